@@ -1,0 +1,91 @@
+"""The ``kg`` command line: a thin click layer over the library."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from kg.ingest import InputError
+from kg.vocab import DEFAULT_BASE_IRI
+
+
+class KgGroup(click.Group):
+    """Turns expected failures into one-line errors instead of tracebacks."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            click.echo(f"error: {exc}", err=True)
+            ctx.exit(1)
+        except OSError as exc:
+            where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+            click.echo(f"error: {exc.strerror or exc}{where}", err=True)
+            ctx.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=KgGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="kg")
+def main() -> None:
+    """Build knowledge graphs of ML research from paper abstracts.
+
+    Start with `kg build examples/icml2026.txt`, then open exports/graph.html
+    or query exports/graph.ttl with SPARQL.
+    """
+
+
+def _check_base_iri(ctx, param, value: str) -> str:
+    if not re.match(r"^(https?://[^\s<>\"{}|\\^`]+|urn:[^\s<>\"{}|\\^`]+)$", value):
+        raise click.BadParameter("must be an absolute http(s):// or urn: IRI, e.g. https://example.org/kg/")
+    return value if value.endswith(("/", "#", ":")) else value + "/"
+
+
+@main.command()
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", "out_dir", default="exports", show_default=True, type=click.Path(path_type=Path),
+              help="Folder for graph.ttl, graph.nt, graph.jsonld, graph.graphml and graph.html.")
+@click.option("--base-iri", default=DEFAULT_BASE_IRI, show_default=True, callback=_check_base_iri,
+              help="Base IRI for papers, entities and evidence in the RDF.")
+@click.option("--lexicon", "lexicons", multiple=True, type=click.Path(path_type=Path, exists=True, dir_okay=False),
+              help="Extra vocabulary (TSV/CSV with term,type[,canonical,...] columns, or SKOS Turtle). Repeatable.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
+def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tuple[Path, ...], quiet: bool) -> None:
+    """Build the knowledge graph of INPUT files into --out.
+
+    INPUT is plain text (first line the collection, e.g. "ICML 2026 Papers", then
+    one abstract per blank-line-separated paragraph), JSON Lines or CSV with
+    fields id, title, abstract, venue, year, url, authors, keywords.
+    Exports are written atomically: a failed build leaves earlier files intact.
+    """
+    from tqdm import tqdm
+
+    from kg.build import build as run_build
+
+    bar = tqdm(unit=" papers", desc="extracting", disable=True if quiet else None, file=sys.stderr,
+               mininterval=0.5, leave=False)
+    try:
+        result = run_build(inputs, out_dir, base_iri=base_iri, lexicons=lexicons, progress=bar.update)
+    finally:
+        bar.close()
+    for msg in result.skipped:
+        click.echo(f"warning: skipped {msg}", err=True)
+    if quiet:
+        return
+    s = result.summary()
+    click.echo(f"papers     {s['papers']}" + (f"  ({s['skipped']} bad records skipped)" if s["skipped"] else ""))
+    click.echo("entities   " + ", ".join(f"{t} {n}" for t, n in s["entities"].items())
+               + f"  (total {sum(s['entities'].values())})")
+    click.echo("relations  " + (", ".join(f"{p} {n}" for p, n in s["relations"].items()) or "none")
+               + f"  (mentions {s['mentions']}, code links {s['code_links']})")
+    click.echo(f"wrote      {', '.join(str(p) for p in result.files)}")
+    html = out_dir / "graph.html"
+    click.echo(f"open       file://{html.resolve()}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,1 @@
+"""Exporters: one module per format, each a pure function of the KnowledgeGraph."""

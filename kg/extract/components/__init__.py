@@ -1,0 +1,18 @@
+"""spaCy components of the kg pipeline, registered on import.
+
+Order in the pipeline (see :func:`kg.extract.pipeline.build_nlp`):
+``kg_normalizer`` → ``kg_lexicon`` → ``kg_acronyms`` → ``kg_coined`` →
+``kg_phrases`` → ``kg_contributions`` → ``kg_merge`` → ``kg_relations``.
+Each finder appends :class:`Candidate` spans to ``doc._.kg_candidates``;
+``kg_merge`` decides the paper's entities; ``kg_relations`` links them.
+"""
+from kg.extract.components import (  # noqa: F401  (import registers the factories)
+    acronyms,
+    coined,
+    contributions,
+    lexicon,
+    merge,
+    normalizer,
+    phrases,
+    relations,
+)

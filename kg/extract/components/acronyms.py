@@ -1,0 +1,109 @@
+"""``kg_acronyms``: definitions ``Long Form (ACRO)`` and ``ACRO (Long Form)``.
+
+Implements the Schwartz & Hearst (2003) algorithm: the long form is the
+shortest run of words before the parenthesis whose letters cover the
+acronym's characters in order, the first at a word start. Both halves become
+candidates that share ``long_form`` so resolution makes them one entity.
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.extract.components.base import Candidate, candidates, head_type
+from kg.extract.resources import Resources, load_resources
+
+_ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
+_PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
+
+
+def is_acronym(text: str) -> bool:
+    core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
+    if not _ACRO.match(text) or len(core) < 2:
+        return False
+    uppers = sum(c.isupper() for c in core)
+    return uppers >= 2 or (uppers >= 1 and len(core) <= 4)
+
+
+def best_long_form(short: str, long: str) -> str | None:
+    """Schwartz-Hearst: the long form (a suffix of ``long``) that ``short`` abbreviates."""
+    s = short[:-1] if short.endswith("s") and len(short) > 2 and short[-2].isupper() else short
+    s_idx, l_idx = len(s) - 1, len(long) - 1
+    while s_idx >= 0:
+        c = s[s_idx].lower()
+        if not c.isalnum():
+            s_idx -= 1
+            continue
+        while l_idx >= 0 and (long[l_idx].lower() != c or
+                              (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    start = long.rfind(" ", 0, l_idx + 1) + 1
+    return long[start:]
+
+
+def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
+    words = re.findall(r"[A-Za-z0-9]+", long_form)
+    if words:
+        hit = head_type(words[-1], res)
+        if hit:
+            return hit
+    return "Method", 0.6
+
+
+class AcronymFinder:
+    def __init__(self, res: Resources):
+        self.res = res
+
+    def __call__(self, doc: Doc) -> Doc:
+        out = candidates(doc)
+        text = doc.text
+        for sent in doc.sents:
+            s_text = sent.text
+            base = sent.start_char
+            for m in _PAREN.finditer(s_text):
+                inner = m.group(1).strip()
+                before = s_text[:m.start()].rstrip()
+                if is_acronym(inner):
+                    # Long Form (ACRO): look back at most min(|A|+5, 2|A|) words
+                    words = before.split()
+                    n = min(len(inner) + 5, 2 * len(inner))
+                    window = " ".join(words[-n:])
+                    lf = best_long_form(inner, window)
+                    if not lf or len(lf.split()) < 2 and len(lf) <= len(inner) + 1:
+                        continue
+                    lf = lf.strip(" ,;:*_\"'“”")
+                    if not lf or lf.lower() == inner.lower():
+                        continue
+                    lf_start = base + before.rfind(lf)
+                    a_start = base + m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
+                    typ, conf = _type_of(lf, self.res)
+                    if text[lf_start:lf_start + len(lf)] != lf:
+                        continue
+                    out.append(Candidate(lf_start, lf_start + len(lf), typ, "acronym", conf, long_form=lf))
+                    out.append(Candidate(a_start, a_start + len(inner), typ, "acronym", conf, long_form=lf))
+                else:
+                    # ACRO (Long Form): the word right before the parenthesis is the acronym
+                    prev = re.search(r"([A-Za-z][A-Za-z0-9\-]{1,20})\s*$", before)
+                    if not prev or not is_acronym(prev.group(1)):
+                        continue
+                    short = prev.group(1)
+                    lf = best_long_form(short, inner)
+                    if not lf or lf != inner or len(lf.split()) < 2:
+                        continue
+                    typ, conf = _type_of(lf, self.res)
+                    s_start = base + prev.start(1)
+                    l_start = base + m.start(1)
+                    out.append(Candidate(s_start, s_start + len(short), typ, "acronym", conf, long_form=lf))
+                    out.append(Candidate(l_start, l_start + len(lf), typ, "acronym", conf, long_form=lf))
+        return doc
+
+
+@Language.factory("kg_acronyms")
+def make_acronyms(nlp: Language, name: str) -> AcronymFinder:
+    return AcronymFinder(load_resources())

@@ -1,0 +1,104 @@
+"""``kg_coined``: coined names no lexicon knows (KREPE, TileSparse, Qwen3-32B, MP-20).
+
+A word is coined when it has inner capitals, is all-caps, or mixes letters and
+digits. Its type comes from context: a type noun right after it ("MP-20
+benchmark"), a model-family prefix ("Qwen3-32B"), an evaluation list ("on
+CIFAR-10, GTSRB and TinyImageNet"); an untyped coined name is kept only when the
+abstract repeats it (then it is most likely the method the paper is about).
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.extract.components.base import Candidate, candidates, norm_word
+from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
+
+_WORD = re.compile(r"(?<![\w@/.\-'’])([A-Za-z0-9]+(?:[\-.][A-Za-z0-9]+)*)(?![\w@/'’]|-\w|\.\w)")
+_DATASET_NOUNS = {"benchmark", "dataset", "corpus", "suite", "domain", "split", "leaderboard", "testbed"}
+_MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "architecture", "checkpoint"}
+_METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer"}
+_EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
+               "result", "achieve", "accuracy", "performance"}
+_STOP = _words(DATA_DIR / "coined_stop.txt")
+
+
+def is_coined_part(part: str) -> bool:
+    letters = [c for c in part if c.isalpha()]
+    if not letters:
+        return False
+    has_digit = any(c.isdigit() for c in part)
+    uppers = sum(c.isupper() for c in letters)
+    if has_digit:
+        return len(letters) >= 1 and len(part) >= 2 and not re.fullmatch(r"\d+[a-zA-Z]", part)
+    if uppers >= 2:
+        return True
+    return uppers == 1 and not part[0].isupper() and len(part) > 2  # iPhone, mHealth
+
+
+def is_coined(word: str) -> bool:
+    if word in _STOP or len(word) < 2:
+        return False
+    parts = re.split(r"[\-.]", word)
+    if any(p in _STOP for p in parts) and len(parts) == 1:
+        return False
+    if re.fullmatch(r"\d+[DdBbMmKkx]|[A-Z]", word):  # 2D, 7B, 10x
+        return False
+    return any(is_coined_part(p) for p in parts)
+
+
+class CoinedNameFinder:
+    def __init__(self, res: Resources):
+        self.res = res
+        self.families = res.model_families
+
+    def _type(self, doc: Doc, start: int, end: int, word: str) -> tuple[str, float] | None:
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None:
+            return None
+        nxt = [norm_word(t.text) for t in doc[span.end:span.end + 2] if not t.is_punct]
+        if nxt and nxt[0] in _DATASET_NOUNS:
+            return "Dataset", 0.8
+        if nxt and nxt[0] in _MODEL_NOUNS:
+            return "Model", 0.75
+        if nxt and nxt[0] in _METHOD_NOUNS:
+            return "Method", 0.75
+        if any(word.startswith(f) for f in self.families):
+            return "Model", 0.75
+        sent = span.sent
+        # "on A, B and C" lists in a sentence about experiments or benchmarks
+        before = doc[sent.start:span.start]
+        words = {norm_word(t.text) for t in sent}
+        if words & _EVAL_WORDS:
+            for tok in reversed(list(before)):
+                if tok.lower_ in ("on", "across", "over"):
+                    return "Dataset", 0.65
+                if tok.is_punct and tok.text not in (",", "-", "(") or tok.lower_ in ("than", "with", "to", "by", "of", "using"):
+                    break
+        return None
+
+    def __call__(self, doc: Doc) -> Doc:
+        out = candidates(doc)
+        found: list[tuple[int, int, str]] = []
+        counts: dict[str, int] = {}
+        for m in _WORD.finditer(doc.text):
+            word = m.group(1)
+            if not is_coined(word):
+                continue
+            found.append((m.start(1), m.end(1), word))
+            counts[word] = counts.get(word, 0) + 1
+        for start, end, word in found:
+            typed = self._type(doc, start, end, word)
+            if typed is None:
+                if counts[word] < 2:
+                    continue
+                typed = ("Method", 0.5)
+            out.append(Candidate(start, end, typed[0], "coined", typed[1]))
+        return doc
+
+
+@Language.factory("kg_coined")
+def make_coined(nlp: Language, name: str) -> CoinedNameFinder:
+    return CoinedNameFinder(load_resources())

@@ -1,0 +1,155 @@
+"""``kg_contributions``: what the paper itself proposes.
+
+Reads contribution cues (``we propose/introduce/present X``, ``an algorithm
+called X``, ``we dub this approach X``), finds X (a coined name, an acronym
+definition or a Title Case name), and types it from the words around it: a
+type noun before a naming cue (``a task called …``) or an apposition after X
+(``X, a hierarchical benchmark for …``).
+"""
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.components.base import Candidate, candidates, is_content, is_joiner, norm_word
+from kg.extract.resources import Resources, load_resources
+
+SUBJECT_WINDOW = 6
+TARGET_WINDOW = 8
+APPOSITION_WINDOW = 12
+_SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
+
+
+class ContributionFinder:
+    def __init__(self, res: Resources):
+        self.res = res
+        cues = res.cues
+        self.verbs = set(cues["contribution_verbs"])
+        self.naming = set(cues["naming_cues"])
+        self.type_words: dict[str, str] = {}
+        for typ, words in cues["apposition_types"].items():
+            for w in words:
+                self.type_words.setdefault(norm_word(w), typ)
+
+    def _has_subject(self, verb: Token, sent: Span) -> bool:
+        for tok in sent.doc[max(sent.start, verb.i - SUBJECT_WINDOW):verb.i]:
+            if tok.lower_ in ("we", "our") or (tok.lower_ in ("paper", "work", "study") and tok.i > 0
+                                               and sent.doc[tok.i - 1].lower_ == "this"):
+                return True
+        return False
+
+    def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
+        i = end_tok
+        # skip a parenthesised acronym "(PCR)"
+        if i < sent.end and doc[i].text == "(":
+            while i < sent.end and doc[i].text != ")":
+                i += 1
+            i += 1
+        if i >= sent.end or doc[i].text != ",":
+            return None
+        for tok in doc[i + 1:min(sent.end, i + 1 + APPOSITION_WINDOW)]:
+            low = tok.lower_
+            if low in ("which", "that", "where", "to", "and", ";", ".", "whose", "for", "with", "in", "on"):
+                return None
+            typ = self.type_words.get(norm_word(tok.text))
+            if typ:
+                # "a family of models": the type noun is the last word before "of"
+                if low == "family":
+                    continue
+                return typ
+        return None
+
+    def __call__(self, doc: Doc) -> Doc:
+        out = candidates(doc)
+        by_start: dict[int, list[Candidate]] = {}
+        for cand in out:
+            by_start.setdefault(cand.start, []).append(cand)
+        for sent in doc.sents:
+            for verb in sent:
+                if verb.lower_ not in self.verbs or not self._has_subject(verb, sent):
+                    continue
+                self._read_target(doc, sent, verb, by_start, out)
+        return doc
+
+    def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
+        type_before = None
+        i = verb.i + 1
+        limit = min(sent.end, verb.i + 1 + TARGET_WINDOW)
+        # naming cue: "an algorithm called WinQ", "this approach ''X''"
+        for j in range(i, limit):
+            if doc[j].lower_ in self.naming:
+                for tok in doc[i:j]:
+                    type_before = self.type_words.get(norm_word(tok.text)) or type_before
+                i = j + 1
+                break
+        if doc[verb.i + 1:verb.i + 2].text.lower() == "to":
+            return
+        first = True
+        while i < limit:
+            tok = doc[i]
+            low = tok.lower_
+            if low in _SKIP or tok.is_quote or (tok.is_punct and tok.text in "\"'“”‘’*") \
+                    or (first and low in ("approach", "idea", "method", "concern", "with")):
+                i += 1
+                continue
+            hits = [c for c in by_start.get(tok.idx, []) if c.component in ("acronym", "coined", "lexicon:user")
+                    or c.component.startswith("lexicon") or c.component == "phrase"]
+            if hits:
+                best = max(hits, key=lambda c: (c.component in ("acronym", "coined"), c.end - c.start))
+                span = doc.char_span(best.start, best.end, alignment_mode="expand")
+                after = doc[span.end] if span is not None and span.end < sent.end else None
+                if best.component.startswith("lexicon") and after is not None and \
+                        norm_word(after.text) in self.res.generic_heads:
+                    return  # "a reinforcement learning framework": uses RL, doesn't propose it
+                typ = type_before or self._apposition_type(doc, span.end, sent) or best.type
+                self._propose(out, best, typ)
+                self._coordinated(doc, sent, span.end, by_start, out)
+                return
+            # a Title Case or coined name no finder knew
+            j = i
+            while j < sent.end and j - i < 6 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
+                    doc[j].text[:1].isupper() or doc[j].text[:1].isdigit()))):
+                j += 1
+            if j - i >= 1 and doc[i].text[:1].isupper() and (j - i >= 2 or any(c.isupper() for c in doc[i].text[1:])):
+                span = doc[i:j]
+                typ = type_before or self._apposition_type(doc, j, sent) or "Method"
+                cand = Candidate(span.start_char, span.end_char, typ, "contribution", 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+            elif type_before and is_content(tok, self.res):
+                # "a task called fact generation": a lower-case name after a naming cue
+                j = i
+                while j < sent.end and j - i < 5 and is_content(doc[j], self.res):
+                    j += 1
+                span = doc[i:j]
+                cand = Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8, proposed=True)
+                out.append(cand)
+            return
+
+    def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
+        out.append(Candidate(cand.start, cand.end, typ, "contribution", max(cand.confidence, 0.85),
+                             canonical=cand.canonical, long_form=cand.long_form, source_id=cand.source_id,
+                             proposed=True))
+
+    def _coordinated(self, doc: Doc, sent: Span, tok_i: int, by_start, out: list[Candidate]) -> None:
+        """"X and an AutoTuner": a second name joined by "and" is proposed too."""
+        i = tok_i
+        if i < sent.end and doc[i].text == "(":
+            while i < sent.end and doc[i].text != ")":
+                i += 1
+            i += 1
+        if i >= sent.end or doc[i].lower_ != "and":
+            return
+        i += 1
+        while i < sent.end and doc[i].lower_ in _SKIP:
+            i += 1
+        if i < sent.end:
+            hits = [c for c in by_start.get(doc[i].idx, []) if c.component in ("acronym", "coined")]
+            if hits:
+                best = max(hits, key=lambda c: c.end - c.start)
+                self._propose(out, best, best.type)
+
+
+@Language.factory("kg_contributions")
+def make_contributions(nlp: Language, name: str) -> ContributionFinder:
+    return ContributionFinder(load_resources())

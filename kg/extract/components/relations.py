@@ -1,0 +1,179 @@
+"""``kg_relations``: typed relations from sentence-level patterns.
+
+The paper's contributions (entities marked *proposed*) are the usual subjects.
+A sentence names its subject explicitly ("KREPE unifies …") or by
+self-reference ("our method", "it"); then
+- a Task in the sentence → ``addresses``; a Dataset in an evaluation sentence →
+  ``evaluatedOn``; a Method/Model/HardwareConcept with a use cue (``via``,
+  ``trained with``, ``based on``…) → ``uses``;
+- the first entity after a comparison cue (``outperforms``, ``than``, ``over``,
+  ``relative to``) → ``outperforms``; when no entity is there, the compared noun
+  phrase ("dynamic K-only sparse methods") becomes a Method entity.
+Each pattern has its own confidence.
+"""
+from __future__ import annotations
+
+import re
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from kg.extract.components.base import Candidate, RelationCandidate, chunks, norm_word
+from kg.extract.components.merge import LocalEntity
+from kg.extract.components.phrases import PhraseFinder, words_of
+from kg.extract.resources import Resources, load_resources
+from kg.resolve.keys import entity_key
+
+CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "evaluatedOn": 0.75,
+              "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7}
+_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
+_USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
+_RIVAL_TYPES = {"Method", "Model"}
+_EVAL_OPENERS = {"experiments", "experiment", "empirically", "across", "results", "extensive", "evaluated", "evaluations"}
+
+
+def _cue_regex(phrases: list[str]) -> re.Pattern:
+    alts = sorted({re.escape(p) for p in phrases}, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])", re.IGNORECASE)
+
+
+class RelationFinder:
+    def __init__(self, res: Resources):
+        self.res = res
+        cues = res.cues
+        self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
+        self.over = re.compile(r"(?<![\w-])(improv\w*|gains?|boosts?|speedups?)\b[^.;]{0,60}?\bover\b", re.I)
+        self.use = _cue_regex(cues["use_cues"] + ["requires", "require", "is trained with", "trained with"])
+        self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
+        self.self_ref = _cue_regex(cues["self_reference"] + ["its", "our"])
+        self.phrases = PhraseFinder(res)
+
+    def __call__(self, doc: Doc) -> Doc:
+        ents: list[LocalEntity] = doc._.kg_entities or []
+        rels: list[RelationCandidate] = []
+        doc._.kg_relations = rels
+        if not ents:
+            return doc
+        spans: list[tuple[Candidate, LocalEntity]] = sorted(
+            ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
+        proposed = [e for e in ents if e.proposed and e.type in _SUBJECT_TYPES | {"Task"}]
+        proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
+        main = next((e for e in proposed if e.type in _SUBJECT_TYPES), None)
+
+        def mspan(m: Candidate) -> tuple[int, int]:
+            return (m.start, m.end)
+
+        def add(subj: LocalEntity | None, pred: str, obj: LocalEntity, sent: Span, pattern: str) -> None:
+            if subj is obj:
+                return
+            s = mspan(subj.mentions[0]) if subj is not None else None
+            rels.append(RelationCandidate(s, pred, mspan(obj.mentions[0]), (sent.start_char, sent.end_char),
+                                          f"relations:{pattern}", CONFIDENCE[pattern]))
+
+        # PAPER proposes X, evidence = the proposal sentence
+        for e in proposed:
+            m = next(m for m in e.mentions if m.proposed)
+            sent = doc.char_span(m.start, m.end, alignment_mode="expand").sent
+            add(None, "proposes", e, sent, "proposes")
+
+        addressed: set[int] = set()
+        for sent in doc.sents:
+            in_sent = [(m, e) for m, e in spans if sent.start_char <= m.start and m.end <= sent.end_char]
+            s_text = sent.text
+            subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
+            words = {norm_word(t.text) for t in sent}
+            if subj is None and main is not None:
+                opener = sent[0].lower_ if len(sent) else ""
+                if self.self_ref.search(s_text) or (opener in _EVAL_OPENERS and words & self.evaluation):
+                    subj = main
+            if subj is None:
+                continue
+            is_eval = bool(words & self.evaluation)
+            cmp_at = self._comparison(s_text)
+            for m, e in in_sent:
+                if e is subj:
+                    continue
+                rel_pos = m.start - sent.start_char
+                if cmp_at is not None and rel_pos >= cmp_at:
+                    continue  # after a comparison cue: rivals, handled below
+                if e.type == "Task":
+                    add(subj, "addresses", e, sent, "addresses")
+                    addressed.add(id(subj))
+                elif e.type == "Dataset" and is_eval and subj.type != "Dataset":
+                    add(subj, "evaluatedOn", e, sent, "evaluatedOn")
+                elif e.type in _USE_OBJECT_TYPES and not e.proposed:
+                    if self.use.search(s_text):
+                        add(subj, "uses", e, sent, "uses")
+                    elif any(mm.proposed for mm in subj.mentions
+                             if sent.start_char <= mm.start < sent.end_char):
+                        add(subj, "uses", e, sent, "uses-contribution")
+            if cmp_at is not None:
+                rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents)
+                if rival is not None:
+                    add(subj, "outperforms", rival, sent, "outperforms")
+        # the paper's main task: a contribution that addresses nothing explicitly
+        if main is not None and id(main) not in addressed:
+            tasks = [e for e in ents if e.type == "Task" and len(e.mentions) >= 2]
+            if tasks:
+                best = max(tasks, key=lambda e: (len(e.mentions), -e.mentions[0].start))
+                m = best.mentions[0]
+                add(main, "addresses", best, doc.char_span(m.start, m.end, alignment_mode="expand").sent,
+                    "addresses-main-task")
+        # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
+        names = {m.text_: e for e in ents for m in e.mentions}
+        for e in ents:
+            for m in e.mentions:
+                for prefix, other in names.items():
+                    if other is not e and len(prefix) >= 3 and m.text_.startswith(prefix + "-"):
+                        sent = doc.char_span(m.start, m.end, alignment_mode="expand").sent
+                        add(e, "uses", other, sent, "uses-derived-name")
+        # one relation per (subject, predicate, object)
+        seen: set[tuple] = set()
+        unique = []
+        for r in rels:
+            k = (r.subject, r.predicate, r.object)
+            if k not in seen:
+                seen.add(k)
+                unique.append(r)
+        doc._.kg_relations = unique
+        return doc
+
+    def _comparison(self, s_text: str) -> int | None:
+        hits = [m.end() for m in self.outperform.finditer(s_text)]
+        hits += [m.end() for m in self.over.finditer(s_text)]
+        return min(hits) if hits else None
+
+    def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents) -> LocalEntity | None:
+        start = sent.start_char + cmp_at
+        # the first entity within a few words after the cue
+        for m, e in in_sent:
+            if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
+                return e
+            if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
+                break
+        # else the compared noun phrase, read up to a generic head ("… sparse methods", "… baselines")
+        for ch in chunks(sent, self.res):
+            if ch.start_char < start or ch.start_char - start > 40:
+                continue
+            words = words_of(ch)
+            head = norm_word(doc[words[-1][1] - 1].text)
+            if head not in self.res.generic_heads or len(words) < 2:
+                return None
+            kept = self.phrases._trim(doc, words)
+            if len(kept) < 2:
+                return None
+            text = doc[kept[0][0]:words[-1][1]]
+            c = Candidate(text.start_char, text.end_char, "Method", "relation:outperforms", 0.6)
+            c.text_ = text.text  # type: ignore[attr-defined]
+            ent = LocalEntity(keys={entity_key(text.text)}, mentions=[c], type="Method", confidence=0.6)
+            for other in ents:
+                if other.keys & ent.keys:
+                    return other
+            ents.append(ent)
+            return ent
+        return None
+
+
+@Language.factory("kg_relations")
+def make_relations(nlp: Language, name: str) -> RelationFinder:
+    return RelationFinder(load_resources())

@@ -1,0 +1,116 @@
+"""The extraction pipeline: ``spacy.blank("en")`` plus the kg components.
+
+:class:`Extractor` turns a :class:`~kg.records.Paper` into a plain
+:class:`~kg.records.PaperExtraction` (no spaCy objects), so it can run in
+worker processes.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+import kg.extract.components  # noqa: F401  (registers the factories)
+from kg.clean import clean_markup
+from kg.extract.components.merge import LocalEntity
+from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, RelationMention
+
+COMPONENTS = ("kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_coined", "kg_phrases",
+              "kg_contributions", "kg_merge", "kg_relations")
+_URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+")
+_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", "sourceforge.net")
+SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction text
+
+
+def build_nlp(extra_lexicons: Iterable[str] = ()) -> Language:
+    """A blank English pipeline with a sentencizer and the kg components."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    for name in COMPONENTS:
+        config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if name == "kg_lexicon" else {}
+        nlp.add_pipe(name, config=config)
+    return nlp
+
+
+def code_urls(text: str) -> list[str]:
+    """Code repository URLs in the text (known code hosts, trailing punctuation removed)."""
+    out: list[str] = []
+    for m in _URL.finditer(text):
+        url = m.group(0).rstrip(".,;:!?*_")
+        host = url.split("/")[2].lower() if url.count("/") >= 2 else ""
+        if any(host == h or host.endswith("." + h) for h in _CODE_HOSTS) and url not in out:
+            out.append(url)
+    return out
+
+
+class Extractor:
+    """Reusable extractor: build once per process, call on many papers."""
+
+    def __init__(self, extra_lexicons: Iterable[str] = ()):
+        self.nlp = build_nlp(extra_lexicons)
+
+    def clean(self, paper: Paper) -> tuple[str, str, str]:
+        title = clean_markup(paper.title) if paper.title else ""
+        abstract = clean_markup(paper.abstract)
+        text = f"{title}{SEPARATOR}{abstract}" if title else abstract
+        return title, abstract, text
+
+    def extract(self, paper: Paper) -> PaperExtraction:
+        return next(iter(self.pipe([paper])))
+
+    def pipe(self, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[PaperExtraction]:
+        def texts():
+            for paper in papers:
+                title, abstract, text = self.clean(paper)
+                yield text, (paper, title, abstract)
+
+        for doc, (paper, title, abstract) in self.nlp.pipe(texts(), as_tuples=True, batch_size=batch_size):
+            yield to_record(doc, paper, title, abstract)
+
+
+def _evidence(doc: Doc, start: int, end: int, title: str, component: str, conf: float) -> Evidence:
+    """Evidence for a span: its sentence, offsets relative to the title or the abstract."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    sent = span.sent if span is not None else doc[:]
+    s, e = sent.start_char, sent.end_char
+    text = doc.text[s:e].strip()
+    s += len(doc.text[s:e]) - len(doc.text[s:e].lstrip())
+    if title:
+        offset = len(title) + len(SEPARATOR)
+        if s < offset:
+            return Evidence(text, s, s + len(text), component, round(conf, 3), section="title")
+        s -= offset
+    return Evidence(text, s, s + len(text), component, round(conf, 3), section="abstract")
+
+
+def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtraction:
+    ents: list[LocalEntity] = doc._.kg_entities or []
+    keys: dict[int, str] = {}
+    entities: list[PaperEntity] = []
+    for ent in ents:
+        key = ent.key or sorted(ent.keys)[0]
+        keys[id(ent)] = key
+        labels = [ent.preferred_label] + [s for s in ent.surfaces() if s != ent.preferred_label]
+        if ent.canonical and ent.canonical not in labels:
+            labels.append(ent.canonical)
+        first = ent.mentions[0]
+        entities.append(PaperEntity(
+            key=key, type=ent.type, labels=labels, confidence=round(ent.confidence, 3),
+            evidence=[_evidence(doc, first.start, first.end, title, first.component, ent.confidence)],
+            long_forms=[ent.long_form] if ent.long_form else [], proposed=ent.proposed,
+            vocabulary=ent.source_ids, mention_count=len(ent.mentions)))
+    by_span = {(m.start, m.end): keys[id(e)] for e in ents for m in e.mentions}
+    relations: list[RelationMention] = []
+    for r in doc._.kg_relations or []:
+        subj = PAPER if r.subject is None else by_span.get(r.subject)
+        obj = by_span.get(r.object)
+        if subj is None or obj is None:
+            continue
+        relations.append(RelationMention(subj, r.predicate, obj,
+                                         _evidence(doc, r.sentence[0], r.sentence[1], title, r.component,
+                                                   r.confidence)))
+    return PaperExtraction(paper=paper, text=doc.text, title=title, abstract=abstract,
+                           entities=entities, relations=relations, code_urls=code_urls(doc.text))

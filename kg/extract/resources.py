@@ -1,0 +1,103 @@
+"""Loading the extraction data files (lexicons, cue lists) once per process."""
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+DATA_DIR = Path(__file__).parent / "data"
+LEXICON_DIR = DATA_DIR / "lexicons"
+
+
+def _words(path: Path) -> set[str]:
+    """Whitespace-separated words of a list file, ignoring # comments."""
+    out: set[str] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0] if line.lstrip().startswith("#") else line
+        out.update(w for w in line.split() if w)
+    return out
+
+
+def _lines(path: Path) -> list[str]:
+    return [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.lstrip().startswith("#")]
+
+
+def _tsv(path: Path) -> list[list[str]]:
+    return [ln.split("\t") for ln in _lines(path)]
+
+
+@dataclass(frozen=True)
+class LexiconEntry:
+    term: str
+    type: str
+    canonical: str
+    source: str
+    source_id: str
+    broader: str
+    exact_case: bool
+
+
+@dataclass
+class Resources:
+    heads: dict[str, tuple[str, float]]
+    suffixes: list[tuple[str, str, float]]
+    function_words: set[str]
+    weak_modifiers: set[str]
+    generic_heads: set[str]
+    generic_terms: set[str]
+    model_families: set[str]
+    cues: dict
+    lexicon: list[LexiconEntry] = field(default_factory=list)
+
+
+def read_lexicon_file(path: Path) -> list[LexiconEntry]:
+    """Read a terms TSV (term, type, canonical, source, source_id, broader, case)."""
+    entries: list[LexiconEntry] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        for row in reader:
+            term = (row.get("term") or "").strip()
+            typ = (row.get("type") or "").strip()
+            if not term or not typ:
+                continue
+            entries.append(LexiconEntry(
+                term=term, type=typ, canonical=(row.get("canonical") or term).strip() or term,
+                source=(row.get("source") or "").strip(), source_id=(row.get("source_id") or "").strip(),
+                broader=(row.get("broader") or "").strip(),
+                exact_case=(row.get("case") or "fold").strip() == "exact"))
+    return entries
+
+
+@lru_cache(maxsize=1)
+def load_resources() -> Resources:
+    heads = {row[0].lower(): (row[1], float(row[2])) for row in _tsv(DATA_DIR / "heads.tsv")}
+    suffixes = [(row[0], row[1], float(row[2])) for row in _tsv(DATA_DIR / "suffix_types.tsv")]
+    generic_terms: set[str] = set()
+    gpath = LEXICON_DIR / "generic_terms.txt"
+    if gpath.exists():
+        generic_terms = {ln.lower() for ln in _lines(gpath)}
+    lexicon: list[LexiconEntry] = []
+    tpath = LEXICON_DIR / "terms.tsv"
+    if tpath.exists():
+        lexicon.extend(read_lexicon_file(tpath))
+    hpath = LEXICON_DIR / "hardware_concepts.tsv"
+    if hpath.exists():
+        for row in _tsv(hpath)[1:] if _tsv(hpath) and _tsv(hpath)[0][0] == "term" else _tsv(hpath):
+            term, canonical = row[0], (row[1] if len(row) > 1 and row[1] else row[0])
+            lexicon.append(LexiconEntry(term, "HardwareConcept", canonical, "kg-hardware",
+                                        "", row[2] if len(row) > 2 else "",
+                                        len(row) > 3 and row[3] == "exact"))
+    return Resources(
+        heads=heads,
+        suffixes=suffixes,
+        function_words={w.lower() for w in _words(DATA_DIR / "function_words.txt")},
+        weak_modifiers={w.lower() for w in _words(DATA_DIR / "weak_modifiers.txt")},
+        generic_heads={w.lower() for w in _words(DATA_DIR / "generic_heads.txt")},
+        generic_terms=generic_terms,
+        model_families=_words(DATA_DIR / "model_families.txt"),
+        cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),
+        lexicon=lexicon,
+    )

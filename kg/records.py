@@ -1,0 +1,108 @@
+"""Plain records passed between pipeline stages.
+
+Every stage hands the next one dataclasses of strings and numbers only (never
+spaCy objects), so extraction can run in worker processes and results can be
+pickled, cached or streamed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: The six entity types of the extraction spec (``../shared/eval/GUIDELINE.md``).
+ENTITY_TYPES: tuple[str, ...] = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
+#: The five typed relations; ``PAPER`` as a subject means the paper itself.
+PREDICATES: tuple[str, ...] = ("proposes", "addresses", "uses", "evaluatedOn", "outperforms")
+PAPER = "PAPER"
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One input record, as read from a file (text not yet cleaned)."""
+
+    id: str
+    abstract: str
+    title: str = ""
+    venue: str = ""
+    year: int | None = None
+    url: str = ""
+    authors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    source: str = ""  # "file:line" the record came from, for messages
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why a link exists: the sentence, where it is, who said so, how sure."""
+
+    sentence: str
+    start: int  # character offsets of the sentence in the cleaned text
+    end: int
+    component: str
+    confidence: float
+    section: str = "abstract"  # which cleaned text the offsets index: "title" or "abstract"
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An entity mention found in one paper's cleaned text."""
+
+    text: str  # surface form as written
+    type: str  # one of ENTITY_TYPES
+    start: int
+    end: int
+    component: str
+    confidence: float
+    long_form: str = ""  # expansion when the mention is an acronym defined in the text
+    key: str = ""  # paper-local entity key (filled by extraction: mentions with the same key are one entity)
+
+
+@dataclass(frozen=True)
+class RelationMention:
+    """A typed relation between two paper-local entity keys (or PAPER)."""
+
+    subject: str
+    predicate: str
+    object: str
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A quantitative result claim: `improves pass@1 by roughly 6%`."""
+
+    metric: str
+    value: float
+    unit: str
+    direction: str  # "increase", "decrease" or ""
+    baseline: str
+    subject: str  # paper-local entity key of the method the claim belongs to ("" if unknown)
+    evidence: Evidence
+
+
+@dataclass
+class PaperEntity:
+    """One entity of one paper after paper-local merging of its mentions."""
+
+    key: str
+    type: str
+    labels: list[str]  # first is the preferred label
+    confidence: float
+    evidence: list[Evidence] = field(default_factory=list)
+    long_forms: list[str] = field(default_factory=list)
+    proposed: bool = False  # the paper introduces it
+    vocabulary: list[str] = field(default_factory=list)  # identifiers in a field vocabulary
+    mention_count: int = 1
+
+
+@dataclass
+class PaperExtraction:
+    """Everything extracted from one paper; the unit a worker returns."""
+
+    paper: Paper
+    text: str  # cleaned title + "\n\n" + cleaned abstract (what extraction read)
+    title: str  # cleaned title
+    abstract: str  # cleaned abstract
+    entities: list[PaperEntity]
+    relations: list[RelationMention]
+    code_urls: list[str]
+    quantities: list[Quantity] = field(default_factory=list)

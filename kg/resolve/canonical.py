@@ -1,0 +1,103 @@
+"""Canonical entities across papers.
+
+Two papers' entities are one node when their keys meet (see
+:mod:`kg.resolve.keys`): "LLMs" in one abstract and "large language models"
+in another become one node once any abstract (or the lexicon) defines the
+acronym. The node's type is the confidence-weighted vote of its papers; its
+label the most frequent preferred label; every other surface form an alias.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter, defaultdict
+from urllib.parse import quote
+
+from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
+from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction
+from kg.resolve.keys import entity_key, slug
+
+_ACRONYM = re.compile(r"^(?=.*[A-Z].*[A-Z])[A-Za-z0-9\-]{2,12}$")
+
+
+def paper_local_id(paper_id: str) -> str:
+    """An IRI-safe local id for a paper id from the input."""
+    return quote(paper_id, safe="-._~")
+
+
+def acronym_table(extractions: list[PaperExtraction]) -> dict[str, str]:
+    """Acronym key → the long-form key it most often stands for in this corpus."""
+    votes: dict[str, Counter] = defaultdict(Counter)
+    for ex in extractions:
+        for ent in ex.entities:
+            if not ent.long_forms:
+                continue
+            long_key = entity_key(ent.long_forms[0])
+            for label in ent.labels:
+                if _ACRONYM.match(label) and entity_key(label) != long_key:
+                    votes[entity_key(label)][long_key] += 1
+    return {acr: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for acr, c in votes.items()}
+
+
+def global_key(ent: PaperEntity, acronyms: dict[str, str]) -> str:
+    if ent.long_forms:
+        return entity_key(ent.long_forms[0])
+    return acronyms.get(ent.key, ent.key)
+
+
+def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None) -> KnowledgeGraph:
+    """Build the canonical :class:`KnowledgeGraph` from per-paper extractions."""
+    graph = KnowledgeGraph(skipped=list(skipped or []))
+    acronyms = acronym_table(extractions)
+    members: dict[str, list[tuple[str, PaperEntity]]] = defaultdict(list)
+    kept: list[tuple[str, PaperExtraction]] = []
+    for ex in extractions:
+        pid = paper_local_id(ex.paper.id)
+        if pid in graph.papers:
+            graph.skipped.append(f"{ex.paper.source}: duplicate paper id {ex.paper.id!r} (kept the first)")
+            continue
+        graph.papers[pid] = PaperNode(id=pid, paper=ex.paper, title=ex.title, abstract=ex.abstract,
+                                      code_urls=list(ex.code_urls), quantities=list(ex.quantities))
+        kept.append((pid, ex))
+        for ent in ex.entities:
+            members[global_key(ent, acronyms)].append((pid, ent))
+
+    # one node per global key
+    node_of: dict[str, str] = {}
+    used_ids: set[str] = set()
+    for gkey in sorted(members):
+        group = members[gkey]
+        type_votes: Counter = Counter()
+        label_votes: Counter = Counter()
+        labels: set[str] = set()
+        for _pid, ent in group:
+            type_votes[ent.type] += ent.confidence * (2 if ent.proposed else 1)
+            label_votes[ent.labels[0]] += ent.mention_count
+            labels.update(ent.labels)
+            labels.update(ent.long_forms)
+        typ = sorted(type_votes.items(), key=lambda kv: (-kv[1], ENTITY_TYPES.index(kv[0])))[0][0]
+        label = sorted(label_votes.items(), key=lambda kv: (-kv[1], kv[0].lower() != kv[0], kv[0]))[0][0]
+        eid = slug(label)
+        if eid in used_ids:
+            eid = f"{eid}-{hashlib.sha1(gkey.encode()).hexdigest()[:6]}"
+        used_ids.add(eid)
+        node_of[gkey] = eid
+        papers = sorted({pid for pid, _ in group})
+        graph.entities[eid] = Entity(id=eid, type=typ, label=label,
+                                     aliases=sorted(labels - {label}), papers=papers,
+                                     vocabulary=sorted({v for _p, e in group for v in e.vocabulary}))
+
+    # links with evidence
+    for pid, ex in kept:
+        local = {ent.key: node_of[global_key(ent, acronyms)] for ent in ex.entities}
+        for ent in ex.entities:
+            graph.links.append(Link(pid, "mentions", local[ent.key], pid, ent.evidence[0]))
+        for rel in ex.relations:
+            subj = pid if rel.subject == PAPER else local.get(rel.subject)
+            obj = local.get(rel.object)
+            if subj is None or obj is None or subj == obj:
+                continue
+            graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
+    graph.links.sort(key=lambda l: (l.paper, l.predicate != "mentions", l.subject, l.predicate, l.object,
+                                    l.evidence.start))
+    return graph

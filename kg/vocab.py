@@ -1,0 +1,27 @@
+"""IRIs of the kg vocabulary and the standard vocabularies it reuses.
+
+The ontology that documents these terms is ``ontology/kg.ttl``; a test checks
+that every class and property the exporter emits is declared there.
+"""
+from __future__ import annotations
+
+from rdflib import Namespace
+from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
+
+#: The kg ontology (classes, properties). Stable; independent of --base-iri.
+KG = Namespace("https://w3id.org/kg-ml/ontology#")
+#: Default base for instance data (papers, entities, evidence); see ``--base-iri``.
+DEFAULT_BASE_IRI = "https://w3id.org/kg-ml/id/"
+SCHEMA = Namespace("https://schema.org/")
+
+PREFIXES = {
+    "kg": KG,
+    "dcterms": DCTERMS,
+    "schema": SCHEMA,
+    "skos": SKOS,
+    "prov": PROV,
+    "rdf": RDF,
+    "rdfs": RDFS,
+    "owl": OWL,
+    "xsd": XSD,
+}
