@@ -87,5 +87,24 @@ def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tupl
     click.echo(f"open       file://{html.resolve()}")
 
 
+def _register_commands() -> None:
+    import importlib
+
+    from kg.commands import COMMAND_MODULES
+
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                continue  # feature not installed in this checkout
+            raise
+        for command in getattr(module, "COMMANDS", ()):
+            main.add_command(command)
+
+
+_register_commands()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -48,7 +48,7 @@ _SYMBOLS = {
     "mid": "|", "vert": "|", "lvert": "|", "rvert": "|", "Vert": "‖", "lVert": "‖", "rVert": "‖",
     "langle": "⟨", "rangle": "⟩", "lfloor": "⌊", "rfloor": "⌋", "lceil": "⌈", "rceil": "⌉",
     "triangleq": "≜", "coloneqq": "≔", "dagger": "†", "dag": "†", "ddag": "‡", "prime": "′", "degree": "°",
-    "aleph": "ℵ", "Re": "ℜ", "Im": "ℑ", "checkmark": "✓", "S": "§", "P": "¶", "copyright": "©",
+    "aleph": "ℵ", "Re": "ℜ", "Im": "ℑ", "checkmark": "✓", "copyright": "©",
     "textregistered": "®", "texttrademark": "™", "textdegree": "°", "textasciitilde": "~",
     "textbackslash": "\\", "textendash": "–", "textemdash": "—", "textbar": "|", "ss": "ß",
     "textless": "<", "textgreater": ">", "textbullet": "•", "R": "ℝ", "N": "ℕ", "Z": "ℤ",
@@ -109,7 +109,7 @@ _URL_TAIL = re.compile(r"[.,;:!?*_~]+$")
 
 _ESC_DOLLAR = re.compile(r"\\+\$")
 _ESC_CHAR = re.compile(r"\\([%&#_{}])")
-_ACCENT = re.compile(r"""\\(['`^"~=.])\s*\{?([A-Za-z])\}?|\\([cvuH])\s*\{([A-Za-z])\}""")
+_ACCENT = re.compile(r"""\\(['`^"~=.])\{?([A-Za-z])\}?|\\([cvuH])\s*\{([A-Za-z])\}""")
 _LINEBREAK = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
 
 _MATH = re.compile(
@@ -119,6 +119,7 @@ _MATH = re.compile(
 )
 _OLD_SWITCH = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sf|sl|cal|bfseries|itshape|scshape)\b\s*([^{}]*)\}")
 _CITE = re.compile(r"[ \u00a0~]*\\(?:cite[a-z]*|nocite|label|ref|eqref|autoref|cref|Cref)\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
+_ENV = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}(?:\s*\[[^\]]*\])?")
 _FOOTNOTE = re.compile(r"\\footnote\s*\{([^{}]*)\}")
 _WRAP = re.compile(r"\\(" + "|".join(sorted(_WRAPPERS, key=len, reverse=True)) + r")\*?\s*\{([^{}]*)\}")
 _TEXTCOLOR = re.compile(r"\\textcolor\s*\{[^{}]*\}")
@@ -151,7 +152,8 @@ _ARROWS = ((re.compile(r"<-->|<->"), "↔"), (re.compile(r"-->|->(?!-)"), "→")
 _EMDASH = re.compile(r"---")
 _SPACED_DASH = re.compile(r"(?<=\s)--(?=\s)")
 _DASH = re.compile(r"--")
-_TIE = re.compile(r"(?<=[\w.,)])~(?=[A-Za-z(\\\[])")
+#: TeX tie (non-breaking space) vs "~10%" (about): a tie is glued on its left.
+_TIE = re.compile(r"(?<=[A-Za-z.,)])~(?=[\w(\\\[])|(?<=\d)~(?=[A-Za-z(\\\[])")
 _WS = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r" (?=[,.;:!?)\]](?: |$))")
 #: Substrings that mean "there may be markup"; the common abstract has none and takes the fast path.
@@ -293,6 +295,7 @@ def _latex_math(body: str) -> str:
 def _latex_text(s: str) -> str:
     """LaTeX outside math: unwrap \\emph{...} and friends, map stray symbols."""
     s = _TEXTCOLOR.sub("", s)
+    s = _ENV.sub(" ", s)
     s = _fix_until_stable(s, _TEXT_STEPS)
     s = _CMD.sub(_command, s)
     s = _NORM.sub("‖", s)

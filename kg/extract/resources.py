@@ -49,6 +49,8 @@ class Resources:
     generic_heads: set[str]
     generic_terms: set[str]
     model_families: set[str]
+    model_parts: set[str]
+    noun_ing: set[str]
     cues: dict
     lexicon: list[LexiconEntry] = field(default_factory=list)
 
@@ -98,6 +100,8 @@ def load_resources() -> Resources:
         generic_heads={w.lower() for w in _words(DATA_DIR / "generic_heads.txt")},
         generic_terms=generic_terms,
         model_families=_words(DATA_DIR / "model_families.txt"),
+        model_parts={w.lower() for w in _words(DATA_DIR / "model_parts.txt")},
+        noun_ing={w.lower() for w in _words(DATA_DIR / "noun_ing.txt")},
         cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),
         lexicon=lexicon,
     )

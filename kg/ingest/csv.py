@@ -66,7 +66,9 @@ def _read_csv(fh: BinaryIO, where: str, report: IngestReport, delimiter: str | N
             else:
                 yield text + "\n"
 
-    reader = csv.reader(feed(), delimiter=delimiter)
+    # strict: a stray quote is a bad record (skipped), and an unclosed quote
+    # fails at EOF instead of silently swallowing the rest of the file
+    reader = csv.reader(feed(), delimiter=delimiter, strict=True)
     header: list[str] | None = None
     rows = 0
     prev_end = 0
@@ -82,7 +84,8 @@ def _read_csv(fh: BinaryIO, where: str, report: IngestReport, delimiter: str | N
             if header is None:
                 raise InputError.at(where, f"cannot parse the CSV header ({exc})", line=start) from None
             rows += 1
-            tally.skip(_span(start, end), f"bad CSV record ({exc})")
+            hint = " - unclosed quote?" if "unexpected end of data" in str(exc) else ""
+            tally.skip(_span(start, end), f"bad CSV record ({exc}{hint})")
             continue
         start, end = prev_end + 1, reader.line_num
         prev_end = end

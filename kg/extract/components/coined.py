@@ -22,6 +22,8 @@ _MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "ar
 _METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer"}
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
+_ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
+                         re.IGNORECASE)
 _STOP = _words(DATA_DIR / "coined_stop.txt")
 
 
@@ -53,6 +55,9 @@ class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
         self.families = res.model_families
+        self.patterns = [(re.compile(row[0]), row[1], float(row[2]))
+                         for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
+                                     if ln.strip() and not ln.startswith("#"))]
 
     def _type(self, doc: Doc, start: int, end: int, word: str) -> tuple[str, float] | None:
         span = doc.char_span(start, end, alignment_mode="expand")
@@ -85,18 +90,55 @@ class CoinedNameFinder:
         counts: dict[str, int] = {}
         for m in _WORD.finditer(doc.text):
             word = m.group(1)
+            suffix = _ADJ_SUFFIX.search(word)
+            if suffix:
+                word = word[:suffix.start()]  # "LLM-based" names the LLM
             if not is_coined(word):
                 continue
-            found.append((m.start(1), m.end(1), word))
+            found.append((m.start(1), m.start(1) + len(word), word))
             counts[word] = counts.get(word, 0) + 1
+        names: list[tuple[int, int, str]] = []
         for start, end, word in found:
-            typed = self._type(doc, start, end, word)
+            s2, e2 = self._extend(doc, start, end)
+            names.append((s2, e2, doc.text[s2:e2]))
+        counts = {}
+        for _s, _e, name in names:
+            counts[name] = counts.get(name, 0) + 1
+        for start, end, name in names:
+            typed = self._type(doc, start, end, name)
             if typed is None:
-                if counts[word] < 2:
-                    continue
-                typed = ("Method", 0.5)
+                if counts[name] >= 2 or " " in name:
+                    typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
+                else:
+                    typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             out.append(Candidate(start, end, typed[0], "coined", typed[1]))
+        for pattern, typ, conf in self.patterns:
+            for m in pattern.finditer(doc.text):
+                out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
         return doc
+
+    def _extend(self, doc: Doc, start: int, end: int) -> tuple[int, int]:
+        """Grow a coined word over adjacent capitalised words: "Tiered QK 2D Sparsity"."""
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None:
+            return start, end
+        sent = span.sent
+        alpha = [t for t in sent if t.is_alpha]
+        if alpha and sum(t.text[0].isupper() for t in alpha) > 0.5 * len(alpha):
+            return start, end  # a Title Case line (a paper title): every word is capitalised
+
+        def name_like(tok) -> bool:
+            return (not tok.is_punct and tok.lower_ not in self.res.function_words
+                    and (tok.text[:1].isupper() or is_coined(tok.text) or re.fullmatch(r"\d+[A-Z]", tok.text) is not None))
+
+        i, j = span.start, span.end
+        while j < sent.end and doc[j - 1].whitespace_ and name_like(doc[j]):
+            j += 1
+        while i - 1 > sent.start and doc[i - 2].whitespace_ and name_like(doc[i - 1]) and doc[i - 1].is_alpha:
+            i -= 1
+        if (i, j) == (span.start, span.end):
+            return start, end
+        return doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text)
 
 
 @Language.factory("kg_coined")

@@ -15,10 +15,11 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.components.base import Candidate, candidates
+from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 from kg.resolve.keys import entity_key
 
-PRIORITY = {"contribution": 5, "acronym": 4, "lexicon": 3, "coined": 2, "phrase": 1, "relation": 1}
+PRIORITY = {"contribution": 5, "acronym": 4, "lexicon": 3, "pattern": 3, "coined": 2, "phrase": 1, "relation": 1}
 
 
 def priority(c: Candidate) -> int:
@@ -42,9 +43,11 @@ class LocalEntity:
     def key(self) -> str:
         return entity_key(self.preferred_label)
 
+    base_label: str = ""  # "Transformer" for an entity first seen as "Transformer encoder"
+
     @property
     def preferred_label(self) -> str:
-        return self.long_form or self.canonical or self.mentions[0].text_
+        return self.long_form or self.base_label or self.canonical or self.mentions[0].text_
 
     def surfaces(self) -> list[str]:
         out: list[str] = []
@@ -63,10 +66,70 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
     return typ, max(c.confidence for c in cands if c.type == typ)
 
 
+NAME_COMPONENTS = {"contribution", "acronym", "coined"}
+
+
+def _is_name(c: Candidate) -> bool:
+    return c.component.split(":", 1)[0] in NAME_COMPONENTS
+
+
+def _contains(outer: Candidate, inner: Candidate) -> bool:
+    return outer.start <= inner.start and inner.end <= outer.end and (outer.start, outer.end) != (inner.start, inner.end)
+
+
+def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
+    """Resolve spans nested in other spans.
+
+    Names are atomic ("Large Language Models (LLMs)" hides "language models");
+    a single word inside a longer entity is part of it ("GPU" in "GPU kernels");
+    of two same-type spans the known concept beats a head-noun guess around it
+    ("end-to-end reinforcement learning" → "reinforcement learning"), otherwise
+    the longer, more specific one wins. Different-type nested spans both stay
+    ("KV cache" in "KV cache compression").
+    """
+    dropped: set[int] = set()
+    for i, outer in enumerate(accepted):
+        for j, inner in enumerate(accepted):
+            if i == j or i in dropped or j in dropped or not _contains(outer, inner):
+                continue
+            if _is_name(outer):
+                dropped.add(j)
+            elif outer.type == inner.type and outer.component == "phrase" and inner.component.startswith("lexicon"):
+                dropped.add(i)
+            elif " " not in inner.text_ or outer.type == inner.type:
+                dropped.add(j)
+    return [c for k, c in enumerate(accepted) if k not in dropped]
+
+
 class Merger:
     def __init__(self, res: Resources, min_confidence: float):
         self.res = res
         self.min_confidence = min_confidence
+        self.model_keys = {entity_key(e.term) for e in res.lexicon if e.type == "Model"} | \
+                          {entity_key(e.canonical) for e in res.lexicon if e.type == "Model"}
+
+    def _model_base(self, c: Candidate, known: set[str]) -> str:
+        """"Transformer encoder" → "Transformer", when that is a known model."""
+        words = c.text_.replace("-", " ").split()
+        if c.type != "Model" or len(words) < 2 or words[-1].lower() not in self.res.model_parts:
+            return ""
+        rest = " ".join(words[:-1])
+        key = entity_key(rest)
+        return rest if key and (key in known or key in self.model_keys) else ""
+
+    def _derived_prefixes(self, accepted: list[Candidate], text: str) -> list[Candidate]:
+        """"Qwen3-32B-FIRE" with FIRE an entity: the base model "Qwen3-32B" is one too."""
+        keys = {entity_key(c.text_) for c in accepted}
+        out = []
+        for c in accepted:
+            if not c.component.startswith("coined") or "-" not in c.text_:
+                continue
+            prefix, _, suffix = c.text_.rpartition("-")
+            if entity_key(suffix) in keys and is_coined(prefix) and entity_key(prefix) not in keys:
+                d = Candidate(c.start, c.start + len(prefix), c.type, "coined", 0.7)
+                d.text_ = text[d.start:d.end]  # type: ignore[attr-defined]
+                out.append(d)
+        return out
 
     def __call__(self, doc: Doc) -> Doc:
         text = doc.text
@@ -94,13 +157,21 @@ class Merger:
             crosses = any(a.start < c.start < a.end < c.end or c.start < a.start < c.end < a.end for a in accepted)
             if not crosses:
                 accepted.append(c)
+        accepted = drop_nested(accepted)
+        accepted += self._derived_prefixes(accepted, text)
         accepted.sort(key=lambda c: (c.start, -c.end))
+        known = {entity_key(c.text_) for c in accepted}
         # group mentions into entities through shared keys
         groups: list[LocalEntity] = []
         index: dict[str, LocalEntity] = {}
+        bases: dict[int, str] = {}
         for c in accepted:
+            base = self._model_base(c, known)
+            if base:
+                bases[id(c)] = base
             keys = {k for k in (entity_key(c.text_), entity_key(c.canonical) if c.canonical else "",
-                                entity_key(c.long_form) if c.long_form else "") if k}
+                                entity_key(c.long_form) if c.long_form else "",
+                                entity_key(base) if base else "") if k}
             if not keys:
                 continue
             hits = []
@@ -127,6 +198,10 @@ class Merger:
             ent.proposed = any(m.proposed for m in ent.mentions)
             ent.long_form = next((m.long_form for m in ent.mentions if m.long_form), "")
             ent.canonical = next((m.canonical for m in ent.mentions if m.canonical), "")
+            ent.base_label = next((bases[id(m)] for m in ent.mentions if id(m) in bases), "")
+            if ent.base_label and any(entity_key(m.text_) == entity_key(ent.base_label) for m in ent.mentions):
+                ent.base_label = next(m.text_ for m in ent.mentions
+                                      if entity_key(m.text_) == entity_key(ent.base_label))
             ent.source_ids = sorted({m.source_id for m in ent.mentions if m.source_id})
         doc._.kg_entities = groups
         return doc

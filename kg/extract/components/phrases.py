@@ -14,12 +14,14 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.extract.components.base import Candidate, candidates, chunks, head_type, is_joiner, norm_word
+from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
 MAX_WORDS = 3
 #: single-word phrases are too generic, except for these confident heads
 SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
 _DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite"}
+_TASK_HEADS = {"task", "problem"}
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
@@ -41,13 +43,33 @@ class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
 
-    def _trim(self, doc: Doc, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """Drop weak and participle modifiers from the left."""
+    def _is_weak(self, word: str, first: bool, after_to: bool) -> bool:
+        """A modifier that qualifies or is a verb, not part of a name."""
+        if word in self.res.weak_modifiers or (first and after_to):
+            return True
+        if "-" not in word and word.endswith("ed"):
+            return True  # participles: "learned", "proposed"
+        if word.endswith("ing") and word not in self.res.noun_ing and "-" not in word:
+            return True  # gerunds: "enhancing", "hindering"
+        if word.endswith(("-based", "-like", "-aware", "-driven", "-guided", "-free", "-specific", "-level")):
+            return True
+        if any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha():
+            return True  # "6.9×", "75%"
+        if word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() and word.islower() \
+                and word not in self.res.noun_ing and first:
+            return True  # "unifies", "empowers": a verb right before the phrase
+        return False
+
+    def _trim(self, doc: Doc, words: list[tuple[int, int]], verb_context: bool = True) -> list[tuple[int, int]]:
+        """Drop weak, verb and participle modifiers from the left."""
+        after_to = verb_context and bool(words) and words[0][0] > 0 and doc[words[0][0] - 1].lower_ == "to"
+        first = True
         while len(words) > 1:
-            first = doc[words[0][0]:words[0][1]].text.lower()
-            if first in self.res.weak_modifiers or (first.endswith("ed") and "-" not in first) \
-                    or first.endswith("-based") or first.endswith("-like"):
+            word = doc[words[0][0]:words[0][1]].text.lower()
+            if self._is_weak(word, first, after_to):
                 words = words[1:]
+                first = False
+                after_to = False
             else:
                 break
         return words
@@ -58,17 +80,25 @@ class PhraseFinder:
         head_tok = doc[words[-1][1] - 1]
         head = norm_word(head_tok.text)
         typed = head_type(head_tok.text, self.res)
-        mods = self._trim(doc, words[:-1][-MAX_WORDS + 1:]) if len(words) > 1 else []
+        mods = self._trim(doc, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
         if head in self.res.generic_heads or head in _DATASET_HEADS:
             inner = words[:-1]
             before = len(out)
             self._emit(doc, inner, out, depth + 1)
-            if len(out) > before and out[-1].type == "Task":
+            if len(out) > before and out[-1].type != "Task":
+                del out[before:]  # only a task reads through a generic head
+            if len(out) > before:
                 return  # "link prediction benchmarks": the task is the entity
+            mod_text = [doc[a:b].text for a, b in mods]
             if head in _DATASET_HEADS and mods:
+                # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
+                if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t) for t in mod_text):
+                    return
                 typed = ("Dataset", 0.6)
             elif head in _MODEL_HEADS and mods:
                 typed = typed or ("Model", 0.55)
+            elif head in _TASK_HEADS and mods:
+                typed = ("Task", 0.6)  # "long-horizon tasks", "reasoning tasks"
             else:
                 return
         if typed is None:

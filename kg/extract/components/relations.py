@@ -29,6 +29,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "e
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
+USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 _EVAL_OPENERS = {"experiments", "experiment", "empirically", "across", "results", "extensive", "evaluated", "evaluations"}
 
 
@@ -47,6 +48,9 @@ class RelationFinder:
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + ["its", "our"])
         self.phrases = PhraseFinder(res)
+        type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
+        self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*,\s*(?:an?|the)\s+((?:[^,.;()]{0,100}?))\s*\b(?:"
+                                     + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
 
     def __call__(self, doc: Doc) -> Doc:
         ents: list[LocalEntity] = doc._.kg_entities or []
@@ -89,6 +93,8 @@ class RelationFinder:
             if subj is None:
                 continue
             is_eval = bool(words & self.evaluation)
+            use_ends = [m.end() for m in self.use.finditer(s_text)]
+            appositions = self._appositions(s_text, sent.start_char, subj)
             cmp_at = self._comparison(s_text)
             for m, e in in_sent:
                 if e is subj:
@@ -102,10 +108,9 @@ class RelationFinder:
                 elif e.type == "Dataset" and is_eval and subj.type != "Dataset":
                     add(subj, "evaluatedOn", e, sent, "evaluatedOn")
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
-                    if self.use.search(s_text):
+                    if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends):
                         add(subj, "uses", e, sent, "uses")
-                    elif any(mm.proposed for mm in subj.mentions
-                             if sent.start_char <= mm.start < sent.end_char):
+                    elif any(a <= rel_pos < b for a, b in appositions):
                         add(subj, "uses", e, sent, "uses-contribution")
             if cmp_at is not None:
                 rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents)
@@ -113,9 +118,9 @@ class RelationFinder:
                     add(subj, "outperforms", rival, sent, "outperforms")
         # the paper's main task: a contribution that addresses nothing explicitly
         if main is not None and id(main) not in addressed:
-            tasks = [e for e in ents if e.type == "Task" and len(e.mentions) >= 2]
+            tasks = [e for e in ents if e.type == "Task"]
             if tasks:
-                best = max(tasks, key=lambda e: (len(e.mentions), -e.mentions[0].start))
+                best = max(tasks, key=lambda e: (e.proposed, len(e.mentions), -e.mentions[0].start))
                 m = best.mentions[0]
                 add(main, "addresses", best, doc.char_span(m.start, m.end, alignment_mode="expand").sent,
                     "addresses-main-task")
@@ -138,6 +143,17 @@ class RelationFinder:
         doc._.kg_relations = unique
         return doc
 
+    def _appositions(self, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
+        """Text between a proposed name and its type noun: "X, a flow-matching method"."""
+        out = []
+        for m in subj.mentions:
+            if not m.proposed or not (base <= m.start < base + len(s_text)):
+                continue
+            hit = self.apposition.match(s_text, m.end - base)
+            if hit:
+                out.append((hit.start(1), hit.end(1)))
+        return out
+
     def _comparison(self, s_text: str) -> int | None:
         hits = [m.end() for m in self.outperform.finditer(s_text)]
         hits += [m.end() for m in self.over.finditer(s_text)]
@@ -159,7 +175,7 @@ class RelationFinder:
             head = norm_word(doc[words[-1][1] - 1].text)
             if head not in self.res.generic_heads or len(words) < 2:
                 return None
-            kept = self.phrases._trim(doc, words)
+            kept = self.phrases._trim(doc, words, verb_context=False)
             if len(kept) < 2:
                 return None
             text = doc[kept[0][0]:words[-1][1]]

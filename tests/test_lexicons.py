@@ -1,0 +1,174 @@
+"""Checks on the shipped gazetteer kg/extract/data/lexicons/ (built by scripts/build_lexicons.py)."""
+from __future__ import annotations
+
+import csv
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+LEX = REPO / "kg" / "extract" / "data" / "lexicons"
+TERMS = LEX / "terms.tsv"
+SCRIPT = REPO / "scripts" / "build_lexicons.py"
+SHARED = Path(os.environ.get("KG_SHARED_LEXICONS", REPO.parent / "shared" / "lexicons"))
+
+HEADER = ["term", "type", "canonical", "source", "source_id", "broader", "case"]
+TYPES = {"Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept"}
+SOURCES = {"pwc-method", "pwc-collection", "pwc-task", "pwc-dataset", "pwc-metric",
+           "nlp-progress", "cso", "openreview", "accelerators", "kg-hardware"}
+HW_CATEGORIES = {"Processor", "Accelerator", "Memory", "Kernel", "NumericPrecision",
+                 "PerformanceRegime", "Parallelism", "GPU", "TPU"}
+
+
+def _read(path: Path) -> tuple[list[str], list[dict]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        lines = f.read().split("\n")
+    assert lines[-1] == "", "file must end with a newline"
+    header = lines[0].split("\t")
+    rows = []
+    for ln in lines[1:-1]:
+        parts = ln.split("\t")
+        assert len(parts) == len(header), f"bad column count: {ln!r}"
+        rows.append(dict(zip(header, parts)))
+    return header, rows
+
+
+@pytest.fixture(scope="module")
+def terms():
+    header, rows = _read(TERMS)
+    assert header == HEADER
+    return rows
+
+
+@pytest.fixture(scope="module")
+def index(terms):
+    return {(r["term"], r["type"]): r for r in terms}
+
+
+def _generic_terms() -> list[str]:
+    out = []
+    for ln in (LEX / "generic_terms.txt").read_text(encoding="utf-8").splitlines():
+        ln = ln.strip()
+        if ln and not ln.startswith("#"):
+            out.append(ln)
+    return out
+
+
+def test_size_and_columns(terms):
+    assert 5_000 < len(terms) < 60_000
+    assert TERMS.stat().st_size < 5_000_000
+    for r in terms:
+        assert r["type"] in TYPES, r
+        assert r["source"] in SOURCES, r
+        assert r["case"] in {"exact", "fold"}, r
+        assert r["term"] and r["term"] == r["term"].strip(), r
+        assert r["canonical"], r
+        assert len(r["term"].split()) <= 8, r
+        if r["case"] == "fold":
+            assert r["term"] == r["term"].lower(), r
+
+
+def test_unique_and_one_type_per_term(terms):
+    pairs = Counter((r["term"], r["type"]) for r in terms)
+    assert [p for p, n in pairs.items() if n > 1] == []
+    types_by_lower: dict[str, set] = {}
+    for r in terms:
+        types_by_lower.setdefault(r["term"].lower(), set()).add(r["type"])
+    assert [t for t, s in types_by_lower.items() if len(s) > 1] == []
+
+
+def test_sorted(terms):
+    keys = [(r["term"].lower(), r["term"], r["type"]) for r in terms]
+    assert keys == sorted(keys)
+
+
+def test_no_junk(terms):
+    for r in terms:
+        t = r["term"]
+        assert "deleted" not in t.lower(), r
+        assert not re.search(r"[*#$!^;{}\[\]<>|\\=?\"`~%]", t), r
+        assert re.search(r"[A-Za-z]", t), r
+        assert len(re.sub(r"[^A-Za-z0-9]", "", t)) >= 2, r
+
+
+@pytest.mark.parametrize("term,typ", [
+    ("CIFAR-10", "Dataset"),
+    ("ImageNet", "Dataset"),
+    ("link prediction", "Task"),
+    ("machine translation", "Task"),
+    ("BLEU", "Metric"),
+    ("accuracy", "Metric"),
+    ("perplexity", "Metric"),
+    ("GPU", "HardwareConcept"),
+    ("A100", "HardwareConcept"),
+    ("kv cache", "HardwareConcept"),
+    ("memory-bound", "HardwareConcept"),
+    ("tensor parallelism", "HardwareConcept"),
+    ("dropout", "Method"),
+    ("reinforcement learning", "Method"),
+    ("knowledge distillation", "Method"),
+    ("BERT", "Model"),
+    ("transformer", "Model"),
+    ("large language models", "Model"),
+    ("LLMs", "Model"),
+])
+def test_sample_lookups(index, term, typ):
+    assert (term, typ) in index, f"{term!r} should be a {typ}"
+
+
+def test_acronym_variants_map_to_canonical(index):
+    assert index[("LLMs", "Model")]["canonical"] == index[("large language models", "Model")][
+        "canonical"]
+    assert index[("LLM", "Model")]["case"] == "exact"
+    assert index[("GPU", "HardwareConcept")]["case"] == "exact"
+
+
+def test_generic_terms_absent(terms):
+    generic = _generic_terms()
+    assert len(generic) > 150
+    for must in ("model", "method", "data", "performance", "learning", "training", "network",
+                 "system", "analysis", "framework", "approach", "evaluation", "task"):
+        assert must in generic
+    lowered = {r["term"].lower() for r in terms}
+    for g in generic:
+        for form in (g, g + "s", g + "es"):
+            assert form not in lowered, f"generic term {form!r} is in terms.tsv"
+
+
+def test_hardware_concepts_file(index):
+    lines = [ln for ln in (LEX / "hardware_concepts.tsv").read_text(encoding="utf-8").splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    rows = list(csv.DictReader(lines, delimiter="\t"))
+    assert list(rows[0].keys()) == ["term", "canonical", "broader", "case"]
+    assert len(rows) > 100
+    for r in rows:
+        assert r["broader"] in HW_CATEGORIES, r
+        assert r["case"] in {"exact", "fold"}, r
+        term = r["term"] if r["case"] == "exact" else r["term"].lower()
+        assert (term, "HardwareConcept") in index, r
+
+
+def test_sources_doc_names_licences():
+    text = (LEX / "SOURCES.md").read_text(encoding="utf-8")
+    for needle in ("CC BY-SA 4.0", "Apache-2.0", "CC BY 4.0", "no licence", "MIT"):
+        assert needle in text
+
+
+@pytest.mark.skipif(not (SHARED / "pwc" / "methods_slim.tsv").exists(),
+                    reason="shared/lexicons not available")
+def test_build_is_deterministic_and_committed_files_are_current(tmp_path):
+    outs = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        subprocess.run([sys.executable, str(SCRIPT), str(SHARED), str(out)], check=True,
+                       capture_output=True)
+        outs.append((out / "terms.tsv").read_bytes())
+    assert outs[0] == outs[1]
+    assert outs[0] == TERMS.read_bytes(), \
+        "terms.tsv is stale: rerun scripts/build_lexicons.py ../shared/lexicons " \
+        "kg/extract/data/lexicons"
