@@ -15,6 +15,7 @@ from pathlib import Path
 
 from kg.export.graphml import render_graphml
 from kg.export.html import render_html
+from kg.export.nquads import render_nquads
 from kg.export.rdf import render_jsonld, render_ntriples, render_turtle, to_rdf
 from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
@@ -23,7 +24,7 @@ from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.vocab import DEFAULT_BASE_IRI
 
-EXPORT_FILES = ("graph.ttl", "graph.nt", "graph.jsonld", "graph.graphml", "graph.html")
+EXPORT_FILES = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 
 
 @dataclass
@@ -76,9 +77,11 @@ def build_graph(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
 def render_all(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> dict[str, str]:
     """Every export as text, in memory: nothing touches the disk before all succeed."""
     rdf = to_rdf(graph, base_iri)
+    ntriples = render_ntriples(rdf)
     return {
         "graph.ttl": render_turtle(rdf),
-        "graph.nt": render_ntriples(rdf),
+        "graph.nt": ntriples,
+        "graph.nq": render_nquads(rdf, ntriples),
         "graph.jsonld": render_jsonld(rdf),
         "graph.graphml": render_graphml(graph),
         "graph.html": render_html(graph),
@@ -112,6 +115,12 @@ def write_atomically(out_dir: Path, files: dict[str, str]) -> list[Path]:
 
 def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IRI,
           lexicons: Iterable[Path] = (), progress: Callable[[int], None] | None = None) -> BuildResult:
+    from kg.store import staged_store
+
     graph, skipped = build_graph(inputs, lexicons, progress)
-    files = write_atomically(Path(out_dir), render_all(graph, base_iri))
+    rendered = render_all(graph, base_iri)
+    # the SPARQL store (DIR/store) is loaded first in a temp folder and renamed
+    # into place only after the text exports are written: all or nothing
+    with staged_store(rendered["graph.nq"], Path(out_dir)):
+        files = write_atomically(Path(out_dir), rendered)
     return BuildResult(graph=graph, files=files, skipped=skipped)

@@ -15,6 +15,7 @@ from spacy.tokens import Doc
 
 import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
+from kg.extract.components.base import doc_text, sentence_at
 from kg.extract.components.merge import LocalEntity
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, RelationMention
 
@@ -73,11 +74,10 @@ class Extractor:
 
 def _evidence(doc: Doc, start: int, end: int, title: str, component: str, conf: float) -> Evidence:
     """Evidence for a span: its sentence, offsets relative to the title or the abstract."""
-    span = doc.char_span(start, end, alignment_mode="expand")
-    sent = span.sent if span is not None else doc[:]
+    sent = sentence_at(doc, start)
     s, e = sent.start_char, sent.end_char
-    text = doc.text[s:e].strip()
-    s += len(doc.text[s:e]) - len(doc.text[s:e].lstrip())
+    text = doc_text(doc)[s:e].strip()
+    s += len(doc_text(doc)[s:e]) - len(doc_text(doc)[s:e].lstrip())
     if title:
         offset = len(title) + len(SEPARATOR)
         if s < offset:
@@ -112,5 +112,5 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         relations.append(RelationMention(subj, r.predicate, obj,
                                          _evidence(doc, r.sentence[0], r.sentence[1], title, r.component,
                                                    r.confidence)))
-    return PaperExtraction(paper=paper, text=doc.text, title=title, abstract=abstract,
-                           entities=entities, relations=relations, code_urls=code_urls(doc.text))
+    return PaperExtraction(paper=paper, text=doc_text(doc), title=title, abstract=abstract,
+                           entities=entities, relations=relations, code_urls=code_urls(doc_text(doc)))

@@ -12,7 +12,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.base import Candidate, candidates, head_type
+from kg.extract.components.base import doc_text, sentence_at, sentences, Candidate, candidates, head_type
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
@@ -62,8 +62,8 @@ class AcronymFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
-        text = doc.text
-        for sent in doc.sents:
+        text = doc_text(doc)
+        for sent in sentences(doc):
             s_text = sent.text
             base = sent.start_char
             for m in _PAREN.finditer(s_text):

@@ -39,6 +39,34 @@ for _name in ("kg_candidates", "kg_entities", "kg_relations"):
         Doc.set_extension(_name, default=None)
 
 
+def doc_text(doc: Doc) -> str:
+    """The doc's text, built once (``doc.text`` joins every token on each access)."""
+    text = doc.user_data.get("kg_text")
+    if text is None:
+        text = doc.text
+        doc.user_data["kg_text"] = text
+    return text
+
+
+def sentences(doc: Doc) -> list[Span]:
+    """The doc's sentences, computed once (``doc.sents`` re-scans the doc every call)."""
+    cached = doc.user_data.get("kg_sents")
+    if cached is None:
+        cached = list(doc.sents)
+        doc.user_data["kg_sents"] = cached
+        doc.user_data["kg_sent_starts"] = [s.start_char for s in cached]
+    return cached
+
+
+def sentence_at(doc: Doc, char: int) -> Span:
+    """The sentence containing character offset ``char``."""
+    import bisect
+
+    sents = sentences(doc)
+    i = bisect.bisect_right(doc.user_data["kg_sent_starts"], char) - 1
+    return sents[max(i, 0)]
+
+
 def candidates(doc: Doc) -> list[Candidate]:
     if doc._.kg_candidates is None:
         doc._.kg_candidates = []

@@ -13,7 +13,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.base import Candidate, candidates, norm_word
+from kg.extract.components.base import doc_text, sentence_at, Candidate, candidates, norm_word
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
 _WORD = re.compile(r"(?<![\w@/.\-'’])([A-Za-z0-9]+(?:[\-.][A-Za-z0-9]+)*)(?![\w@/'’]|-\w|\.\w)")
@@ -72,7 +72,7 @@ class CoinedNameFinder:
             return "Method", 0.75
         if any(word.startswith(f) for f in self.families):
             return "Model", 0.75
-        sent = span.sent
+        sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         before = doc[sent.start:span.start]
         words = {norm_word(t.text) for t in sent}
@@ -88,7 +88,7 @@ class CoinedNameFinder:
         out = candidates(doc)
         found: list[tuple[int, int, str]] = []
         counts: dict[str, int] = {}
-        for m in _WORD.finditer(doc.text):
+        for m in _WORD.finditer(doc_text(doc)):
             word = m.group(1)
             suffix = _ADJ_SUFFIX.search(word)
             if suffix:
@@ -100,7 +100,7 @@ class CoinedNameFinder:
         names: list[tuple[int, int, str]] = []
         for start, end, word in found:
             s2, e2 = self._extend(doc, start, end)
-            names.append((s2, e2, doc.text[s2:e2]))
+            names.append((s2, e2, doc_text(doc)[s2:e2]))
         counts = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
@@ -113,7 +113,7 @@ class CoinedNameFinder:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             out.append(Candidate(start, end, typed[0], "coined", typed[1]))
         for pattern, typ, conf in self.patterns:
-            for m in pattern.finditer(doc.text):
+            for m in pattern.finditer(doc_text(doc)):
                 out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
         return doc
 
@@ -122,7 +122,7 @@ class CoinedNameFinder:
         span = doc.char_span(start, end, alignment_mode="expand")
         if span is None:
             return start, end
-        sent = span.sent
+        sent = sentence_at(doc, start)
         alpha = [t for t in sent if t.is_alpha]
         if alpha and sum(t.text[0].isupper() for t in alpha) > 0.5 * len(alpha):
             return start, end  # a Title Case line (a paper title): every word is capitalised

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.base import Candidate, candidates, is_content, is_joiner, norm_word
+from kg.extract.components.base import sentence_at, sentences, Candidate, candidates, is_content, is_joiner, norm_word
 from kg.extract.resources import Resources, load_resources
 
 SUBJECT_WINDOW = 6
@@ -64,7 +64,7 @@ class ContributionFinder:
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
-        for sent in doc.sents:
+        for sent in sentences(doc):
             for verb in sent:
                 if verb.lower_ not in self.verbs or not self._has_subject(verb, sent):
                     continue

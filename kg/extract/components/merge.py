@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.base import Candidate, candidates
+from kg.extract.components.base import doc_text, Candidate, candidates
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 from kg.resolve.keys import entity_key
@@ -132,7 +132,7 @@ class Merger:
         return out
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
+        text = doc_text(doc)
         by_span: dict[tuple[int, int], list[Candidate]] = {}
         for c in candidates(doc):
             if c.end > c.start:

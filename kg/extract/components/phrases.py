@@ -13,7 +13,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import Candidate, candidates, chunks, head_type, is_joiner, norm_word
+from kg.extract.components.base import sentence_at, sentences, Candidate, candidates, chunks, head_type, is_joiner, norm_word
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
@@ -118,7 +118,7 @@ class PhraseFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
-        for sent in doc.sents:
+        for sent in sentences(doc):
             for chunk in chunks(sent, self.res):
                 words = words_of(chunk)
                 if words:

@@ -18,7 +18,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import Candidate, RelationCandidate, chunks, norm_word
+from kg.extract.components.base import sentence_at, sentences, Candidate, RelationCandidate, chunks, norm_word
 from kg.extract.components.merge import LocalEntity
 from kg.extract.components.phrases import PhraseFinder, words_of
 from kg.extract.resources import Resources, load_resources
@@ -77,11 +77,11 @@ class RelationFinder:
         # PAPER proposes X, evidence = the proposal sentence
         for e in proposed:
             m = next(m for m in e.mentions if m.proposed)
-            sent = doc.char_span(m.start, m.end, alignment_mode="expand").sent
+            sent = sentence_at(doc, m.start)
             add(None, "proposes", e, sent, "proposes")
 
         addressed: set[int] = set()
-        for sent in doc.sents:
+        for sent in sentences(doc):
             in_sent = [(m, e) for m, e in spans if sent.start_char <= m.start and m.end <= sent.end_char]
             s_text = sent.text
             subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
@@ -122,7 +122,7 @@ class RelationFinder:
             if tasks:
                 best = max(tasks, key=lambda e: (e.proposed, len(e.mentions), -e.mentions[0].start))
                 m = best.mentions[0]
-                add(main, "addresses", best, doc.char_span(m.start, m.end, alignment_mode="expand").sent,
+                add(main, "addresses", best, sentence_at(doc, m.start),
                     "addresses-main-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
         names = {m.text_: e for e in ents for m in e.mentions}
@@ -130,7 +130,7 @@ class RelationFinder:
             for m in e.mentions:
                 for prefix, other in names.items():
                     if other is not e and len(prefix) >= 3 and m.text_.startswith(prefix + "-"):
-                        sent = doc.char_span(m.start, m.end, alignment_mode="expand").sent
+                        sent = sentence_at(doc, m.start)
                         add(e, "uses", other, sent, "uses-derived-name")
         # one relation per (subject, predicate, object)
         seen: set[tuple] = set()

@@ -1,0 +1,377 @@
+"""Graph statistics as pure functions of a loaded graph (see :func:`kg.load_graph`).
+
+Every function takes the networkx ``MultiDiGraph`` of :func:`kg.load_graph`
+(or :func:`kg.export.graphml.to_networkx`) and returns plain dicts and lists
+of strings and numbers, sorted with explicit tie-breaks and with floats
+rounded to 4 significant digits, so the same graph always gives the same
+output.  :func:`compute_stats` runs them all; ``kg stats`` prints it.
+
+Centralities use the undirected *projection* (:func:`undirected`): one
+edge per connected pair of nodes, weighted by the number of links between
+them, over papers and entities alike.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+import networkx as nx
+
+from kg.records import ENTITY_TYPES
+
+#: Seed for Louvain and for sampled betweenness.
+SEED = 42
+#: Exact betweenness up to this many nodes; above it, sampled from BETWEENNESS_SAMPLES sources.
+BETWEENNESS_EXACT_MAX = 5000
+BETWEENNESS_SAMPLES = 64
+#: Budget of candidate paper pairs for the Jaccard similarity (pairs sharing an entity).
+SIMILARITY_PAIR_BUDGET = 2_000_000
+#: Entity types shown in the co-occurrence tables: name -> (row type, column type).
+COOCCURRENCE = {"method_task": ("Method", "Task"), "hardware_task": ("HardwareConcept", "Task")}
+
+
+def rnd(x: float) -> float:
+    """``x`` rounded to 4 significant digits (PageRank on big graphs is tiny, so not 4 decimals)."""
+    return float(f"{x:.4g}")
+
+
+def is_paper(data: dict) -> bool:
+    return data.get("kind") == "paper" or data.get("type") == "Paper"
+
+
+def label(g: nx.MultiDiGraph, n: str) -> str:
+    return str(g.nodes[n].get("label") or n)
+
+
+def _key(g: nx.MultiDiGraph, n: str) -> tuple[str, str]:
+    """Tie-break: label (case-folded), then id."""
+    return (label(g, n).casefold(), n)
+
+
+def paper_ids(g: nx.MultiDiGraph) -> list[str]:
+    return sorted(n for n, d in g.nodes(data=True) if is_paper(d))
+
+
+def entity_ids(g: nx.MultiDiGraph, type_: str | None = None) -> list[str]:
+    return sorted(n for n, d in g.nodes(data=True)
+                  if not is_paper(d) and (type_ is None or d.get("type") == type_))
+
+
+def entity_types(g: nx.MultiDiGraph) -> list[str]:
+    """Entity types present, in the order of :data:`kg.records.ENTITY_TYPES`, unknown ones after."""
+    present = {d.get("type", "") for _, d in g.nodes(data=True) if not is_paper(d)}
+    return [t for t in ENTITY_TYPES if t in present] + sorted(present - set(ENTITY_TYPES))
+
+
+def entity_papers(g: nx.MultiDiGraph) -> dict[str, set[str]]:
+    """Entity id -> ids of the papers that mention it (``papers`` attribute and ``mentions`` edges)."""
+    out: dict[str, set[str]] = {}
+    for n, d in g.nodes(data=True):
+        if not is_paper(d):
+            out[n] = {p for p in (d.get("papers") or []) if p in g}
+    for u, v, d in g.edges(data=True):
+        if d.get("predicate") == "mentions" and v in out and is_paper(g.nodes[u]):
+            out[v].add(u)
+    return out
+
+
+def paper_entities(g: nx.MultiDiGraph, ep: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """Paper id -> ids of the entities it mentions."""
+    out: dict[str, set[str]] = {p: set() for p in paper_ids(g)}
+    for e, papers in (ep if ep is not None else entity_papers(g)).items():
+        for p in papers:
+            out.setdefault(p, set()).add(e)
+    return out
+
+
+def undirected(g: nx.MultiDiGraph) -> nx.Graph:
+    """Undirected simple projection: ``weight`` = number of links between the two nodes.
+
+    Nodes and edges are inserted in sorted order so seeded algorithms
+    (Louvain, sampled betweenness) are reproducible.  Self-loops are dropped.
+    """
+    weights: Counter[tuple[str, str]] = Counter()
+    for u, v in g.edges():
+        if u != v:
+            weights[(u, v) if u < v else (v, u)] += 1
+    ug = nx.Graph()
+    ug.add_nodes_from(sorted(g.nodes()))
+    for (u, v), w in sorted(weights.items()):
+        ug.add_edge(u, v, weight=w)
+    return ug
+
+
+def pagerank(ug: nx.Graph, alpha: float = 0.85, tol: float = 1e-10, max_iter: int = 200) -> dict[str, float]:
+    """Weighted PageRank by power iteration (networkx's definition; numpy, no scipy needed)."""
+    import numpy as np
+
+    nodes = list(ug.nodes())
+    n = len(nodes)
+    if n == 0:
+        return {}
+    idx = {node: i for i, node in enumerate(nodes)}
+    m = ug.number_of_edges()
+    src = np.empty(2 * m, dtype=np.int64)
+    dst = np.empty(2 * m, dtype=np.int64)
+    w = np.empty(2 * m, dtype=np.float64)
+    for i, (u, v, d) in enumerate(ug.edges(data="weight", default=1)):
+        src[2 * i], dst[2 * i], src[2 * i + 1], dst[2 * i + 1] = idx[u], idx[v], idx[v], idx[u]
+        w[2 * i] = w[2 * i + 1] = d
+    out = np.bincount(src, weights=w, minlength=n)
+    dangling = out == 0
+    safe_out = np.where(dangling, 1.0, out)
+    x = np.full(n, 1.0 / n)
+    for _ in range(max_iter):
+        spread = np.bincount(dst, weights=(x / safe_out)[src] * w, minlength=n)
+        new = alpha * spread + (alpha * x[dangling].sum() + 1.0 - alpha) / n
+        err = np.abs(new - x).sum()
+        x = new
+        if err < n * tol:
+            break
+    return {node: float(v) for node, v in zip(nodes, x)}
+
+
+# ---------------------------------------------------------------- sections
+
+
+def counts(g: nx.MultiDiGraph) -> dict[str, Any]:
+    """Nodes by type and edges by predicate."""
+    types = Counter(d.get("type", "") for n, d in g.nodes(data=True) if not is_paper(d))
+    preds = Counter(d.get("predicate", "") for _, _, d in g.edges(data=True))
+    return {
+        "papers": len(paper_ids(g)),
+        "entities": sum(types.values()),
+        "nodes": g.number_of_nodes(),
+        "edges": g.number_of_edges(),
+        "entities_by_type": {t: types[t] for t in entity_types(g)},
+        "edges_by_predicate": dict(sorted(preds.items())),
+    }
+
+
+def _ranked(g: nx.MultiDiGraph, nodes: list[str], score: dict[str, float], top: int,
+            extra: dict[str, dict] | None = None) -> list[dict[str, Any]]:
+    rows = sorted(nodes, key=lambda n: (-score[n], *_key(g, n)))[:top]
+    return [{"id": n, "label": label(g, n), "value": score[n], **((extra or {}).get(n, {}))} for n in rows]
+
+
+def top_entities(g: nx.MultiDiGraph, ug: nx.Graph, pr: dict[str, float], ep: dict[str, set[str]],
+                 top: int = 5) -> dict[str, Any]:
+    """Top entities per type by degree (distinct neighbours), paper count and PageRank."""
+    degree = {n: ug.degree(n) for n in ug}
+    papers = {e: len(ps) for e, ps in ep.items()}
+    prr = {n: rnd(v) for n, v in pr.items()}
+    by_type: dict[str, Any] = {}
+    for t in entity_types(g):
+        ents = entity_ids(g, t)
+        by_type[t] = {
+            "degree": _ranked(g, ents, degree, top),
+            "papers": _ranked(g, ents, papers, top),
+            "pagerank": _ranked(g, ents, prr, top),
+        }
+    ents = entity_ids(g)
+    info = {e: {"type": g.nodes[e].get("type", ""), "papers": papers[e], "degree": degree[e], "pagerank": prr[e]}
+            for e in ents}
+    overall = sorted(ents, key=lambda e: (-papers[e], -prr[e], *_key(g, e)))[: max(top * 2, 10)]
+    return {
+        "overall": [{"id": e, "label": label(g, e), **info[e]} for e in overall],
+        "by_type": by_type,
+    }
+
+
+def communities(g: nx.MultiDiGraph, ug: nx.Graph, seed: int = SEED, top: int = 5,
+                max_listed: int = 20) -> dict[str, Any]:
+    """Louvain communities (fixed seed) named by their top entities (by degree)."""
+    if ug.number_of_edges() == 0:
+        parts = [{n} for n in ug]
+    else:
+        parts = nx.community.louvain_communities(ug, weight="weight", resolution=1, seed=seed)
+    modularity = nx.community.modularity(ug, parts, weight="weight") if ug.number_of_edges() else 0.0
+    degree = dict(ug.degree())
+    items = []
+    for part in parts:
+        members = sorted(part)
+        papers = [n for n in members if is_paper(g.nodes[n])]
+        ents = sorted((n for n in members if not is_paper(g.nodes[n])), key=lambda n: (-degree[n], *_key(g, n)))
+        top_members = [label(g, n) for n in ents[:top]]
+        name = " · ".join(top_members[:3]) or (label(g, papers[0]) if papers else members[0])
+        types = Counter(g.nodes[n].get("type", "") for n in ents)
+        items.append({
+            "name": name,
+            "size": len(members),
+            "paper_count": len(papers),
+            "entity_count": len(ents),
+            "top_members": top_members,
+            "entity_types": {t: types[t] for t in entity_types(g) if types[t]},
+            "papers": sorted(papers, key=lambda n: _key(g, n)),
+            "paper_titles": [label(g, n) for n in sorted(papers, key=lambda n: (-degree[n], *_key(g, n)))[:3]],
+        })
+    items.sort(key=lambda c: (-c["paper_count"], -c["size"], c["name"].casefold(), c["papers"][:1]))
+    for i, item in enumerate(items, 1):
+        item["id"] = i
+    with_papers = [c for c in items if c["paper_count"]]
+    return {
+        "algorithm": "louvain",
+        "seed": seed,
+        "resolution": 1,
+        "count": len(items),
+        "with_papers": len(with_papers),
+        "modularity": rnd(modularity),
+        "sizes": [c["size"] for c in items],
+        "items": [{"id": c.pop("id"), **c} for c in items[:max_listed]],
+    }
+
+
+def bridges(g: nx.MultiDiGraph, ug: nx.Graph, top: int = 10, seed: int = SEED,
+            exact_max: int = BETWEENNESS_EXACT_MAX, samples: int = BETWEENNESS_SAMPLES) -> dict[str, Any]:
+    """Bridging concepts: entities with the highest betweenness centrality.
+
+    Exact up to ``exact_max`` nodes; above that, estimated from ``samples``
+    seeded source nodes (networkx ``k=``), which keeps big graphs quick.
+    """
+    n = ug.number_of_nodes()
+    sampled = n > exact_max
+    k = min(samples, n) if sampled else None
+    bc = nx.betweenness_centrality(ug, k=k, seed=seed if sampled else None, normalized=True)
+    score = {e: rnd(bc[e]) for e in entity_ids(g)}
+    items = [r for r in _ranked(g, entity_ids(g), score, top,
+                                {e: {"type": g.nodes[e].get("type", "")} for e in score}) if r["value"] > 0]
+    return {
+        "method": "sampled" if sampled else "exact",
+        "samples": k,
+        "seed": seed if sampled else None,
+        "nodes": n,
+        "items": items,
+    }
+
+
+def reused_methods(g: nx.MultiDiGraph, ep: dict[str, set[str]], top: int = 10,
+                   types: tuple[str, ...] = ("Method",)) -> list[dict[str, Any]]:
+    """Entities of ``types`` mentioned by two or more papers, most papers first."""
+    ents = [e for e in entity_ids(g) if g.nodes[e].get("type") in types and len(ep[e]) >= 2]
+    ents.sort(key=lambda e: (-len(ep[e]), *_key(g, e)))
+    return [{"id": e, "label": label(g, e), "type": g.nodes[e].get("type", ""), "papers": len(ep[e]),
+             "paper_ids": sorted(ep[e])} for e in ents[:top]]
+
+
+def cooccurrence(g: nx.MultiDiGraph, pe: dict[str, set[str]], row_type: str, col_type: str,
+                 top: int = 10, top_pairs: int = 15) -> dict[str, Any]:
+    """How many papers mention both a ``row_type`` and a ``col_type`` entity.
+
+    ``pairs`` lists the most frequent pairs; ``rows``/``cols``/``matrix`` is
+    the table over the ``top`` row and column entities with most co-occurrences.
+    """
+    types = {n: d.get("type") for n, d in g.nodes(data=True)}
+    pair_counts: Counter[tuple[str, str]] = Counter()
+    for p in sorted(pe):
+        rows = sorted(e for e in pe[p] if types.get(e) == row_type)
+        cols = sorted(e for e in pe[p] if types.get(e) == col_type)
+        for r in rows:
+            for c in cols:
+                if r != c:
+                    pair_counts[(r, c)] += 1
+    row_tot: Counter[str] = Counter()
+    col_tot: Counter[str] = Counter()
+    for (r, c), k in pair_counts.items():
+        row_tot[r] += k
+        col_tot[c] += k
+    rows = sorted(row_tot, key=lambda n: (-row_tot[n], *_key(g, n)))[:top]
+    cols = sorted(col_tot, key=lambda n: (-col_tot[n], *_key(g, n)))[:top]
+    pairs = sorted(pair_counts, key=lambda rc: (-pair_counts[rc], *_key(g, rc[0]), *_key(g, rc[1])))[:top_pairs]
+    return {
+        "row_type": row_type,
+        "col_type": col_type,
+        "rows": [{"id": r, "label": label(g, r)} for r in rows],
+        "cols": [{"id": c, "label": label(g, c)} for c in cols],
+        "matrix": [[pair_counts.get((r, c), 0) for c in cols] for r in rows],
+        "pairs": [{"row": r, "row_label": label(g, r), "col": c, "col_label": label(g, c),
+                   "papers": pair_counts[(r, c)]} for r, c in pairs],
+        "distinct_pairs": len(pair_counts),
+    }
+
+
+def similar_papers(g: nx.MultiDiGraph, pe: dict[str, set[str]], top: int = 10, min_shared: int = 2,
+                   budget: int = SIMILARITY_PAIR_BUDGET) -> dict[str, Any]:
+    """Paper pairs most alike by the Jaccard index of the entities they mention.
+
+    Only pairs sharing at least ``min_shared`` entities count.  Candidate
+    pairs come from an inverted index; when the pairs it would generate
+    exceed ``budget``, the most common entities are left out of candidate
+    generation (not out of the Jaccard index itself), which is stated in
+    ``max_entity_papers``.
+    """
+    index: dict[str, list[str]] = defaultdict(list)
+    for p in sorted(pe):
+        for e in pe[p]:
+            index[e].append(p)
+    by_df = sorted(index, key=lambda e: (len(index[e]), e))
+    total, cap, used = 0, None, []
+    for e in by_df:
+        df = len(index[e])
+        if df < 2:
+            continue
+        cost = df * (df - 1) // 2
+        if total + cost > budget:
+            cap = df - 1
+            break
+        total += cost
+        used.append(e)
+    shared: Counter[tuple[str, str]] = Counter()
+    for e in used:
+        ps = index[e]
+        for i, a in enumerate(ps):
+            for b in ps[i + 1:]:
+                shared[(a, b)] += 1
+    scored = []
+    for (a, b), _k in shared.items():
+        inter = pe[a] & pe[b]
+        if len(inter) < min_shared:
+            continue
+        scored.append((rnd(len(inter) / len(pe[a] | pe[b])), len(inter), a, b, inter))
+    scored.sort(key=lambda s: (-s[0], -s[1], *_key(g, s[2]), *_key(g, s[3])))
+    return {
+        "min_shared": min_shared,
+        "max_entity_papers": cap,
+        "items": [{"a": a, "a_label": label(g, a), "b": b, "b_label": label(g, b), "jaccard": j, "shared": n,
+                   "shared_labels": sorted((label(g, e) for e in inter), key=str.casefold)}
+                  for j, n, a, b, inter in scored[:top]],
+    }
+
+
+def degree_distribution(g: nx.MultiDiGraph, ug: nx.Graph) -> dict[str, list[list[int]]]:
+    """``[degree, how many nodes]`` pairs for papers and for entities (undirected projection)."""
+    out: dict[str, list[list[int]]] = {}
+    for kind in ("paper", "entity"):
+        c = Counter(ug.degree(n) for n, d in g.nodes(data=True) if (kind == "paper") == is_paper(d))
+        out[kind] = [[k, c[k]] for k in sorted(c)]
+    return out
+
+
+def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
+                  betweenness_exact_max: int = BETWEENNESS_EXACT_MAX,
+                  betweenness_samples: int = BETWEENNESS_SAMPLES) -> dict[str, Any]:
+    """Every statistic of ``kg stats`` as one JSON-ready dict."""
+    ug = undirected(g)
+    ep = entity_papers(g)
+    pe = paper_entities(g, ep)
+    pr = pagerank(ug)
+    stats: dict[str, Any] = {
+        "counts": counts(g),
+        "top_entities": top_entities(g, ug, pr, ep, top),
+        "communities": communities(g, ug, seed, top),
+        "bridges": bridges(g, ug, max(top * 2, 10), seed, betweenness_exact_max, betweenness_samples),
+        "reused_methods": reused_methods(g, ep, max(top * 2, 10)),
+        "cooccurrence": {name: cooccurrence(g, pe, r, c, top=max(top * 2, 10))
+                         for name, (r, c) in COOCCURRENCE.items()},
+        "similar_papers": similar_papers(g, pe, max(top * 2, 10)),
+        "degree_distribution": degree_distribution(g, ug),
+    }
+    notes = []
+    b = stats["bridges"]
+    if b["method"] == "sampled":
+        notes.append(f"betweenness estimated from {b['samples']} sampled sources (seed {b['seed']}) "
+                     f"because the graph has {b['nodes']} nodes (> {betweenness_exact_max})")
+    cap = stats["similar_papers"]["max_entity_papers"]
+    if cap is not None:
+        notes.append(f"similar papers: candidate pairs from entities in at most {cap} papers")
+    stats["notes"] = notes
+    return stats

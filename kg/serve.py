@@ -1,0 +1,489 @@
+"""``kg serve``: a small, read-only SPARQL 1.1 Protocol endpoint over the build's store.
+
+* ``GET /sparql?query=...`` and ``POST /sparql`` (``application/x-www-form-urlencoded``
+  with ``query=...``, or ``application/sparql-query``); ``default-graph-uri`` and
+  ``named-graph-uri`` are honoured. Without them the default graph is the union
+  of all graphs.
+* Results by content negotiation (``Accept``), or ``format=`` to override:
+  SPARQL results JSON (default), XML, CSV, TSV for SELECT/ASK; Turtle (default),
+  N-Triples, JSON-LD, RDF/XML for CONSTRUCT/DESCRIBE.
+* Updates (``update=``, ``application/sparql-update``, ``/update``) get 403.
+* ``GET /`` serves ``graph.html``; ``/graph.ttl``, ``/graph.nt``, ``/graph.nq``,
+  ``/graph.jsonld``, ``/graph.graphml`` download the exports.
+
+Queries run in a few worker processes that open the store read-only; a query
+that runs longer than ``timeout`` seconds gets a 503 and its worker is killed
+and replaced, so a runaway query cannot keep burning CPU (pyoxigraph has no
+query cancellation of its own). Why a hand-written server: docs/SPARQL.md.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from kg.ingest import InputError
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 7878
+DEFAULT_TIMEOUT = 30.0
+MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
+
+#: media type -> format name understood by :func:`kg.store.format_result`
+SOLUTION_TYPES = {
+    "application/sparql-results+json": "json",
+    "application/json": "json",
+    "application/sparql-results+xml": "xml",
+    "application/xml": "xml",
+    "text/xml": "xml",
+    "text/csv": "csv",
+    "text/tab-separated-values": "tsv",
+}
+GRAPH_TYPES = {
+    "text/turtle": "turtle",
+    "application/x-turtle": "turtle",
+    "application/n-triples": "ntriples",
+    "text/plain": "ntriples",
+    "application/ld+json": "json",
+    "application/json": "json",
+    "application/rdf+xml": "xml",
+    "application/xml": "xml",
+}
+#: what a format name is sent as
+SOLUTION_MEDIA = {"json": "application/sparql-results+json", "xml": "application/sparql-results+xml",
+                  "csv": "text/csv; charset=utf-8", "tsv": "text/tab-separated-values; charset=utf-8"}
+GRAPH_MEDIA = {"turtle": "text/turtle; charset=utf-8", "ntriples": "application/n-triples",
+               "json": "application/ld+json", "xml": "application/rdf+xml"}
+#: ``format=`` override values
+FORMAT_ALIASES = {"json": "json", "xml": "xml", "csv": "csv", "tsv": "tsv", "turtle": "turtle", "ttl": "turtle",
+                  "ntriples": "ntriples", "nt": "ntriples", "jsonld": "json", "json-ld": "json", "rdfxml": "xml"}
+STATIC = {
+    "graph.html": "text/html; charset=utf-8",
+    "graph.ttl": "text/turtle; charset=utf-8",
+    "graph.nt": "application/n-triples",
+    "graph.nq": "application/n-quads",
+    "graph.jsonld": "application/ld+json",
+    "graph.graphml": "application/graphml+xml",
+}
+
+
+class NotAcceptable(Exception):
+    pass
+
+
+def parse_accept(header: str | None) -> list[str]:
+    """Media ranges of an Accept header, best first (q=0 dropped)."""
+    if not header:
+        return ["*/*"]
+    ranges = []
+    for i, part in enumerate(header.split(",")):
+        fields = [f.strip() for f in part.split(";")]
+        media = fields[0].lower()
+        if not media:
+            continue
+        q = 1.0
+        for f in fields[1:]:
+            if f.lower().startswith("q="):
+                try:
+                    q = float(f[2:])
+                except ValueError:
+                    q = 0.0
+        if q > 0:
+            ranges.append((-q, i, media))
+    return [m for _q, _i, m in sorted(ranges)] or ["*/*"]
+
+
+def negotiate(kind: str, accept: str | None, override: str | None = None) -> tuple[str, str]:
+    """(format name, Content-Type) for a result ``kind`` (solutions/boolean/graph)."""
+    table = GRAPH_TYPES if kind == "graph" else SOLUTION_TYPES
+    media = GRAPH_MEDIA if kind == "graph" else SOLUTION_MEDIA
+    default = "turtle" if kind == "graph" else "json"
+    if override:
+        fmt = FORMAT_ALIASES.get(override.lower())
+        if fmt not in media:
+            what = "CONSTRUCT/DESCRIBE" if kind == "graph" else "SELECT/ASK"
+            raise NotAcceptable(f"format={override} is not available for {what} results "
+                                f"(use one of {', '.join(media)})")
+        return fmt, media[fmt]
+    for rng in parse_accept(accept):
+        if rng in ("*/*", "*"):
+            return default, media[default]
+        if rng in table:
+            return table[rng], media[table[rng]]
+        if rng.endswith("/*"):
+            top = rng[:-1]
+            if media[default].startswith(top):
+                return default, media[default]
+            for mt, fmt in table.items():
+                if mt.startswith(top):
+                    return fmt, media[fmt]
+    offered = ", ".join(dict.fromkeys(m.split(";")[0] for m in media.values()))
+    raise NotAcceptable(f"cannot produce any of the accepted types ({accept}); available: {offered}")
+
+
+# ---------------------------------------------------------------------------
+# worker processes
+# ---------------------------------------------------------------------------
+
+@dataclass
+class Job:
+    query: str
+    accept: str | None = None
+    override: str | None = None
+    default_graph: list[str] | None = None
+    named_graphs: list[str] | None = None
+
+
+def _worker_main(store_dir: str, conn) -> None:  # runs in a child process
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    from kg.store import QueryError, format_result, open_store, result_kind, run_query
+
+    try:
+        store = open_store(Path(store_dir))
+    except Exception as exc:  # noqa: BLE001 - reported to the parent as one line
+        conn.send(("fail", str(exc)))
+        return
+    conn.send(("ready", ""))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        try:
+            result = run_query(store, job.query, default_graph=job.default_graph, named_graphs=job.named_graphs)
+            fmt, media = negotiate(result_kind(result), job.accept, job.override)
+            body = format_result(result, fmt)
+            conn.send(("ok", media, body))
+        except QueryError as exc:
+            conn.send(("bad", str(exc)))
+        except NotAcceptable as exc:
+            conn.send(("unacceptable", str(exc)))
+        except Exception as exc:  # noqa: BLE001 - evaluation errors become a 500 with one line
+            conn.send(("error", " ".join(str(exc).split()) or type(exc).__name__))
+
+
+class Worker:
+    def __init__(self, ctx, store_dir: Path):
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_worker_main, args=(str(store_dir), child), daemon=True)
+        self.process.start()
+        child.close()
+
+    def wait_ready(self, timeout: float = 120.0) -> None:
+        if not self.conn.poll(timeout):
+            self.kill()
+            raise InputError("a query worker did not start in time")
+        try:
+            status, message = self.conn.recv()
+        except EOFError:
+            raise InputError("a query worker exited while starting") from None
+        if status != "ready":
+            self.kill()
+            raise InputError(message)
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(None)
+        except (OSError, ValueError):
+            pass
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+        self.conn.close()
+
+
+class Busy(Exception):
+    pass
+
+
+class QueryTimedOut(Exception):
+    pass
+
+
+class WorkerCrashed(Exception):
+    pass
+
+
+class QueryPool:
+    """Worker processes with the store open; a timed-out worker is killed and respawned.
+
+    Respawning happens in the thread that calls :meth:`maintain` (the main
+    thread of ``kg serve``), so Ctrl-C handling stays in one place.
+    """
+
+    def __init__(self, store_dir: Path, workers: int = 2, timeout: float = DEFAULT_TIMEOUT):
+        self.store_dir = Path(store_dir)
+        self.size = max(1, workers)
+        self.timeout = timeout
+        self._ctx = multiprocessing.get_context("spawn")
+        self._idle: queue.Queue[Worker] = queue.Queue()
+        self._respawn: queue.Queue[int] = queue.Queue()
+        self._all: set[Worker] = set()
+        self._lock = threading.Lock()
+        self.closed = False
+
+    def _spawn(self, n: int) -> None:
+        # children start with SIGINT ignored (inherited through exec), so a
+        # Ctrl-C in the terminal reaches only the parent
+        main = threading.current_thread() is threading.main_thread()
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            new = [Worker(self._ctx, self.store_dir) for _ in range(n)]
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, old)
+        for w in new:
+            w.wait_ready()
+            with self._lock:
+                self._all.add(w)
+            self._idle.put(w)
+
+    def start(self) -> None:
+        self._spawn(self.size)
+
+    def maintain(self, wait: float = 0.2) -> None:
+        """Replace killed workers (call repeatedly from the main thread)."""
+        try:
+            n = self._respawn.get(timeout=wait)
+        except queue.Empty:
+            return
+        if not self.closed:
+            self._spawn(n)
+
+    def _discard(self, worker: Worker) -> None:
+        worker.kill()
+        with self._lock:
+            self._all.discard(worker)
+        self._respawn.put(1)
+
+    def run(self, job: Job) -> tuple[str, str, bytes | str]:
+        """(status, content type or message, body). Raises Busy, QueryTimedOut or WorkerCrashed."""
+        deadline = time.monotonic() + self.timeout
+        try:
+            worker = self._idle.get(timeout=self.timeout)
+        except queue.Empty:
+            raise Busy(f"all {self.size} query workers stayed busy for {self.timeout:g} s") from None
+        try:
+            worker.conn.send(job)
+            if not worker.conn.poll(max(0.0, deadline - time.monotonic())):
+                self._discard(worker)
+                raise QueryTimedOut(f"query timed out after {self.timeout:g} s (kg serve --timeout)")
+            reply = worker.conn.recv()
+        except (EOFError, OSError, BrokenPipeError):
+            self._discard(worker)
+            raise WorkerCrashed("the query worker crashed; try a simpler query") from None
+        self._idle.put(worker)
+        if reply[0] == "ok":
+            return reply
+        return reply[0], reply[1], b""
+
+    def close(self) -> None:
+        self.closed = True
+        with self._lock:
+            workers = list(self._all)
+            self._all.clear()
+        for w in workers:
+            w.stop()
+
+
+# ---------------------------------------------------------------------------
+# HTTP
+# ---------------------------------------------------------------------------
+
+class SparqlHandler(BaseHTTPRequestHandler):
+    server_version = "kg-sparql/0.1"
+    protocol_version = "HTTP/1.1"
+    timeout = 60  # seconds a client may take to send its request
+
+    # -- plumbing ----------------------------------------------------------
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature of the base class
+        if not self.server.quiet:
+            sys.stderr.write(f"{self.address_string()} - {format % args}\n")
+
+    def _send(self, status: int, body: bytes | str, content_type: str = "text/plain; charset=utf-8",
+              headers: dict[str, str] | None = None) -> None:
+        data = body.encode("utf-8") if isinstance(body, str) else body
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Vary", "Accept")
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def _error(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        self._send(status, f"error: {message}\n", headers=headers)
+
+    # -- routes ------------------------------------------------------------
+    def do_OPTIONS(self) -> None:  # noqa: N802
+        self.send_response(HTTPStatus.NO_CONTENT)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+        self.send_header("Access-Control-Allow-Headers", "Content-Type, Accept")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_GET(self) -> None:  # noqa: N802
+        url = urlsplit(self.path)
+        path = url.path.rstrip("/") or "/"
+        params = parse_qs(url.query, keep_blank_values=True)
+        if path in ("/", "/index.html"):
+            return self._static("graph.html")
+        if path.lstrip("/") in STATIC:
+            return self._static(path.lstrip("/"))
+        if path == "/update":
+            return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
+        if path not in ("/sparql", "/query"):
+            return self._error(HTTPStatus.NOT_FOUND, f"no such page: {url.path} (the endpoint is /sparql)")
+        if "update" in params:
+            return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
+        queries = params.get("query", [])
+        if len(queries) != 1 or not queries[0].strip():
+            return self._error(HTTPStatus.BAD_REQUEST, "give exactly one non-empty 'query' parameter, "
+                                                       "e.g. /sparql?query=ASK%7B%3Fs%20%3Fp%20%3Fo%7D")
+        self._query(queries[0], params)
+
+    do_HEAD = do_GET
+
+    def do_POST(self) -> None:  # noqa: N802
+        url = urlsplit(self.path)
+        path = url.path.rstrip("/") or "/"
+        params = parse_qs(url.query, keep_blank_values=True)
+        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        length = self.headers.get("Content-Length")
+        try:
+            n = int(length) if length is not None else 0
+        except ValueError:
+            return self._error(HTTPStatus.BAD_REQUEST, "bad Content-Length")
+        if n > MAX_BODY:
+            self.close_connection = True
+            return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"request body over {MAX_BODY} bytes")
+        raw = self.rfile.read(n) if n else b""
+        if path == "/update" or ctype == "application/sparql-update":
+            return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
+        if path not in ("/sparql", "/query"):
+            return self._error(HTTPStatus.NOT_FOUND, f"no such endpoint: {url.path} (use /sparql)")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return self._error(HTTPStatus.BAD_REQUEST, "the request body is not UTF-8")
+        if ctype == "application/x-www-form-urlencoded":
+            form = parse_qs(text, keep_blank_values=True)
+            if "update" in form:
+                return self._error(HTTPStatus.FORBIDDEN,
+                                   "SPARQL updates are not allowed: this endpoint is read-only")
+            for k, v in form.items():
+                params.setdefault(k, []).extend(v)
+            queries = params.get("query", [])
+            if len(queries) != 1 or not queries[0].strip():
+                return self._error(HTTPStatus.BAD_REQUEST, "give exactly one non-empty 'query' form field")
+            return self._query(queries[0], params)
+        if ctype == "application/sparql-query":
+            if not text.strip():
+                return self._error(HTTPStatus.BAD_REQUEST, "empty query")
+            return self._query(text, params)
+        return self._error(HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+                           "POST application/sparql-query or application/x-www-form-urlencoded (query=...)")
+
+    def _method_not_allowed(self) -> None:
+        self._error(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} is not supported: the endpoint is read-only",
+                    headers={"Allow": "GET, POST, HEAD, OPTIONS"})
+
+    do_PUT = do_DELETE = do_PATCH = _method_not_allowed
+
+    # -- work --------------------------------------------------------------
+    def _static(self, name: str) -> None:
+        path = self.server.directory / name
+        if not path.is_file():
+            return self._error(HTTPStatus.NOT_FOUND, f"{name} is not in {self.server.directory}")
+        self._send(HTTPStatus.OK, path.read_bytes(), STATIC[name])
+
+    def _query(self, query: str, params: dict[str, list[str]]) -> None:
+        from kg.store import is_update
+
+        if is_update(query):
+            return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
+        override = (params.get("format") or [None])[0]
+        job = Job(query=query, accept=self.headers.get("Accept"), override=override,
+                  default_graph=params.get("default-graph-uri") or None,
+                  named_graphs=params.get("named-graph-uri") or None)
+        try:
+            status, first, body = self.server.pool.run(job)
+        except (Busy, QueryTimedOut) as exc:
+            return self._error(HTTPStatus.SERVICE_UNAVAILABLE, str(exc))
+        except WorkerCrashed as exc:
+            return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
+        if status == "ok":
+            return self._send(HTTPStatus.OK, body, first)
+        code = {"bad": HTTPStatus.BAD_REQUEST, "unacceptable": HTTPStatus.NOT_ACCEPTABLE}.get(
+            status, HTTPStatus.INTERNAL_SERVER_ERROR)
+        self._error(code, first)
+
+
+class SparqlServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address, directory: Path, pool: QueryPool, quiet: bool = False):
+        super().__init__(address, SparqlHandler)
+        self.directory = Path(directory)
+        self.pool = pool
+        self.quiet = quiet
+
+
+def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, timeout: float = DEFAULT_TIMEOUT,
+          workers: int = 2, quiet: bool = False, ready=None) -> None:
+    """Run the endpoint until Ctrl-C (or SIGTERM). ``ready(url)`` is called once it listens."""
+    from kg.store import store_path
+
+    store_dir = store_path(Path(directory))
+    directory = store_dir.parent if store_dir.name == "store" else Path(directory)
+    pool = QueryPool(store_dir, workers=workers, timeout=timeout)
+    server = None
+    stop = threading.Event()
+    previous_term = signal.getsignal(signal.SIGTERM)
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, on_term)
+        pool.start()
+        server = SparqlServer((host, port), directory, pool, quiet=quiet)
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
+                                  name="kg-serve", daemon=True)
+        thread.start()
+        h, p = server.server_address[:2]
+        shown = f"[{h}]" if ":" in h else h
+        if ready:
+            ready(f"http://{shown}:{p}")
+        while not stop.is_set():
+            pool.maintain()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+        if server is not None:
+            server.shutdown()
+            server.server_close()
+        pool.close()

@@ -1,0 +1,355 @@
+"""The embedded SPARQL store: open or build a pyoxigraph store, run queries, format results.
+
+``kg build`` loads ``graph.nq`` into an on-disk Oxigraph store in ``DIR/store``
+(see :func:`staged_store`); ``kg query`` and ``kg serve`` open it read-only.
+Queries run with the default graph as the union of all graphs (the evidence
+of each paper lives in its own named graph, see :mod:`kg.export.nquads`), and
+with the prefixes of :data:`PREFIXES` predeclared.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from kg.ingest import InputError
+from kg.vocab import PREFIXES as _VOCAB_PREFIXES
+
+#: Prefixes every query may use without declaring them.
+PREFIXES: dict[str, str] = {
+    **{name: str(ns) for name, ns in _VOCAB_PREFIXES.items()},
+    "mls": "http://www.w3.org/ns/mls#",
+    "lpwcc": "https://linkedpaperswithcode.com/class/",
+    "lpwcp": "https://linkedpaperswithcode.com/property/",
+}
+
+STORE_DIRNAME = "store"
+
+#: File extension -> RDF format for ``--data`` files.
+DATA_FORMATS = {
+    ".ttl": ox.RdfFormat.TURTLE,
+    ".nt": ox.RdfFormat.N_TRIPLES,
+    ".nq": ox.RdfFormat.N_QUADS,
+    ".trig": ox.RdfFormat.TRIG,
+    ".jsonld": ox.RdfFormat.JSON_LD,
+    ".json": ox.RdfFormat.JSON_LD,
+    ".rdf": ox.RdfFormat.RDF_XML,
+    ".owl": ox.RdfFormat.RDF_XML,
+    ".xml": ox.RdfFormat.RDF_XML,
+    ".n3": ox.RdfFormat.N3,
+}
+
+_UPDATE = re.compile(
+    r"^\s*(?:(?:BASE\s*<[^>]*>|PREFIX\s+[^\s:]*:\s*<[^>]*>)\s*)*"
+    r"(INSERT|DELETE|LOAD|CLEAR|DROP|CREATE|ADD|MOVE|COPY|WITH)\b",
+    re.IGNORECASE,
+)
+_COMMENT = re.compile(r"#[^\n]*")
+_POSITION = re.compile(r"error at (\d+):(\d+):\s*")
+
+
+class QueryError(InputError):
+    """A query the store refuses: syntax error, update, evaluation failure."""
+
+
+class QueryTimeout(QueryError):
+    """The query ran longer than the allowed time."""
+
+
+# ---------------------------------------------------------------------------
+# opening, loading, building
+# ---------------------------------------------------------------------------
+
+def _is_store_dir(path: Path) -> bool:
+    return (path / "CURRENT").is_file()
+
+
+def store_path(path: Path) -> Path:
+    """The store folder for ``path``: a build folder (``DIR/store``) or the store folder itself."""
+    path = Path(path)
+    if _is_store_dir(path / STORE_DIRNAME):
+        return path / STORE_DIRNAME
+    if _is_store_dir(path):
+        return path
+    if not path.exists():
+        raise InputError(f"no such folder: {path}")
+    raise InputError(f"no SPARQL store in {path} (run `kg build INPUT --out {path}` to create {path / STORE_DIRNAME})")
+
+
+def open_store(path: Path) -> ox.Store:
+    """Open the store of a build folder read-only (several readers may share it)."""
+    where = store_path(path)
+    try:
+        return ox.Store.read_only(str(where))
+    except OSError as exc:
+        raise InputError(f"cannot open the SPARQL store in {where}: {exc}") from None
+
+
+def load_files(paths: Iterable[Path]) -> ox.Store:
+    """An in-memory store holding the RDF files (format from the extension)."""
+    store = ox.Store()
+    for path in paths:
+        path = Path(path)
+        fmt = DATA_FORMATS.get(path.suffix.lower())
+        if fmt is None:
+            known = ", ".join(sorted(DATA_FORMATS))
+            raise InputError(f"{path}: unknown RDF format (use one of {known})")
+        if not path.is_file():
+            raise InputError(f"no such file: {path}")
+        try:
+            store.bulk_load(path=str(path), format=fmt)
+        except SyntaxError as exc:
+            raise InputError(f"{path}: not valid {fmt.name}: {_one_line(str(exc))}") from None
+    return store
+
+
+def load_nquads(nquads: str | bytes, store: ox.Store | None = None) -> ox.Store:
+    store = store if store is not None else ox.Store()
+    data = nquads.encode("utf-8") if isinstance(nquads, str) else nquads
+    store.bulk_load(input=data, format=ox.RdfFormat.N_QUADS)
+    return store
+
+
+@contextmanager
+def staged_store(nquads: str | bytes, out_dir: Path) -> Iterator[Path]:
+    """Build the store for ``nquads`` next to ``out_dir/store``; install it when the block succeeds.
+
+    The store is bulk-loaded into a temporary folder inside ``out_dir``. When
+    the ``with`` block finishes without error the old ``store`` folder is
+    moved aside, the new one renamed into place and the old one deleted; on
+    any error the temporary folder is removed and the old store is untouched,
+    so a failed build never leaves a half store.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{STORE_DIRNAME}.", suffix=".tmp", dir=out_dir))
+    try:
+        store = ox.Store(str(tmp))
+        load_nquads(nquads, store)
+        store.flush()
+        del store  # closes the database before it is renamed
+        yield tmp
+        install_store(tmp, out_dir / STORE_DIRNAME)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def install_store(new: Path, dest: Path) -> None:
+    """Replace the folder ``dest`` by ``new`` (two renames; the old one is deleted after)."""
+    old = None
+    if dest.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{STORE_DIRNAME}.old.", dir=dest.parent))
+        os.rmdir(old)
+        os.replace(dest, old)
+    try:
+        os.replace(new, dest)
+    except OSError:
+        if old is not None:
+            os.replace(old, dest)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------
+# queries
+# ---------------------------------------------------------------------------
+
+def read_query(query_or_file: str) -> str:
+    """The query text: ``-`` reads stdin, an existing file is read, anything else is the query."""
+    import sys
+
+    if query_or_file == "-":
+        return sys.stdin.read()
+    candidate = Path(query_or_file)
+    looks_like_path = "\n" not in query_or_file and "{" not in query_or_file and len(query_or_file) < 4096
+    if looks_like_path and candidate.is_file():
+        try:
+            return candidate.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{candidate}: not UTF-8 text") from None
+    if looks_like_path and candidate.suffix.lower() in (".rq", ".sparql", ".txt"):
+        raise InputError(f"no such query file: {candidate}")
+    return query_or_file
+
+
+def is_update(query: str) -> bool:
+    return bool(_UPDATE.match(_COMMENT.sub("", query)))
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def syntax_message(query: str, message: str) -> str:
+    """``error at 3:16: expected ...`` -> a one-line message with line, column and the text there."""
+    m = _POSITION.match(message)
+    detail = message[m.end():] if m else message
+    if "Prefix not found" in detail:
+        detail = "unknown prefix (declare it with PREFIX; predeclared: " + ", ".join(sorted(PREFIXES)) + ")"
+    elif len(detail) > 160:
+        detail = detail[:159] + "…"
+    if not m:
+        return f"SPARQL syntax error: {_one_line(detail)}"
+    line, col = int(m.group(1)), int(m.group(2))
+    lines = query.splitlines()
+    near = ""
+    if 1 <= line <= len(lines):
+        text = lines[line - 1]
+        near = text[max(0, col - 1 - 20): col - 1 + 20].strip()
+        near = f' near "{near}"' if near else ""
+    return f"SPARQL syntax error at line {line}, column {col}{near}: {_one_line(detail)}"
+
+
+def run_query(store: ox.Store, query: str, *, union: bool = True,
+              default_graph: list[str] | None = None, named_graphs: list[str] | None = None):
+    """Run a SELECT/ASK/CONSTRUCT/DESCRIBE query with the kg prefixes predeclared.
+
+    Returns pyoxigraph ``QuerySolutions``, ``QueryBoolean`` or ``QueryTriples``
+    (lazy: evaluation continues while they are read). Raises :class:`QueryError`
+    for syntax errors and updates.
+    """
+    if is_update(query):
+        raise QueryError("SPARQL updates are not allowed: the store is read-only")
+    kwargs: dict = {}
+    if default_graph:
+        kwargs["default_graph"] = [ox.NamedNode(g) for g in default_graph]
+    else:
+        kwargs["use_default_graph_as_union"] = union
+    if named_graphs:
+        kwargs["named_graphs"] = [ox.NamedNode(g) for g in named_graphs]
+    try:
+        return store.query(query, prefixes=PREFIXES, **kwargs)
+    except SyntaxError as exc:
+        raise QueryError(syntax_message(query, str(exc))) from None
+    except ValueError as exc:  # e.g. an invalid graph IRI
+        raise QueryError(_one_line(str(exc))) from None
+    except OSError as exc:
+        raise QueryError(f"query failed: {_one_line(str(exc))}") from None
+
+
+def result_kind(result) -> str:
+    """``"solutions"``, ``"boolean"`` or ``"graph"``."""
+    if isinstance(result, ox.QuerySolutions):
+        return "solutions"
+    if isinstance(result, ox.QueryBoolean):
+        return "boolean"
+    return "graph"
+
+
+# ---------------------------------------------------------------------------
+# formatting
+# ---------------------------------------------------------------------------
+
+#: --format name -> (results format for SELECT/ASK, RDF format for CONSTRUCT/DESCRIBE)
+RESULT_FORMATS = {
+    "json": ox.QueryResultsFormat.JSON,
+    "xml": ox.QueryResultsFormat.XML,
+    "csv": ox.QueryResultsFormat.CSV,
+    "tsv": ox.QueryResultsFormat.TSV,
+}
+GRAPH_FORMATS = {
+    "turtle": ox.RdfFormat.TURTLE,
+    "ntriples": ox.RdfFormat.N_TRIPLES,
+    "json": ox.RdfFormat.JSON_LD,
+    "xml": ox.RdfFormat.RDF_XML,
+}
+FORMATS = ("table", "csv", "tsv", "json", "xml", "turtle", "ntriples")
+
+
+def compact(iri: str) -> str:
+    for name, ns in PREFIXES.items():
+        if iri.startswith(ns) and re.fullmatch(r"[A-Za-z0-9_\-.]*", iri[len(ns):]):
+            return f"{name}:{iri[len(ns):]}"
+    return f"<{iri}>"
+
+
+def display(term) -> str:
+    """A term as a table cell: IRIs compacted with the known prefixes, literals by value."""
+    if term is None:
+        return ""
+    if isinstance(term, ox.NamedNode):
+        return compact(term.value)
+    if isinstance(term, ox.BlankNode):
+        return f"_:{term.value}"
+    if isinstance(term, ox.Literal):
+        return " ".join(term.value.split()) if "\n" in term.value or "\t" in term.value else term.value
+    return str(term)
+
+
+def table(header: list[str], rows: list[list[str]], max_width: int = 60) -> str:
+    def cut(s: str) -> str:
+        return s if len(s) <= max_width else s[: max_width - 1] + "…"
+
+    rows = [[cut(c) for c in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(header)]
+    line = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
+    out = [line, "| " + " | ".join(h.ljust(w) for h, w in zip(header, widths)) + " |", line]
+    out += ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |" for row in rows]
+    out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def format_result(result, fmt: str = "table") -> bytes:
+    """Serialize a query result. ``fmt`` is one of :data:`FORMATS`.
+
+    SELECT/ASK: ``json`` (SPARQL 1.1 Query Results JSON), ``xml``, ``csv``,
+    ``tsv`` or ``table``. CONSTRUCT/DESCRIBE: ``turtle`` (also for ``table``),
+    ``ntriples``, ``json`` (JSON-LD), ``xml`` (RDF/XML), ``csv``/``tsv``
+    (subject, predicate, object in N-Triples term syntax).
+    """
+    kind = result_kind(result)
+    if fmt not in FORMATS:
+        raise QueryError(f"unknown format {fmt!r} (use one of {', '.join(FORMATS)})")
+    if kind == "graph":
+        if fmt in ("csv", "tsv"):
+            buf = io.StringIO()
+            writer = csv.writer(buf, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+            writer.writerow(["subject", "predicate", "object"])
+            for t in result:
+                writer.writerow([str(t.subject), str(t.predicate), str(t.object)])
+            return buf.getvalue().encode("utf-8")
+        rdf_format = GRAPH_FORMATS["turtle" if fmt == "table" else fmt]
+        return serialize_triples(result, rdf_format)
+    if fmt in ("turtle", "ntriples"):
+        raise QueryError(f"--format {fmt} is for CONSTRUCT and DESCRIBE; use table, csv, tsv, json or xml")
+    if fmt in RESULT_FORMATS:
+        return result.serialize(format=RESULT_FORMATS[fmt])
+    if kind == "boolean":
+        return b"true\n" if bool(result) else b"false\n"
+    header = [v.value for v in result.variables]
+    rows = [[display(sol[i]) for i in range(len(header))] for sol in result]
+    text = table(header, rows) + f"{len(rows)} row{'s' if len(rows) != 1 else ''}\n"
+    return text.encode("utf-8")
+
+
+def serialize_triples(triples, rdf_format) -> bytes:
+    """Triples in an RDF format, with the kg prefixes where the format has prefixes."""
+    triples = list(triples)
+    if rdf_format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG, ox.RdfFormat.N3, ox.RdfFormat.RDF_XML):
+        return ox.serialize(triples, format=rdf_format, prefixes=PREFIXES)
+    return ox.serialize(triples, format=rdf_format)
+
+
+def rows(result) -> list[dict[str, str]]:
+    """SELECT solutions as plain dicts of variable -> lexical value (unbound variables left out)."""
+    names = [v.value for v in result.variables]
+    out = []
+    for sol in result:
+        row = {}
+        for i, name in enumerate(names):
+            term = sol[i]
+            if term is not None:
+                row[name] = term.value if hasattr(term, "value") else str(term)
+        out.append(row)
+    return out
