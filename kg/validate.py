@@ -155,6 +155,8 @@ def validate_graph(data: Graph, shapes: Path | None = None) -> Report:
         data, shacl_graph=shapes_graph, inference="none", abort_on_first=False,
         allow_warnings=True, meta_shacl=False, advanced=False, debug=False,
     )
+    if not isinstance(results, Graph):  # pyshacl.errors.ValidationFailure: the shapes are broken
+        raise InputError(f"SHACL validation failed: {' '.join(str(results).split())}")
     name = str(shapes) if shapes else "ontology/shapes.ttl"
     return Report(findings=findings_of(results), shapes_name=name)
 

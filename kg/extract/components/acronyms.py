@@ -83,6 +83,12 @@ class AcronymFinder:
                     lf_start = base + before.rfind(lf)
                     a_start = base + m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
                     typ, conf = _type_of(lf, self.res)
+                    after = s_text[m.end():m.end() + 30].split()
+                    if after:
+                        # "Vision-Language-Action (VLA) models": the noun after the acronym types it
+                        noun = head_type(after[0].strip(".,;:"), self.res)
+                        if noun and noun[0] in ("Model", "Dataset") and noun[1] >= conf:
+                            typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
                     out.append(Candidate(lf_start, lf_start + len(lf), typ, "acronym", conf, long_form=lf))

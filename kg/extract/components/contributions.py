@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.base import sentence_at, sentences, Candidate, candidates, is_content, is_joiner, norm_word
+from kg.extract.components.base import doc_text, sentence_at, sentences, Candidate, candidates, is_content, is_joiner, norm_word
 from kg.extract.resources import Resources, load_resources
 
 SUBJECT_WINDOW = 6
@@ -64,6 +64,7 @@ class ContributionFinder:
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
+        self._title_name(doc, by_start, out)
         for sent in sentences(doc):
             for verb in sent:
                 if verb.lower_ not in self.verbs or not self._has_subject(verb, sent):
@@ -101,7 +102,8 @@ class ContributionFinder:
                 if best.component.startswith("lexicon") and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
-                typ = type_before or self._apposition_type(doc, span.end, sent) or best.type
+                typ = type_before or self._apposition_type(doc, span.end, sent) or \
+                    (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")
                 self._propose(out, best, typ)
                 self._coordinated(doc, sent, span.end, by_start, out)
                 return
@@ -125,6 +127,19 @@ class ContributionFinder:
                 cand = Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8, proposed=True)
                 out.append(cand)
             return
+
+    def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """A title "DiffAug: Enhance …" names the paper's contribution before the colon."""
+        text = doc_text(doc)
+        head, sep, _rest = text.partition("\n\n")
+        if not sep or ":" not in head:
+            return
+        name = head.split(":", 1)[0].strip()
+        hits = [c for c in by_start.get(text.find(name), []) if c.end - c.start == len(name)
+                and c.component in ("coined", "acronym")]
+        if hits and len(name.split()) <= 4:
+            best = hits[0]
+            self._propose(out, best, best.type if best.confidence >= 0.7 else "Method")
 
     def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
         out.append(Candidate(cand.start, cand.end, typ, "contribution", max(cand.confidence, 0.85),

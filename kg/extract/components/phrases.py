@@ -96,6 +96,11 @@ class PhraseFinder:
                     return
                 typed = ("Dataset", 0.6)
             elif head in _MODEL_HEADS and mods:
+                # "reasoning models", "diffusion model", "GUI agents": the modifier must name something
+                last = doc[mods[-1][0]:mods[-1][1]].text
+                if not (head_type(last, self.res) or last.lower() in self.res.noun_ing
+                        or last[:1].isupper() or is_coined(last)):
+                    return
                 typed = typed or ("Model", 0.55)
             elif head in _TASK_HEADS and mods:
                 typed = ("Task", 0.6)  # "long-horizon tasks", "reasoning tasks"
