@@ -88,6 +88,12 @@ def render_all(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> dict[
     }
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomically(out_dir: Path, files: dict[str, str]) -> list[Path]:
     """Write each file to a temp file in ``out_dir`` and rename it into place.
 
@@ -101,6 +107,7 @@ def write_atomically(out_dir: Path, files: dict[str, str]) -> list[Path]:
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=out_dir)
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(text)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; exports are ordinary files
             temps.append((name, Path(tmp)))
         written = []
         for name, tmp in temps:

@@ -51,6 +51,8 @@ class Resources:
     model_families: set[str]
     model_parts: set[str]
     noun_ing: set[str]
+    adjective_suffixes: tuple[str, ...]
+    adjective_exceptions: set[str]
     cues: dict
     lexicon: list[LexiconEntry] = field(default_factory=list)
 
@@ -92,7 +94,12 @@ def load_resources() -> Resources:
             lexicon.append(LexiconEntry(term, "HardwareConcept", canonical, "kg-hardware",
                                         "", row[2] if len(row) > 2 else "",
                                         len(row) > 3 and row[3] == "exact"))
+    adj_text = (DATA_DIR / "adjectives.txt").read_text(encoding="utf-8")
+    adj_text = "\n".join(ln for ln in adj_text.splitlines() if not ln.lstrip().startswith("#"))
+    suffix_part, _, exception_part = adj_text.partition("exceptions:")
     return Resources(
+        adjective_suffixes=tuple(sorted(suffix_part.replace("suffixes:", "").split(), key=len, reverse=True)),
+        adjective_exceptions=set(exception_part.split()),
         heads=heads,
         suffixes=suffixes,
         function_words={w.lower() for w in _words(DATA_DIR / "function_words.txt")},

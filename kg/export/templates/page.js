@@ -357,7 +357,7 @@
 
   function visNode(n) {
     var st = styleOfType(n.type);
-    return {
+    var item = {
       id: n.id,
       label: shorten(n.label, n.type === "Paper" ? 36 : 30),
       title: nodeTooltip(n),
@@ -367,6 +367,11 @@
       size: n.size,
       group: n.type,
     };
+    if (typeof n.x === "number" && typeof n.y === "number") {
+      item.x = n.x;
+      item.y = n.y;
+    }
+    return item;
   }
   function visEdge(e) {
     var st = styleOfPredicate(e.predicate);
@@ -418,6 +423,8 @@
         network.setOptions({ physics: { enabled: false } });
         progress.hidden = true;
       });
+    } else {
+      network.fit({ animation: false });
     }
     network.on("click", function (params) {
       if (params.nodes.length) showNodeDetails(params.nodes[0]);

@@ -19,7 +19,9 @@ from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 _WORD = re.compile(r"(?<![\w@/.\-'’])([A-Za-z0-9]+(?:[\-.][A-Za-z0-9]+)*)(?![\w@/'’]|-\w|\.\w)")
 _DATASET_NOUNS = {"benchmark", "dataset", "corpus", "suite", "domain", "split", "leaderboard", "testbed"}
 _MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "architecture", "checkpoint"}
-_METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer"}
+_METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer",
+                 "setup", "training", "baseline", "variant", "pipeline", "strategy", "paradigm", "recipe", "mechanism",
+                 "module", "layer", "regularizer", "estimator", "attack", "defense", "policy", "procedure"}
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",

@@ -102,8 +102,9 @@ class PhraseFinder:
                         or last[:1].isupper() or is_coined(last)):
                     return
                 typed = typed or ("Model", 0.55)
-            elif head in _TASK_HEADS and mods:
-                typed = ("Task", 0.6)  # "long-horizon tasks", "reasoning tasks"
+            elif head in _TASK_HEADS and mods and head_tok.text.lower().endswith("s") \
+                    and not self._adjective(doc[mods[0][0]:mods[0][1]].text):
+                typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
             else:
                 return
         if typed is None:
@@ -114,6 +115,8 @@ class PhraseFinder:
                 return
             if head_tok.text.lower() in self.res.generic_terms:
                 return
+        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(doc[mods[0][0]:mods[0][1]].text):
+            return  # "hidden reasoning", "aggressive compression": a description, not a name
         kept = mods + [words[-1]]
         start = doc[kept[0][0]].idx
         end = head_tok.idx + len(head_tok.text)
@@ -121,14 +124,44 @@ class PhraseFinder:
             return
         out.append(Candidate(start, end, typ, "phrase", round(conf * (0.9 if mods else 1.0), 3)))
 
+    def _adjective(self, word: str) -> bool:
+        low = word.lower()
+        if "-" in low or not low.isalpha() or low in self.res.adjective_exceptions or word[:1].isupper():
+            return False
+        return low.endswith(self.res.adjective_suffixes) or low in self.res.weak_modifiers
+
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         for sent in sentences(doc):
-            for chunk in chunks(sent, self.res):
+            sent_chunks = chunks(sent, self.res)
+            for k, chunk in enumerate(sent_chunks):
                 words = words_of(chunk)
-                if words:
-                    self._emit(doc, words, out)
+                if not words:
+                    continue
+                before = len(out)
+                self._emit(doc, words, out)
+                if len(out) == before and len(words) == 1:
+                    self._coordinated_task(doc, sent_chunks, k, out)
         return doc
+
+    def _coordinated_task(self, doc: Doc, sent_chunks: list[Span], k: int, out: list[Candidate]) -> None:
+        """A bare task word listed among tasks: "anomaly detection, classification, and forecasting"."""
+        chunk = sent_chunks[k]
+        typed = head_type(chunk.text, self.res)
+        if not typed or typed[0] != "Task" or chunk.text.lower() in self.res.generic_terms:
+            return
+        for j in (k - 1, k + 1):
+            if not 0 <= j < len(sent_chunks):
+                continue
+            other = sent_chunks[j]
+            lo, hi = (other.end, chunk.start) if j < k else (chunk.end, other.start)
+            between = [t.lower_ for t in doc[lo:hi]]
+            if not between or any(w not in (",", "and", "or") for w in between):
+                continue
+            other_type = head_type(doc[other.end - 1].text, self.res)
+            if other_type and other_type[0] == "Task" and len(other) > 1:
+                out.append(Candidate(chunk.start_char, chunk.end_char, "Task", "phrase", 0.6))
+                return
 
 
 @Language.factory("kg_phrases")

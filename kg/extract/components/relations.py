@@ -24,7 +24,8 @@ from kg.extract.components.phrases import PhraseFinder, words_of
 from kg.extract.resources import Resources, load_resources
 from kg.resolve.keys import entity_key
 
-CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "evaluatedOn": 0.75,
+CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
+              "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7}
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -48,6 +49,8 @@ class RelationFinder:
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + ["its", "our"])
         self.phrases = PhraseFinder(res)
+        self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:address|tackle|solve|overcome|mitigate|bridge|fill|close|"
+                                 r"remedy|alleviate|resolve|handle|fix)\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
         self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*,\s*(?:an?|the)\s+((?:[^,.;()]{0,100}?))\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
@@ -81,10 +84,28 @@ class RelationFinder:
             add(None, "proposes", e, sent, "proposes")
 
         addressed: set[int] = set()
-        for sent in sentences(doc):
+        if main is not None:
+            # a task the paper itself introduces is what its method is for
+            for e in proposed:
+                if e.type == "Task":
+                    m = next(m for m in e.mentions if m.proposed)
+                    add(main, "addresses", e, sentence_at(doc, m.start), "addresses-proposed-task")
+                    addressed.add(id(main))
+                elif e.type == "Method" and e is not main and main.type == "Method":
+                    m = next(m for m in e.mentions if m.proposed)
+                    add(main, "uses", e, sentence_at(doc, m.start), "uses-own-component")
+        sents = sentences(doc)
+        for k, sent in enumerate(sents):
             in_sent = [(m, e) for m, e in spans if sent.start_char <= m.start and m.end <= sent.end_char]
             s_text = sent.text
             subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
+            if subj is not None and k > 0 and self.remedy.match(s_text):
+                # "… hindering OOD generalization. To address this limitation, we propose CURVE"
+                prev = sents[k - 1]
+                for m, e in spans:
+                    if e.type == "Task" and prev.start_char <= m.start and m.end <= prev.end_char:
+                        add(subj, "addresses", e, prev, "addresses-motivation")
+                        addressed.add(id(subj))
             words = {norm_word(t.text) for t in sent}
             if subj is None and main is not None:
                 opener = sent[0].lower_ if len(sent) else ""

@@ -1,0 +1,84 @@
+"""Acronym definitions (Schwartz & Hearst 2003): `Long Form (ACRO)` and `ACRO (Long Form)`."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import Extractor
+from kg.extract.components.acronyms import best_long_form, is_acronym
+from kg.records import Paper
+
+PAIRS = [
+    ("Stable Conformal Prediction", "StCP"),
+    ("Large Language Models", "LLMs"),
+    ("Multimodal Crystal Flow", "MCFlow"),
+    ("Group Relative Policy Optimization", "GRPO"),
+]
+
+
+@pytest.fixture(scope="module")
+def extractor() -> Extractor:
+    return Extractor()
+
+
+@pytest.mark.parametrize("long, short", PAIRS)
+def test_best_long_form_exact(long, short):
+    assert best_long_form(short, long) == long
+
+
+@pytest.mark.parametrize("long, short", PAIRS)
+def test_best_long_form_drops_leading_words(long, short):
+    """The look-back window holds more words than the long form; only the long form is kept."""
+    assert best_long_form(short, f"in this work we train with {long}") == long
+
+
+@pytest.mark.parametrize("short, text", [
+    ("GRPO", "we study image classification"),
+    ("MCFlow", "a new generative model for crystals"),
+    ("StCP", "conformal prediction"),  # letters S and t missing
+    ("LLMs", "models"),
+])
+def test_no_long_form_for_unrelated_text(short, text):
+    assert best_long_form(short, text) is None
+
+
+def test_first_letter_must_start_a_word():
+    # "xgrpo" contains g, r, p, o in order but the G does not start a word
+    assert best_long_form("GRPO", "xgrpo") is None
+
+
+@pytest.mark.parametrize("word", ["StCP", "LLMs", "MCFlow", "GRPO", "MP-20", "ViT", "BERT"])
+def test_is_acronym(word):
+    assert is_acronym(word)
+
+
+@pytest.mark.parametrize("word", ["the", "method", "Transformer", "a", "A", "models", "", "x" * 20,
+                                  "image classification"])
+def test_is_not_acronym(word):
+    assert not is_acronym(word)
+
+
+def _entities_with(ex, label):
+    return [e for e in ex.entities if label in e.labels]
+
+
+def test_acronym_first_definition_is_one_entity(extractor):
+    long = "Aligning LLMs via Interactive Visual Execution"
+    ex = extractor.extract(Paper(
+        id="alive",
+        abstract=f"We introduce ALIVE ({long}), a framework for visual reasoning with agents. "
+                 "ALIVE improves accuracy on ChartQA.",
+    ))
+    short = _entities_with(ex, "ALIVE")
+    full = _entities_with(ex, long)
+    assert len(short) == 1 and len(full) == 1
+    assert short[0] is full[0], f"ALIVE and its long form are separate entities: {short} {full}"
+    assert short[0].long_forms == [long]
+
+
+@pytest.mark.parametrize("long, short", PAIRS)
+def test_long_form_first_definition_is_one_entity(extractor, long, short):
+    ex = extractor.extract(Paper(
+        id="def", abstract=f"We build on {long} ({short}) in this paper. Experiments show that {short} helps."))
+    owners = _entities_with(ex, short)
+    assert len(owners) == 1, [e.labels for e in ex.entities]
+    assert any(lab.lower() == long.lower() for lab in owners[0].labels + owners[0].long_forms), owners[0]

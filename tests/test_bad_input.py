@@ -1,0 +1,171 @@
+"""`kg build` on bad input: one-line errors, skipped records, and atomic exports."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import kg.build
+from kg.cli import main
+
+GOOD = [
+    {"id": "g1", "title": "Sparse attention",
+     "abstract": "We propose TileSparse, a sparse attention kernel for long-context inference on GPUs."},
+    {"id": "g2", "abstract": "Large language models (LLMs) are evaluated on GSM8K and MATH."},
+    {"id": "g3", "abstract": "We fine-tune ResNet-50 with GRPO and report accuracy on CIFAR-10."},
+]
+EXPORTS = ("graph.ttl", "graph.nt", "graph.jsonld", "graph.graphml", "graph.html")
+
+
+def run(*args: str, catch: bool = False):
+    return CliRunner().invoke(main, ["build", *args], catch_exceptions=catch)
+
+
+def jsonl(path: Path, records: list[dict], extra_lines: dict[int, str] | None = None) -> Path:
+    lines = [json.dumps(r) for r in records]
+    for lineno, text in sorted((extra_lines or {}).items()):
+        lines.insert(lineno - 1, text)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def assert_one_line_error(result, path: Path, line: int | None = None) -> str:
+    assert result.exit_code not in (0, None), result.output
+    assert "Traceback" not in result.output
+    # an expected failure is not an uncaught exception
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1, f"expected one line, got:\n{result.output}"
+    msg = lines[0]
+    assert msg.startswith("error:"), msg
+    assert str(path) in msg, msg
+    if line is not None:
+        assert f"{path}:{line}" in msg, msg
+    return msg
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {name: (out / name).read_bytes() for name in EXPORTS}
+
+
+def leftovers(out: Path) -> list[str]:
+    return sorted(p.name for p in out.iterdir() if p.name.endswith(".tmp") or ".tmp" in p.name)
+
+
+# --------------------------------------------------------------------------- fatal input
+
+
+def test_missing_file(tmp_path):
+    path = tmp_path / "nope.txt"
+    result = run(str(path), "--out", str(tmp_path / "out"))
+    assert_one_line_error(result, path)
+
+
+def test_empty_file(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    result = run(str(path), "--out", str(tmp_path / "out"))
+    assert "empty" in assert_one_line_error(result, path)
+
+
+def test_binary_file(tmp_path):
+    path = tmp_path / "paper.txt"
+    path.write_bytes(b"%PDF-1.7\n\x00\x01\x02\x03binary\x00\xff\xfe" * 20)
+    result = run(str(path), "--out", str(tmp_path / "out"))
+    assert_one_line_error(result, path)
+
+
+@pytest.mark.parametrize("name", ["latin1.txt", "latin1.jsonl"])
+def test_non_utf8_file_names_the_line(tmp_path, name):
+    path = tmp_path / name
+    if name.endswith(".txt"):
+        body = b"ICML 2026 Papers\n\nWe propose a caf\xe9 method for image classification.\n"
+    else:
+        rec = json.dumps(GOOD[0]).encode()
+        body = rec + b"\n" + rec.replace(b"g1", b"g2") + b'\n{"id": "g3", "abstract": "caf\xe9 au lait"}\n'
+    path.write_bytes(body)
+    result = run(str(path), "--out", str(tmp_path / "out"))
+    msg = assert_one_line_error(result, path, line=3)
+    assert "UTF-8" in msg
+
+
+# --------------------------------------------------------------------------- skipped records
+
+
+def test_malformed_jsonl_line_is_skipped_and_counted(tmp_path):
+    path = jsonl(tmp_path / "papers.jsonl", GOOD, extra_lines={3: '{"id": "bad", "abstract": '})
+    out = tmp_path / "out"
+    result = run(str(path), "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    warnings = [ln for ln in result.stderr.splitlines() if ln.startswith("warning:")]
+    assert len(warnings) == 1, result.stderr
+    assert f"{path}:3" in warnings[0]
+    papers_line = next(ln for ln in result.stdout.splitlines() if ln.startswith("papers"))
+    assert re.search(r"^papers\s+3\b", papers_line), papers_line
+    assert re.search(r"\b1\b.*skipped", papers_line), papers_line
+    assert (out / "graph.ttl").is_file()
+
+
+# --------------------------------------------------------------------------- atomic exports
+
+
+@pytest.fixture
+def previous_build(tmp_path) -> Path:
+    out = tmp_path / "out"
+    result = run(str(jsonl(tmp_path / "good.jsonl", GOOD)), "--out", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_failed_input_keeps_previous_exports(tmp_path, previous_build):
+    before = snapshot(previous_build)
+    # fails only after some papers were read and extracted (bad UTF-8 on the last line)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ICML 2026 Papers\n\nWe propose GraphNet for node classification on Cora.\n\n"
+                    b"Another abstract about caf\xe9 methods.\n")
+    result = run(str(bad), "--out", str(previous_build))
+    assert_one_line_error(result, bad, line=5)
+    assert snapshot(previous_build) == before
+    assert leftovers(previous_build) == []
+
+
+def test_failure_while_rendering_keeps_previous_exports(previous_build, monkeypatch):
+    before = snapshot(previous_build)
+    store_before = sorted(p.name for p in (previous_build / "store").iterdir()) \
+        if (previous_build / "store").is_dir() else None
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("renderer exploded")
+
+    monkeypatch.setattr(kg.build, "render_html", boom)
+    src = previous_build.parent / "good.jsonl"
+    result = run(str(src), "--out", str(previous_build), catch=True)
+    assert result.exit_code != 0
+    assert isinstance(result.exception, RuntimeError)
+    assert snapshot(previous_build) == before
+    assert leftovers(previous_build) == []
+    if store_before is not None:
+        assert sorted(p.name for p in (previous_build / "store").iterdir()) == store_before
+
+
+def test_failure_while_writing_keeps_previous_exports(previous_build, monkeypatch):
+    """A write that fails half-way (some temp files already written) renames nothing."""
+    before = snapshot(previous_build)
+    real_render_all = kg.build.render_all
+
+    def render_all(*args, **kwargs):
+        files = dict(real_render_all(*args, **kwargs))
+        files["graph.html"] = object()  # not text: writing it raises TypeError after the others
+        return files
+
+    monkeypatch.setattr(kg.build, "render_all", render_all)
+    src = previous_build.parent / "good.jsonl"
+    result = run(str(src), "--out", str(previous_build), catch=True)
+    assert result.exit_code != 0
+    assert isinstance(result.exception, TypeError), repr(result.exception)
+    assert snapshot(previous_build) == before
+    assert leftovers(previous_build) == []

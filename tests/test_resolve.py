@@ -1,0 +1,93 @@
+"""Resolution: identity keys, IRI-safe slugs, and merging entities across papers."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kg.extract import Extractor
+from kg.records import Paper
+from kg.resolve import entity_key, resolve, slug
+
+
+@pytest.mark.parametrize("a, b", [
+    ("Vision Transformers", "the vision-transformer"),
+    ("Vision Transformer", "vision transformers"),
+    ("a Graph Neural Network", "graph-neural networks"),
+    ("Large Language Models", "large language model"),
+    ("an Optimizer", "optimizers"),
+])
+def test_entity_key_folds_surface_variants(a, b):
+    assert entity_key(a) == entity_key(b) != ""
+
+
+@pytest.mark.parametrize("a, b", [
+    ("vision transformer", "visual transformer"),
+    ("GPT-4", "GPT-3"),
+    ("class", "clas"),  # "-ss" is not a plural
+    ("theory", "ory"),  # "the" only folds as a separate word
+])
+def test_entity_key_keeps_different_names_apart(a, b):
+    assert entity_key(a) != entity_key(b)
+
+
+NASTY = [
+    "", " ", "---", "<script>alert(1)</script>", '"quoted" \'label\'', "a b\tc\nd",
+    "Café Müller", "Straße", "神经网络", "🚀 rocket 🚀", "C++ / C#", "pass@k", "x" * 500,
+    "https://github.com/a/b?c=d#e", "{}|\\^`", "%20%3C", "..", "../etc/passwd", "\u200b\u00a0", "ＧＰＴ－４",
+]
+
+
+@pytest.mark.parametrize("text", NASTY)
+def test_slug_is_iri_safe(text):
+    s = slug(text)
+    assert re.fullmatch(r"[a-z0-9-]+", s), repr(s)
+    assert not s.startswith("-") and not s.endswith("-")
+    assert len(s) <= 60
+
+
+def test_slug_is_readable_and_stable():
+    assert slug("Multimodal Crystal Flow") == "multimodal-crystal-flow"
+    assert slug("MP-20") == "mp-20"
+    assert slug("Café") == slug("Café") == "cafe"
+
+
+@pytest.fixture(scope="module")
+def extractor() -> Extractor:
+    return Extractor()
+
+
+def test_resolve_merges_acronym_defined_in_another_paper(extractor):
+    uses = Paper(id="uses", abstract="We study how LLMs memorize training data. "
+                                     "We show that LLMs leak private text under extraction attacks.")
+    defines = Paper(id="defines", abstract="Large language models (LLMs) are strong reasoners. "
+                                           "We propose a benchmark for evaluating them on math word problems.")
+    graph = resolve(list(extractor.pipe([uses, defines])))
+    owners = [e for e in graph.entities.values()
+              if {"llms", "large language models", "large language model"} & {a.lower() for a in [e.label, *e.aliases]}]
+    assert len(owners) == 1, [(e.id, e.label, e.aliases) for e in owners]
+    ent = owners[0]
+    assert ent.papers == ["defines", "uses"]
+    assert "LLMs" in [ent.label, *ent.aliases]
+    assert any(a.lower().startswith("large language model") for a in [ent.label, *ent.aliases])
+    # both papers mention the one node
+    mentioned = {(link.subject, link.object) for link in graph.mentions()}
+    assert {("uses", ent.id), ("defines", ent.id)} <= mentioned
+
+
+def test_resolve_is_order_independent(extractor):
+    a = Paper(id="a", abstract="We study how LLMs memorize training data with membership inference.")
+    b = Paper(id="b", abstract="Large language models (LLMs) are strong reasoners on GSM8K.")
+    one = resolve(list(extractor.pipe([a, b])))
+    two = resolve(list(extractor.pipe([b, a])))
+    assert {k: (e.type, e.label, e.aliases, e.papers) for k, e in one.entities.items()} == \
+           {k: (e.type, e.label, e.aliases, e.papers) for k, e in two.entities.items()}
+
+
+def test_resolve_skips_duplicate_paper_ids(extractor):
+    a = Paper(id="same", abstract="We propose FooNet for image classification on CIFAR-10.", source="f:1")
+    b = Paper(id="same", abstract="We propose BarNet for speech recognition on LibriSpeech.", source="f:2")
+    graph = resolve(list(extractor.pipe([a, b])))
+    assert list(graph.papers) == ["same"]
+    assert any("duplicate" in msg and "f:2" in msg for msg in graph.skipped)
+    assert not [e for e in graph.entities.values() if e.label == "BarNet"]
