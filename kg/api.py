@@ -78,7 +78,7 @@ def _from_graphml(path: Path) -> "nx.MultiDiGraph":
     except Exception as exc:  # malformed XML, wrong schema, ...
         raise InputError(f"{path}: not a readable GraphML file ({type(exc).__name__}: {exc})") from None
     g = nx.MultiDiGraph()
-    g.graph.update(raw.graph)
+    g.graph.update({k: v for k, v in raw.graph.items() if k not in ("node_default", "edge_default")})
     for n, data in raw.nodes(data=True):
         g.add_node(n, **decode_attrs(data))
     for u, v, data in raw.edges(data=True):

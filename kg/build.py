@@ -16,7 +16,7 @@ from pathlib import Path
 from kg.export.graphml import render_graphml
 from kg.export.html import render_html
 from kg.export.nquads import render_nquads
-from kg.export.rdf import render_jsonld, render_ntriples, render_turtle, to_rdf
+from kg.export.rdf import rdf_triples, render_jsonld, render_ntriples, render_turtle
 from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
 from kg.ingest import IngestReport, InputError, read_papers
@@ -76,7 +76,7 @@ def build_graph(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
 
 def render_all(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> dict[str, str]:
     """Every export as text, in memory: nothing touches the disk before all succeed."""
-    rdf = to_rdf(graph, base_iri)
+    rdf = rdf_triples(graph, base_iri)
     ntriples = render_ntriples(rdf)
     return {
         "graph.ttl": render_turtle(rdf),
@@ -105,10 +105,10 @@ def write_atomically(out_dir: Path, files: dict[str, str]) -> list[Path]:
     try:
         for name, text in files.items():
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=out_dir)
+            temps.append((name, Path(tmp)))  # registered first: a failed write is cleaned up too
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(text)
             os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; exports are ordinary files
-            temps.append((name, Path(tmp)))
         written = []
         for name, tmp in temps:
             os.replace(tmp, out_dir / name)

@@ -75,8 +75,14 @@ class Quantity:
     unit: str
     direction: str  # "increase", "decrease" or ""
     baseline: str
-    subject: str  # paper-local entity key of the method the claim belongs to ("" if unknown)
+    # paper-local entity key of the method the claim belongs to ("" if unknown); the canonical entity id after resolve
+    subject: str
     evidence: Evidence
+    qualifier: str = ""  # "up to", "roughly", "over", "on average", "absolute" … as written, comma-joined
+    low: float | None = None  # lower end of a range ("2-3x": low 2.0, value 3.0)
+    # paper-local key of the Metric entity in the metric phrase ("" if none); the canonical entity id after resolve
+    metric_entity: str = ""
+    text: str = ""  # the claim as written: "improves pass@1 by roughly 6%"
 
 
 @dataclass

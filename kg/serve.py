@@ -450,6 +450,13 @@ class SparqlServer(ThreadingHTTPServer):
         self.pool = pool
         self.quiet = quiet
 
+    def handle_error(self, request, client_address) -> None:
+        """One line on stderr instead of a traceback (clients that hang up are not worth one)."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            return
+        sys.stderr.write(f"error: request from {client_address[0]} failed: {type(exc).__name__}: {exc}\n")
+
 
 def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, timeout: float = DEFAULT_TIMEOUT,
           workers: int = 2, quiet: bool = False, ready=None) -> None:
@@ -466,8 +473,11 @@ def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, t
     def on_term(signum, frame):
         raise KeyboardInterrupt
 
+    previous_int = signal.getsignal(signal.SIGINT)
     try:
         signal.signal(signal.SIGTERM, on_term)
+        # Ctrl-C stops the server even when started from a script that ignores SIGINT
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         pool.start()
         server = SparqlServer((host, port), directory, pool, quiet=quiet)
         thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
@@ -483,6 +493,7 @@ def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, t
         pass
     finally:
         signal.signal(signal.SIGTERM, previous_term)
+        signal.signal(signal.SIGINT, previous_int)
         if server is not None:
             server.shutdown()
             server.server_close()

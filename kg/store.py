@@ -206,8 +206,10 @@ def syntax_message(query: str, message: str) -> str:
     near = ""
     if 1 <= line <= len(lines):
         text = lines[line - 1]
-        near = text[max(0, col - 1 - 20): col - 1 + 20].strip()
-        near = f' near "{near}"' if near else ""
+        start = max(0, col - 1 - 25)
+        snippet = text[start: col - 1 + 10].strip()
+        if snippet:
+            near = f' near "{"…" if start else ""}{snippet}{"…" if col - 1 + 10 < len(text) else ""}"'
     return f"SPARQL syntax error at line {line}, column {col}{near}: {_one_line(detail)}"
 
 

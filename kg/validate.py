@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
-from rdflib import BNode, Dataset, Graph, Literal, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF
 
 from kg.ingest import InputError
@@ -12,14 +13,38 @@ from kg.ingest import InputError
 SHAPES = Path(__file__).resolve().parents[1] / "ontology" / "shapes.ttl"
 SH = "http://www.w3.org/ns/shacl#"
 
-#: extension -> rdflib parser name
-PARSERS = {".ttl": "turtle", ".nt": "nt", ".nq": "nquads", ".trig": "trig", ".jsonld": "json-ld",
-           ".json": "json-ld", ".rdf": "xml", ".owl": "xml", ".xml": "xml", ".n3": "n3"}
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 #: files of a build folder, in the order they are tried (all hold the same triples)
 BUILD_FILES = ("graph.nt", "graph.nq", "graph.ttl", "graph.jsonld")
 
 
-@dataclass(order=True)
+@lru_cache(maxsize=512)
+def _prepared(text: str):
+    from rdflib.plugins.sparql import prepareQuery
+
+    return prepareQuery(text)
+
+
+class CachingGraph(Graph):
+    """An rdflib Graph that parses each SPARQL text once.
+
+    pyshacl runs a SPARQL-based constraint once per focus node with the same
+    text (``$this`` goes in as an initial binding) and rdflib re-parses it
+    every time (~0.1 s each); caching the parsed query makes validation of
+    the example about 10x faster.
+    """
+
+    def query(self, query_object, processor="sparql", result="sparql", initNs=None,  # noqa: N803
+              initBindings=None, use_store_provided=True, **kwargs):  # noqa: N803
+        if isinstance(query_object, str) and not initNs:
+            try:
+                query_object = _prepared(query_object)
+            except Exception:  # noqa: BLE001 - let rdflib report the error itself
+                pass
+        return super().query(query_object, processor, result, initNs, initBindings, use_store_provided, **kwargs)
+
+
+@dataclass(order=True, frozen=True)
 class Finding:
     severity: str  # "Violation", "Warning" or "Info"
     focus: str
@@ -28,7 +53,8 @@ class Finding:
     value: str = ""
 
     def line(self) -> str:
-        value = f" (value: {self.value})" if self.value and self.value not in self.message else ""
+        shown = self.value and self.value != self.focus and self.value not in self.message
+        value = f" (value: {self.value})" if shown else ""
         prefix = "" if self.severity == "Violation" else f"{self.severity.lower()}: "
         return f"{prefix}{self.focus}  {self.path or '-'}  {self.message}{value}"
 
@@ -51,28 +77,42 @@ class Report:
         return not self.violations
 
 
+def _to_rdflib(term):
+    import pyoxigraph as ox
+
+    if isinstance(term, ox.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, ox.BlankNode):
+        return BNode(term.value)
+    if isinstance(term, ox.Literal):
+        if term.language:
+            return Literal(term.value, lang=term.language)
+        if term.datatype.value == _XSD_STRING:
+            return Literal(term.value)  # a plain literal, as rdflib parsers produce it
+        return Literal(term.value, datatype=URIRef(term.datatype.value))
+    raise InputError(f"RDF-star terms are not supported: {term}")
+
+
 def _parse(graph: Graph, path: Path) -> None:
-    fmt = PARSERS.get(path.suffix.lower())
+    """Add the triples of an RDF file (named graphs merged) to ``graph``; pyoxigraph parses."""
+    import pyoxigraph as ox
+
+    from kg.store import DATA_FORMATS
+
+    fmt = DATA_FORMATS.get(path.suffix.lower())
     if fmt is None:
-        raise InputError(f"{path}: unknown RDF format (use one of {', '.join(sorted(PARSERS))})")
+        raise InputError(f"{path}: unknown RDF format (use one of {', '.join(sorted(DATA_FORMATS))})")
     try:
-        if fmt in ("nquads", "trig"):
-            ds = Dataset()
-            ds.parse(path, format=fmt)
-            for s, p, o, _g in ds.quads((None, None, None, None)):
-                graph.add((s, p, o))
-        else:
-            graph.parse(path, format=fmt)
-    except Exception as exc:  # noqa: BLE001 - rdflib parsers raise many kinds of errors
-        if isinstance(exc, OSError):
-            raise
-        raise InputError(f"{path}: cannot parse as {fmt}: {' '.join(str(exc).split())[:300]}") from None
+        for q in ox.parse(path=str(path), format=fmt):
+            graph.add((_to_rdflib(q.subject), _to_rdflib(q.predicate), _to_rdflib(q.object)))
+    except SyntaxError as exc:
+        raise InputError(f"{path}: cannot parse as {fmt.name}: {' '.join(str(exc).split())[:300]}") from None
 
 
 def load_data(target: Path) -> Graph:
     """All triples of a build folder (its graph.nt) or of an RDF file, named graphs merged."""
     target = Path(target)
-    graph = Graph()
+    graph = CachingGraph()
     if target.is_dir():
         for name in BUILD_FILES:
             if (target / name).is_file():
@@ -151,8 +191,19 @@ def validate_graph(data: Graph, shapes: Path | None = None) -> Report:
     import pyshacl
 
     shapes_graph = load_shapes(shapes)
+    if not isinstance(data, CachingGraph):
+        cached = CachingGraph()
+        for triple in data:
+            cached.add(triple)
+        data = cached
+    try:
+        from pyshacl.graph_abstraction import DataGraph
+
+        target = DataGraph.from_rdflib(data)  # keeps our Graph (and its query cache) as is
+    except ImportError:  # older pyshacl
+        target = data
     _conforms, results, _text = pyshacl.validate(
-        data, shacl_graph=shapes_graph, inference="none", abort_on_first=False,
+        target, shacl_graph=shapes_graph, inference="none", abort_on_first=False,
         allow_warnings=True, meta_shacl=False, advanced=False, debug=False,
     )
     if not isinstance(results, Graph):  # pyshacl.errors.ValidationFailure: the shapes are broken

@@ -1,7 +1,9 @@
 """`kg build` on bad input: one-line errors, skipped records, and atomic exports."""
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
 from pathlib import Path
 
@@ -152,20 +154,43 @@ def test_failure_while_rendering_keeps_previous_exports(previous_build, monkeypa
         assert sorted(p.name for p in (previous_build / "store").iterdir()) == store_before
 
 
-def test_failure_while_writing_keeps_previous_exports(previous_build, monkeypatch):
-    """A write that fails half-way (some temp files already written) renames nothing."""
+def test_disk_full_while_writing_keeps_previous_exports(previous_build, monkeypatch):
+    """ENOSPC half-way through the exports: one-line error, old files intact, no temp files left."""
     before = snapshot(previous_build)
-    real_render_all = kg.build.render_all
+    real_os = kg.build.os
+    opened = []
 
-    def render_all(*args, **kwargs):
-        files = dict(real_render_all(*args, **kwargs))
-        files["graph.html"] = object()  # not text: writing it raises TypeError after the others
-        return files
+    class FullDisk:
+        def __init__(self, fh):
+            self.fh = fh
 
-    monkeypatch.setattr(kg.build, "render_all", render_all)
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, text):
+            self.fh.write(text[:100])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    class OsProxy:
+        def __getattr__(self, name):
+            return getattr(real_os, name)
+
+        @staticmethod
+        def fdopen(fd, *args, **kwargs):
+            fh = real_os.fdopen(fd, *args, **kwargs)
+            opened.append(fh)
+            return FullDisk(fh) if len(opened) == 3 else fh  # the third export fails
+
+    monkeypatch.setattr(kg.build, "os", OsProxy())
     src = previous_build.parent / "good.jsonl"
     result = run(str(src), "--out", str(previous_build), catch=True)
-    assert result.exit_code != 0
-    assert isinstance(result.exception, TypeError), repr(result.exception)
+    assert len(opened) >= 3, "the export writer no longer goes through os.fdopen; update this test"
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:"), result.output
     assert snapshot(previous_build) == before
     assert leftovers(previous_build) == []

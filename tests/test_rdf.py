@@ -1,10 +1,13 @@
 """The RDF exports: the three serializations agree, and odd text survives a round trip."""
 from __future__ import annotations
 
+import json
+from decimal import Decimal
+
 import pytest
 import rdflib
 from rdflib.compare import isomorphic
-from rdflib.namespace import RDF, RDFS, SKOS
+from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 
 from kg.export.rdf import render_jsonld, render_ntriples, render_turtle, to_rdf
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
@@ -21,13 +24,39 @@ def parsed(example_build, example_rdf) -> dict[str, rdflib.Graph]:
     }
 
 
+def by_value(graph: rdflib.Graph) -> rdflib.Graph:
+    """A copy with typed literals rewritten from their value (so "60"^^xsd:decimal == "60.0"^^xsd:decimal)."""
+    def canon(term):
+        if isinstance(term, rdflib.Literal) and term.datatype is not None and term.value is not None \
+                and not isinstance(term.value, str):
+            value = term.value.normalize() if isinstance(term.value, Decimal) else term.value
+            return rdflib.Literal(str(value), datatype=term.datatype)
+        return term
+
+    out = rdflib.Graph()
+    for s, p, o in graph:
+        out.add((s, p, canon(o)))
+    return out
+
+
 @pytest.mark.parametrize("fmt", ["nt", "jsonld"])
 def test_serializations_agree(parsed, fmt):
+    """Same triples (up to the lexical form of typed literals) in graph.ttl, graph.nt and graph.jsonld."""
     ttl, other = parsed["ttl"], parsed[fmt]
     assert len(ttl) > 1000
     assert len(other) == len(ttl)
     assert set(other.subjects()) == set(ttl.subjects())
-    assert isomorphic(ttl, other)
+    assert set(other.predicates()) == set(ttl.predicates())
+    assert isomorphic(by_value(ttl), by_value(other))
+
+
+@pytest.mark.parametrize("fmt", ["nt", "jsonld"])
+def test_serializations_are_isomorphic(parsed, fmt):
+    """Strictly the same RDF terms: a SPARQL str(?x) gives the same text whichever file was loaded."""
+    ttl, other = parsed["ttl"], parsed[fmt]
+    only_ttl = sorted(set(ttl) - set(other))[:3]
+    only_other = sorted(set(other) - set(ttl))[:3]
+    assert isomorphic(ttl, other), f"graph.ttl has {only_ttl}, graph.{fmt} has {only_other}"
 
 
 def test_ntriples_is_sorted_one_triple_a_line(example_build):
@@ -37,8 +66,8 @@ def test_ntriples_is_sorted_one_triple_a_line(example_build):
     assert all(line.endswith(" .") for line in lines)
 
 
-NASTY_LABEL = 'He said "hi"\nthen <b>left</b> & wrote \\ """triple""" \'\'\'x\'\'\' \t end'
-NASTY_ALIAS = "<https://evil/> ; . # not a comment"
+NASTY_LABEL = 'He said "hi"\nthen <b>left</b> & wrote \\ """triple""" \'\'\'x\'\'\' \t end\r\x00\x7f\u2028 🚀 "'
+NASTY_ALIAS = "<https://evil/> ; . # not a comment \\"
 
 
 def tiny_graph() -> KnowledgeGraph:
@@ -46,7 +75,7 @@ def tiny_graph() -> KnowledgeGraph:
     paper = Paper(id="p1", abstract=abstract, title='A "title" <with> tags', venue="ICML", year=2026)
     ent = Entity(id="nasty", type="Method", label=NASTY_LABEL, aliases=[NASTY_ALIAS], papers=["p1"])
     other = Entity(id="cifar-10", type="Dataset", label="CIFAR-10", papers=["p1"])
-    ev = Evidence(sentence=abstract, start=0, end=len(abstract), component="test", confidence=0.9)
+    ev = Evidence(sentence=abstract, start=0, end=len(abstract), component="test", confidence=1.0)
     g = KnowledgeGraph(
         papers={"p1": PaperNode(id="p1", paper=paper, title=paper.title, abstract=abstract)},
         entities={"nasty": ent, "cifar-10": other},
@@ -69,3 +98,51 @@ def test_odd_text_survives_round_trip(fmt):
     paper = rdflib.URIRef("https://example.org/t/paper/p1")
     assert (paper, KG.proposes, node) in back
     assert (node, KG.evaluatedOn, rdflib.URIRef("https://example.org/t/entity/cifar-10")) in back
+
+
+def test_paper_id_equal_to_an_entity_slug_stays_apart():
+    """A paper whose input id is "foonet" proposing FooNet: two nodes, the paper mentions the entity."""
+    from kg.extract import Extractor
+    from kg.resolve import resolve
+
+    paper = Paper(id="foonet", abstract="We propose FooNet, a convolutional network for image classification. "
+                                        "FooNet is evaluated on CIFAR-10 and outperforms ResNet-50.")
+    rdf = to_rdf(resolve(list(Extractor().pipe([paper]))))
+    p = next(rdf.subjects(KG.identifier, rdflib.Literal("foonet")))
+    ents = [e for e in rdf.subjects(RDFS.label, rdflib.Literal("FooNet")) if (e, RDF.type, KG.Paper) not in rdf]
+    assert len(ents) == 1, ents
+    ent = ents[0]
+    assert ent != p
+    assert (p, KG.mentions, p) not in rdf, "the paper mentions itself instead of the entity"
+    assert (p, KG.mentions, ent) in rdf
+    relations = [t for name in ("proposes", "uses", "evaluatedOn", "outperforms", "addresses")
+                 for t in rdf.triples((ent, KG[name], None))]
+    assert relations, "FooNet's own relations were attached to the paper node"
+
+
+def test_odd_input_builds_parseable_rdf(tmp_path):
+    """End to end: control characters, quotes and markup in JSONL fields give RDF every parser reads alike."""
+    from click.testing import CliRunner
+
+    from kg.cli import main
+
+    records = [
+        {"id": "odd/1 #x", "title": 'Quotes " and \\ backslash\u0000 NUL',
+         "abstract": 'We propose "FooNet"\r\n with <b>tags</b> \u2028 for image classification on CIFAR-10. '
+                     "Code: https://github.com/a/b.",
+         "authors": ["O'Brien, J.", "Ünal \"Q\""], "keywords": ["a\tb", "<kw>"],
+         "url": "javascript:alert(1)", "venue": "ICML <2026>", "year": "2026"},
+        {"id": "2", "abstract": "Large language models (LLMs) are evaluated on GSM8K \U0001F680."},
+    ]
+    src = tmp_path / "odd.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(src), "--out", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    ttl = rdflib.Graph().parse(out / "graph.ttl", format="turtle")
+    for name, fmt in (("graph.nt", "nt"), ("graph.jsonld", "json-ld")):
+        assert isomorphic(ttl, rdflib.Graph().parse(out / name, format=fmt)), name
+    abstracts = {str(a) for a in ttl.objects(None, DCTERMS.abstract)}
+    assert any('"FooNet"' in a for a in abstracts)
+    assert not any(str(o).startswith("javascript:") for o in ttl.objects())
+    assert len(set(ttl.subjects(RDF.type, KG.Paper))) == 2

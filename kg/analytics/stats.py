@@ -21,9 +21,12 @@ from kg.records import ENTITY_TYPES
 
 #: Seed for Louvain and for sampled betweenness.
 SEED = 42
-#: Exact betweenness up to this many nodes; above it, sampled from BETWEENNESS_SAMPLES sources.
-BETWEENNESS_EXACT_MAX = 5000
-BETWEENNESS_SAMPLES = 64
+#: Betweenness is exact while nodes × (nodes + edges) stays under this (one BFS per node)...
+BETWEENNESS_EXACT_WORK = 3_000_000
+#: ...and above it estimated from BETWEENNESS_SAMPLE_WORK / (nodes + edges) seeded sources,
+#: clamped to BETWEENNESS_SAMPLES, so a 30k-paper graph takes seconds, not hours.
+BETWEENNESS_SAMPLE_WORK = 1_000_000
+BETWEENNESS_SAMPLES = (10, 64)
 #: Budget of candidate paper pairs for the Jaccard similarity (pairs sharing an entity).
 SIMILARITY_PAIR_BUDGET = 2_000_000
 #: Entity types shown in the co-occurrence tables: name -> (row type, column type).
@@ -178,8 +181,7 @@ def top_entities(g: nx.MultiDiGraph, ug: nx.Graph, pr: dict[str, float], ep: dic
     }
 
 
-def communities(g: nx.MultiDiGraph, ug: nx.Graph, seed: int = SEED, top: int = 5,
-                max_listed: int = 20) -> dict[str, Any]:
+def communities(g: nx.MultiDiGraph, ug: nx.Graph, seed: int = SEED, top: int = 5) -> dict[str, Any]:
     """Louvain communities (fixed seed) named by their top entities (by degree)."""
     if ug.number_of_edges() == 0:
         parts = [{n} for n in ug]
@@ -217,20 +219,30 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, seed: int = SEED, top: int = 5
         "with_papers": len(with_papers),
         "modularity": rnd(modularity),
         "sizes": [c["size"] for c in items],
-        "items": [{"id": c.pop("id"), **c} for c in items[:max_listed]],
+        "items": [{"id": c.pop("id"), **c} for c in items],
     }
 
 
-def bridges(g: nx.MultiDiGraph, ug: nx.Graph, top: int = 10, seed: int = SEED,
-            exact_max: int = BETWEENNESS_EXACT_MAX, samples: int = BETWEENNESS_SAMPLES) -> dict[str, Any]:
-    """Bridging concepts: entities with the highest betweenness centrality.
+def betweenness_samples(n: int, m: int, exact_work: int = BETWEENNESS_EXACT_WORK,
+                        sample_work: int = BETWEENNESS_SAMPLE_WORK,
+                        samples: tuple[int, int] = BETWEENNESS_SAMPLES) -> int | None:
+    """``None`` for exact betweenness, else how many sources to sample (``k``)."""
+    if n * (n + m) <= exact_work:
+        return None
+    lo, hi = samples
+    return min(n, max(lo, min(hi, sample_work // max(1, n + m))))
 
-    Exact up to ``exact_max`` nodes; above that, estimated from ``samples``
-    seeded source nodes (networkx ``k=``), which keeps big graphs quick.
+
+def bridges(g: nx.MultiDiGraph, ug: nx.Graph, top: int = 10, seed: int = SEED,
+            exact_work: int = BETWEENNESS_EXACT_WORK) -> dict[str, Any]:
+    """Bridging concepts: entities with the highest betweenness centrality (undirected projection).
+
+    Exact on small graphs; on big ones estimated from a seeded sample of
+    source nodes (networkx ``k=``, see :func:`betweenness_samples`).
     """
-    n = ug.number_of_nodes()
-    sampled = n > exact_max
-    k = min(samples, n) if sampled else None
+    n, m = ug.number_of_nodes(), ug.number_of_edges()
+    k = betweenness_samples(n, m, exact_work)
+    sampled = k is not None
     bc = nx.betweenness_centrality(ug, k=k, seed=seed if sampled else None, normalized=True)
     score = {e: rnd(bc[e]) for e in entity_ids(g)}
     items = [r for r in _ranked(g, entity_ids(g), score, top,
@@ -240,6 +252,7 @@ def bridges(g: nx.MultiDiGraph, ug: nx.Graph, top: int = 10, seed: int = SEED,
         "samples": k,
         "seed": seed if sampled else None,
         "nodes": n,
+        "edges": m,
         "items": items,
     }
 
@@ -347,8 +360,7 @@ def degree_distribution(g: nx.MultiDiGraph, ug: nx.Graph) -> dict[str, list[list
 
 
 def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
-                  betweenness_exact_max: int = BETWEENNESS_EXACT_MAX,
-                  betweenness_samples: int = BETWEENNESS_SAMPLES) -> dict[str, Any]:
+                  betweenness_exact_work: int = BETWEENNESS_EXACT_WORK) -> dict[str, Any]:
     """Every statistic of ``kg stats`` as one JSON-ready dict."""
     ug = undirected(g)
     ep = entity_papers(g)
@@ -358,7 +370,7 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
         "counts": counts(g),
         "top_entities": top_entities(g, ug, pr, ep, top),
         "communities": communities(g, ug, seed, top),
-        "bridges": bridges(g, ug, max(top * 2, 10), seed, betweenness_exact_max, betweenness_samples),
+        "bridges": bridges(g, ug, max(top * 2, 10), seed, betweenness_exact_work),
         "reused_methods": reused_methods(g, ep, max(top * 2, 10)),
         "cooccurrence": {name: cooccurrence(g, pe, r, c, top=max(top * 2, 10))
                          for name, (r, c) in COOCCURRENCE.items()},
@@ -368,8 +380,8 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
     notes = []
     b = stats["bridges"]
     if b["method"] == "sampled":
-        notes.append(f"betweenness estimated from {b['samples']} sampled sources (seed {b['seed']}) "
-                     f"because the graph has {b['nodes']} nodes (> {betweenness_exact_max})")
+        notes.append(f"betweenness estimated from {b['samples']} sampled source nodes (seed {b['seed']}): "
+                     f"exact betweenness on {b['nodes']} nodes and {b['edges']} edges would be slow")
     cap = stats["similar_papers"]["max_entity_papers"]
     if cap is not None:
         notes.append(f"similar papers: candidate pairs from entities in at most {cap} papers")

@@ -177,13 +177,16 @@ def score_entities(graph: GraphView, docs: Sequence[dict], paper_node: dict, *,
     ``docs``: ``{"id", "entities": [{"name", "surfaces", "tier", "types", "category"?}]}``.
     A predicted entity is any core-typed node the paper links to directly; it
     matches a gold entity when one of its normalized labels equals one of the
-    gold surfaces (typed: and one of its types is allowed).  Gold ``must``
-    entities count for recall; a prediction matched to an ``ok`` entity is a
-    true positive for precision only; unmatched predictions are false positives.
+    gold surfaces (typed: and one of its types is allowed).  Tiers:
 
-    ``category`` maps a predicted type to the row it is counted in for per-type
-    precision (default: the type itself); gold rows are ``category`` of the
-    gold entity (default its first type).
+    * ``must``: counts for recall; a match is a true positive;
+    * ``ok`` (score.py): not needed for recall; a match is a true positive for precision;
+    * ``acceptable``: not needed for recall; a matched prediction is left out of
+      precision altogether (neither a true nor a false positive).
+
+    Unmatched predictions are false positives.  ``category`` maps a predicted
+    type to the row it is counted in for per-type precision (default: the type
+    itself); gold rows are the gold entity's ``category`` (default its first type).
     """
     category = category or (lambda t: t)
     tot: dict = defaultdict(int)
@@ -205,9 +208,6 @@ def score_entities(graph: GraphView, docs: Sequence[dict], paper_node: dict, *,
         preds = sorted({o for _p, o in graph.out[node] if o in graph.entities}, key=str)
         tot["pred"] += len(preds)
         pred_rows = [{category(t) for t in graph.core_types(e)} for e in preds]
-        for cats in pred_rows:
-            for c in cats:
-                rows[c]["pred"] += 1
         for typed in (False, True):
             def ok(e, g, typed=typed):
                 if typed and not (graph.core_types(e) & set(g["types"])):
@@ -217,12 +217,17 @@ def score_entities(graph: GraphView, docs: Sequence[dict], paper_node: dict, *,
             order = must + [g for g in gents if g["tier"] != "must"]
             m = bipartite(preds, order, ok)
             tag = "typed" if typed else "untyped"
-            tot[f"{tag}_tp_pred"] += len(m)
+            neutral = {pi for pi, gi in m.items() if order[gi]["tier"] == "acceptable"}
+            tot[f"{tag}_neutral"] += len(neutral)
+            tot[f"{tag}_tp_pred"] += len(m) - len(neutral)
             found = {gi for gi in m.values() if gi < len(must)}
             tot[f"{tag}_tp_must"] += len(found)
-            for pi in m:
-                for c in pred_rows[pi]:
-                    rows[c][f"{tag}_tp_pred"] += 1
+            for pi, cats in enumerate(pred_rows):
+                if pi in neutral:
+                    continue
+                for c in cats:
+                    rows[c][f"{tag}_pred"] += 1
+                    rows[c][f"{tag}_tp_pred"] += pi in m
             for gi in found:
                 rows[must[gi].get("category", must[gi]["types"][0])][f"{tag}_tp_must"] += 1
             if typed:
@@ -240,17 +245,20 @@ def score_entities(graph: GraphView, docs: Sequence[dict], paper_node: dict, *,
     res = {"papers_found": len(docs) - tot["papers_missing"], "papers": len(docs),
            "triples": graph.n_triples, "entities_predicted": tot["pred"], "gold_must": tot["gold_must"]}
     for tag in ("untyped", "typed"):
-        res[f"entity_{tag}"] = _rounded(*prf(tot[f"{tag}_tp_pred"], tot["pred"], tot[f"{tag}_tp_must"],
-                                             tot["gold_must"]))
+        res[f"entity_{tag}"] = _rounded(*prf(tot[f"{tag}_tp_pred"], tot["pred"] - tot[f"{tag}_neutral"],
+                                             tot[f"{tag}_tp_must"], tot["gold_must"]))
+    if tot["untyped_neutral"] or tot["typed_neutral"]:
+        res["entities_acceptable"] = {"untyped": tot["untyped_neutral"], "typed": tot["typed_neutral"]}
     res["recall_by_type"] = {t: round(a / b, 3) if b else None for t, (a, b) in sorted(per_type.items())}
     by_type = {}
     for c, n in sorted(rows.items()):
-        row = {"predicted": n["pred"], "gold": n["gold"]}
+        row = {"predicted": max(n["untyped_pred"], n["typed_pred"]), "gold": n["gold"]}
         for tag in ("untyped", "typed"):
-            p, r, f = prf(n[f"{tag}_tp_pred"], n["pred"], n[f"{tag}_tp_must"], n["gold"])
-            row[tag] = {"precision": round(p, 3) if n["pred"] else None,
+            npred = n[f"{tag}_pred"]
+            p, r, f = prf(n[f"{tag}_tp_pred"], npred, n[f"{tag}_tp_must"], n["gold"])
+            row[tag] = {"precision": round(p, 3) if npred else None,
                         "recall": round(r, 3) if n["gold"] else None,
-                        "f1": round(f, 3) if n["pred"] and n["gold"] else None}
+                        "f1": round(f, 3) if npred and n["gold"] else None}
         by_type[c] = row
     res["by_type"] = by_type
     res["misses"] = misses

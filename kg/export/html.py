@@ -447,7 +447,9 @@ def _force_layout(np, n: int, src, dst, iterations: int):
     pos = rng.standard_normal((n, 2)) * math.sqrt(n)
     if n == 1:
         return np.zeros((1, 2))
-    cells = 128 if n <= 2000 else 256  # grid side; the FFT runs on twice that (no wrap-around)
+    # grid side (the FFT runs on twice that, so nothing wraps around): about one
+    # cell per node or less, enough to tell clusters apart
+    cells = 32 if n <= 200 else 64 if n <= 1500 else 128 if n <= 6000 else 256
     size = 2 * cells
     offsets = np.fft.fftfreq(size, 1.0 / size)
     dx, dy = np.meshgrid(offsets, offsets, indexing="ij")

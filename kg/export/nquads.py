@@ -19,17 +19,20 @@ from kg.export.rdf import render_ntriples
 from kg.vocab import KG
 
 
-def evidence_graphs(g: Graph) -> dict[str, str]:
-    """``"<evidence IRI>"`` -> ``"<paper IRI>"`` (N-Triples term syntax) for every evidence node."""
+def evidence_graphs(g) -> dict[str, str]:
+    """``"<evidence IRI>"`` -> ``"<paper IRI>"`` (N-Triples term syntax) for every evidence node.
+
+    ``g`` is an rdflib Graph or the triple list of :func:`kg.export.rdf.rdf_triples`.
+    """
+    evidence = {s for s, p, o in g if p == RDF.type and o == KG.Evidence}
     out: dict[str, str] = {}
-    for ev in g.subjects(RDF.type, KG.Evidence):
-        paper = g.value(ev, PROV.wasDerivedFrom)
-        if isinstance(ev, URIRef) and isinstance(paper, URIRef):
-            out[f"<{ev}>"] = f"<{paper}>"
+    for s, p, o in g:
+        if p == PROV.wasDerivedFrom and s in evidence and isinstance(s, URIRef) and isinstance(o, URIRef):
+            out[f"<{s}>"] = f"<{o}>"
     return out
 
 
-def render_nquads(g: Graph, ntriples: str | None = None) -> str:
+def render_nquads(g, ntriples: str | None = None) -> str:
     """N-Quads of ``g``; pass ``ntriples`` (``render_ntriples(g)``) to reuse work already done."""
     if ntriples is None:
         ntriples = render_ntriples(g)

@@ -17,10 +17,10 @@ import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
 from kg.extract.components.base import doc_text, sentence_at
 from kg.extract.components.merge import LocalEntity
-from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, RelationMention
+from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
 COMPONENTS = ("kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_coined", "kg_phrases",
-              "kg_contributions", "kg_merge", "kg_relations")
+              "kg_contributions", "kg_merge", "kg_relations", "kg_results")
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", "sourceforge.net")
 SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction text
@@ -112,5 +112,12 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         relations.append(RelationMention(subj, r.predicate, obj,
                                          _evidence(doc, r.sentence[0], r.sentence[1], title, r.component,
                                                    r.confidence)))
+    quantities = [Quantity(metric=r.metric, value=r.value, unit=r.unit, direction=r.direction, baseline=r.baseline,
+                           subject=by_span.get(r.subject, "") if r.subject else "",
+                           evidence=_evidence(doc, r.sentence[0], r.sentence[1], title, r.component, r.confidence),
+                           qualifier=r.qualifier, low=r.low, text=r.text,
+                           metric_entity=by_span.get(r.metric_entity, "") if r.metric_entity else "")
+                  for r in doc._.kg_results or []]
     return PaperExtraction(paper=paper, text=doc_text(doc), title=title, abstract=abstract,
-                           entities=entities, relations=relations, code_urls=code_urls(doc_text(doc)))
+                           entities=entities, relations=relations, code_urls=code_urls(doc_text(doc)),
+                           quantities=quantities)

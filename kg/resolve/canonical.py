@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
+from dataclasses import replace
 from urllib.parse import quote
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
@@ -64,7 +65,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
 
     # one node per global key
     node_of: dict[str, str] = {}
-    used_ids: set[str] = set()
+    used_ids: set[str] = set(graph.papers)  # paper and entity ids share the graph's node namespace
     for gkey in sorted(members):
         group = members[gkey]
         type_votes: Counter = Counter()
@@ -90,6 +91,12 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
     # links with evidence
     for pid, ex in kept:
         local = {ent.key: node_of[global_key(ent, acronyms)] for ent in ex.entities}
+        # result claims: paper-local subject / metric keys → canonical entity ids ("" when unknown); a metric
+        # named without a Metric mention ("speedup" implied by "accelerates") links to the Metric of that name
+        graph.papers[pid].quantities = [replace(q, subject=local.get(q.subject, ""), metric_entity=next(
+            (m for m in (local.get(q.metric_entity, ""), node_of.get(acronyms.get(entity_key(q.metric),
+                                                                                  entity_key(q.metric)), ""))
+             if m and graph.entities[m].type == "Metric"), "")) for q in ex.quantities]
         for ent in ex.entities:
             graph.links.append(Link(pid, "mentions", local[ent.key], pid, ent.evidence[0]))
         for rel in ex.relations:

@@ -355,18 +355,43 @@
   KG.clearSelection = clearSelection;
   KG.tooltips = { node: nodeTooltip, edge: edgeTooltip };
 
+  // Shared styles go into vis options (groups per node type, edge defaults =
+  // the "mentions" style) so each item only carries what differs: vis clones
+  // every option object per item, which dominates start-up on large graphs.
+  function visOptions() {
+    var options = JSON.parse(JSON.stringify(data.options));
+    options.groups = {};
+    data.types.forEach(function (t) {
+      options.groups[t.type] = {
+        shape: t.shape,
+        color: { background: t.color, border: t.border,
+                 highlight: { background: t.color, border: "#000000" },
+                 hover: { background: t.color, border: "#000000" } },
+      };
+    });
+    var m = styleOfPredicate("mentions");
+    options.edges = Object.assign(options.edges || {}, {
+      color: { color: m.color, highlight: m.color, hover: m.color, inherit: false },
+      width: m.width,
+      dashes: !!m.dashes,
+      arrows: { to: { enabled: !!m.arrows, scaleFactor: 0.6 } },
+      font: { size: 10, strokeWidth: 3, strokeColor: "#ffffff", align: "middle" },
+    });
+    return options;
+  }
   function visNode(n) {
-    var st = styleOfType(n.type);
     var item = {
       id: n.id,
       label: shorten(n.label, n.type === "Paper" ? 36 : 30),
       title: nodeTooltip(n),
-      shape: st.shape,
-      color: { background: st.color, border: st.border, highlight: { background: st.color, border: "#000" },
-               hover: { background: st.color, border: "#000" } },
+      group: typeStyle[n.type] ? n.type : undefined,
       size: n.size,
-      group: n.type,
     };
+    if (!typeStyle[n.type]) {
+      var st = styleOfType(n.type);
+      item.shape = st.shape;
+      item.color = { background: st.color, border: st.border };
+    }
     if (typeof n.x === "number" && typeof n.y === "number") {
       item.x = n.x;
       item.y = n.y;
@@ -374,20 +399,16 @@
     return item;
   }
   function visEdge(e) {
+    var edge = { id: e.id, from: e.from, to: e.to, title: edgeTooltip(e) };
+    if (e.predicate === "mentions") return edge;
     var st = styleOfPredicate(e.predicate);
-    var edge = {
-      id: e.id,
-      from: e.from,
-      to: e.to,
-      title: edgeTooltip(e),
-      color: { color: st.color, highlight: st.color, hover: st.color, inherit: false },
-      width: st.width,
-      dashes: !!st.dashes,
-      arrows: { to: { enabled: !!st.arrows, scaleFactor: 0.6 } },
-    };
+    edge.color = { color: st.color, highlight: st.color, hover: st.color, inherit: false };
+    edge.width = st.width;
+    if (st.dashes) edge.dashes = true;
+    edge.arrows = { to: { enabled: !!st.arrows, scaleFactor: 0.6 } };
     if (st.label) {
       edge.label = e.predicate;
-      edge.font = { size: 10, color: st.color, strokeWidth: 3, strokeColor: "#ffffff", align: "middle" };
+      edge.font = { color: st.color };
     }
     return edge;
   }
@@ -409,7 +430,7 @@
     var edges = new vis.DataSet(data.edges.map(visEdge));
     KG.nodes = nodes;
     KG.edges = edges;
-    network = new vis.Network(container, { nodes: nodes, edges: edges }, data.options);
+    network = new vis.Network(container, { nodes: nodes, edges: edges }, visOptions());
     KG.network = network;
 
     var progress = document.getElementById("kg-progress");

@@ -105,7 +105,7 @@ def read_user_lexicon(path: Path) -> list[LexiconEntry]:
         return read_skos(path)
     if path.suffix.lower() == ".csv":
         import csv
-        with path.open(encoding="utf-8", newline="") as fh:
+        with path.open(encoding="utf-8-sig", newline="") as fh:  # -sig: spreadsheet exports start with a BOM
             rows = list(csv.DictReader(fh))
         return [LexiconEntry(r["term"].strip(), r["type"].strip(), (r.get("canonical") or r["term"]).strip(),
                              "user", (r.get("source_id") or "").strip(), (r.get("broader") or "").strip(),

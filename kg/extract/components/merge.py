@@ -197,12 +197,17 @@ class Merger:
             ent.type, ent.confidence = _vote(ent.mentions)
             ent.proposed = any(m.proposed for m in ent.mentions)
             ent.long_form = next((m.long_form for m in ent.mentions if m.long_form), "")
-            ent.canonical = next((m.canonical for m in ent.mentions if m.canonical), "")
+            # a lexicon reading that contradicts the text's own definition is another sense
+            # ("SFT" defined as Supervised Fine-Tuning is not PwC's "shrink and fine-tune")
+            said = {entity_key(m.text_) for m in ent.mentions} | {entity_key(ent.long_form)}
+            agrees = [m for m in ent.mentions if m.canonical and (
+                not ent.long_form or entity_key(m.canonical) in said)]
+            ent.canonical = agrees[0].canonical if agrees else ""
             ent.base_label = next((bases[id(m)] for m in ent.mentions if id(m) in bases), "")
             if ent.base_label and any(entity_key(m.text_) == entity_key(ent.base_label) for m in ent.mentions):
                 ent.base_label = next(m.text_ for m in ent.mentions
                                       if entity_key(m.text_) == entity_key(ent.base_label))
-            ent.source_ids = sorted({m.source_id for m in ent.mentions if m.source_id})
+            ent.source_ids = sorted({m.source_id for m in agrees if m.source_id})
         doc._.kg_entities = groups
         return doc
 

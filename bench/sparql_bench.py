@@ -1,0 +1,214 @@
+"""SPARQL benchmark: the competency questions through the embedded store vs rdflib.
+
+Usage (a build of the whole corpus takes several minutes; do it once):
+
+    kg build /work/shared/corpora/*.jsonl --out /tmp/kg-corpus -q
+    python bench/sparql_bench.py /tmp/kg-corpus --write
+
+Measures, on the same triples:
+
+* store load time: bulk-loading the build's graph.nq (graph.nt if there is
+  none) into a fresh on-disk Oxigraph store, as `kg build` does;
+* each competency question in queries/*.rq, run to completion (all rows
+  read) through the store (opened read-only, as `kg query` / `kg serve` do)
+  and through rdflib's in-memory SPARQL engine on graph.nt: median over
+  --repeat runs after one warm-up, and the ratio rdflib / store;
+* the median over the questions of the store medians, which must be at most
+  100 ms.
+
+With --write the results replace the "## SPARQL" section of
+docs/BENCHMARKS.md (appended when there is none).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pyoxigraph as ox  # noqa: E402
+
+from kg.store import open_store, rows, run_query  # noqa: E402
+
+QUERIES = ROOT / "queries"
+DOC = ROOT / "docs" / "BENCHMARKS.md"
+TARGET_MS = 100.0
+
+
+def question_of(text: str) -> str:
+    m = re.search(r"^# Question: (.+?\?)", text, re.MULTILINE | re.DOTALL)
+    if not m:
+        return ""
+    return " ".join(line.lstrip("# ").strip() for line in m.group(1).splitlines())
+
+
+def timed(fn, repeat: int, cap_s: float = float("inf")) -> tuple[float, int, int]:
+    """(median seconds, result size, runs) after one warm-up run; stops repeating past ``cap_s``."""
+    t = time.perf_counter()
+    n = fn()
+    first = time.perf_counter() - t
+    if first > cap_s:
+        return first, n, 1
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        n = fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times), n, len(times)
+
+
+def count_lines(path: Path) -> int:
+    with path.open("rb") as fh:
+        return sum(1 for line in fh if line.strip())
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("build", type=Path, help="a kg build folder (graph.nt, and graph.nq if present)")
+    ap.add_argument("--repeat", type=int, default=7, help="timed runs per question and engine (default 7)")
+    ap.add_argument("--rdflib-repeat", type=int, default=3, help="timed rdflib runs per question (default 3)")
+    ap.add_argument("--rdflib-cap", type=float, default=60.0,
+                    help="seconds: an rdflib warm-up slower than this is not repeated (default 60)")
+    ap.add_argument("--no-rdflib", action="store_true", help="skip the rdflib comparison")
+    ap.add_argument("--write", action="store_true", help=f"write the results into {DOC.relative_to(ROOT)}")
+    args = ap.parse_args(argv)
+
+    build_dir: Path = args.build
+    nt = build_dir / "graph.nt"
+    nq = build_dir / "graph.nq"
+    source = nq if nq.is_file() else nt
+    if not source.is_file():
+        print(f"error: no graph.nq or graph.nt in {build_dir}", file=sys.stderr)
+        return 1
+    queries = {p.name: p.read_text(encoding="utf-8") for p in sorted(QUERIES.glob("*.rq"))}
+
+    # -- store load --------------------------------------------------------
+    n_triples = count_lines(source)
+    fmt = ox.RdfFormat.N_QUADS if source.suffix == ".nq" else ox.RdfFormat.N_TRIPLES
+    tmp = Path(tempfile.mkdtemp(prefix="kg-sparql-bench-"))
+    try:
+        store_dir = tmp / "store"
+        t = time.perf_counter()
+        s = ox.Store(str(store_dir))
+        s.bulk_load(path=str(source), format=fmt)
+        s.flush()
+        load_s = time.perf_counter() - t
+        del s
+        gc.collect()
+        print(f"store load: {n_triples:,} triples from {source.name} in {load_s:.2f} s", file=sys.stderr)
+
+        # -- store queries (read-only, as kg query / kg serve open it) -------
+        t = time.perf_counter()
+        store = open_store(store_dir)
+        open_s = time.perf_counter() - t
+        ours: dict[str, tuple[float, int]] = {}
+        for name, text in queries.items():
+            med, n, _runs = timed(lambda text=text: len(rows(run_query(store, text))), args.repeat)
+            ours[name] = (med, n)
+            print(f"store   {name:34s} {med * 1000:9.1f} ms  {n} rows", file=sys.stderr)
+        del store
+        gc.collect()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    # -- rdflib --------------------------------------------------------------
+    theirs: dict[str, tuple[float, int, int]] = {}
+    parse_s = None
+    if not args.no_rdflib:
+        from rdflib import Graph
+
+        t = time.perf_counter()
+        g = Graph()
+        g.parse(nt, format="nt")
+        parse_s = time.perf_counter() - t
+        print(f"rdflib parse: {len(g):,} triples in {parse_s:.1f} s", file=sys.stderr)
+        for name, text in queries.items():
+            med, n, runs = timed(lambda text=text: len(list(g.query(text))), args.rdflib_repeat, args.rdflib_cap)
+            theirs[name] = (med, n, runs)
+            print(f"rdflib  {name:34s} {med * 1000:9.1f} ms  {n} rows ({runs} runs)", file=sys.stderr)
+        del g
+        gc.collect()
+
+    # -- report --------------------------------------------------------------
+    overall = statistics.median(m for m, _n in ours.values())
+    lines = [
+        "## SPARQL",
+        "",
+        f"`python bench/sparql_bench.py {build_dir} --write` on {time.strftime('%Y-%m-%d')} "
+        f"({platform.python_implementation()} {platform.python_version()}, pyoxigraph {_version('pyoxigraph')}, "
+        f"rdflib {_version('rdflib')}, {os.cpu_count()} CPUs). "
+        f"Graph: {n_triples:,} triples.",
+        "",
+        f"* Store load: bulk-loading `{source.name}` into a new on-disk Oxigraph store took "
+        f"**{load_s:.2f} s** ({n_triples / load_s:,.0f} triples/s); opening it read-only {open_s * 1000:.0f} ms.",
+    ]
+    if parse_s is not None:
+        lines.append(f"* rdflib: parsing `graph.nt` into an in-memory Graph took {parse_s:.1f} s.")
+    lines += [
+        f"* Each competency question (`queries/*.rq`) is run to completion (all rows read): median of "
+        f"{args.repeat} runs after a warm-up through the store (default graph = union of the named graphs), "
+        f"median of up to {args.rdflib_repeat} runs through rdflib (one run when the warm-up took over "
+        f"{args.rdflib_cap:g} s).",
+        "",
+        "| question | rows | store median (ms) | rdflib median (ms) | rdflib / store |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    ratios = []
+    for name, (med, n) in ours.items():
+        if name in theirs:
+            rmed, rn, _runs = theirs[name]
+            ratio = rmed / med if med > 0 else float("inf")
+            ratios.append(ratio)
+            mismatch = "" if rn == n else f" (rdflib: {rn} rows)"
+            lines.append(f"| `{name}` | {n}{mismatch} | {med * 1000:.1f} | {rmed * 1000:.0f} | {ratio:,.0f}× |")
+        else:
+            lines.append(f"| `{name}` | {n} | {med * 1000:.1f} | — | — |")
+    verdict = "meets" if overall <= TARGET_MS / 1000 else "MISSES"
+    lines += [
+        "",
+        f"**Median competency-question latency through the store: {overall * 1000:.1f} ms** "
+        f"({verdict} the ≤ {TARGET_MS:.0f} ms target)"
+        + (f"; median rdflib / store ratio {statistics.median(ratios):,.0f}×." if ratios else "."),
+        "",
+    ]
+    report = "\n".join(lines)
+    print(report)
+    if args.write:
+        write_section(report)
+        print(f"wrote the SPARQL section of {DOC}", file=sys.stderr)
+    return 0 if overall <= TARGET_MS / 1000 else 2
+
+
+def _version(dist: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return "?"
+
+
+def write_section(section: str) -> None:
+    """Replace the '## SPARQL' section of docs/BENCHMARKS.md (up to the next '## '), or append it."""
+    text = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
+    pattern = re.compile(r"^## SPARQL\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+    if pattern.search(text):
+        text = pattern.sub(lambda _m: section, text, count=1)
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    DOC.parent.mkdir(parents=True, exist_ok=True)
+    DOC.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
