@@ -134,8 +134,14 @@ class CoinedNameFinder:
                     and (tok.text[:1].isupper() or is_coined(tok.text) or re.fullmatch(r"\d+[A-Z]", tok.text) is not None))
 
         i, j = span.start, span.end
-        while j < sent.end and doc[j - 1].whitespace_ and name_like(doc[j]):
-            j += 1
+        while j < sent.end:
+            if doc[j - 1].whitespace_ and name_like(doc[j]):
+                j += 1
+            elif (j + 1 < sent.end and doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+                  and (doc[j + 1].text[:1].isupper() or doc[j + 1].like_num) and j > span.start):
+                j += 2  # "Shoulder-Pain", "Multi-Person", "BRATS-2015" inside an extended name
+            else:
+                break
         while i - 1 > sent.start and doc[i - 2].whitespace_ and name_like(doc[i - 1]) and doc[i - 1].is_alpha:
             i -= 1
         if (i, j) == (span.start, span.end):

@@ -9,6 +9,7 @@ name and its variants, repeated surface forms — become one entity.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from spacy.language import Language
@@ -49,11 +50,13 @@ class LocalEntity:
     def preferred_label(self) -> str:
         return self.long_form or self.base_label or self.canonical or self.mentions[0].text_
 
+    extra_labels: list[str] = field(default_factory=list)  # "EM algorithm" for a mention "EM" so written
+
     def surfaces(self) -> list[str]:
         out: list[str] = []
-        for m in self.mentions:
-            if m.text_ not in out:
-                out.append(m.text_)
+        for text in [m.text_ for m in self.mentions] + self.extra_labels:
+            if text not in out:
+                out.append(text)
         return out
 
 
@@ -67,6 +70,7 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
 
 
 NAME_COMPONENTS = {"contribution", "acronym", "coined"}
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 
 
 def _is_name(c: Candidate) -> bool:
@@ -105,6 +109,9 @@ class Merger:
     def __init__(self, res: Resources, min_confidence: float):
         self.res = res
         self.min_confidence = min_confidence
+        self.head_nouns = {w for w in res.generic_heads} | {w + "s" for w in res.generic_heads} | {
+            "dataset", "datasets", "benchmark", "benchmarks", "corpus", "model", "models", "algorithm", "loss",
+            "metric", "score", "kernel", "kernels"}
         self.model_keys = {entity_key(e.term) for e in res.lexicon if e.type == "Model"} | \
                           {entity_key(e.canonical) for e in res.lexicon if e.type == "Model"}
 
@@ -116,6 +123,13 @@ class Merger:
         rest = " ".join(words[:-1])
         key = entity_key(rest)
         return rest if key and (key in known or key in self.model_keys) else ""
+
+    def _with_head(self, doc: Doc, text: str, c: Candidate) -> str:
+        """A name as written with the type noun after it: "EM algorithm", "MP-20 benchmark"."""
+        m = _NEXT_WORD.match(text, c.end)
+        if m and m.group(1).lower() in self.head_nouns:
+            return text[c.start:m.end(1)]
+        return ""
 
     def _derived_prefixes(self, accepted: list[Candidate], text: str) -> list[Candidate]:
         """"Qwen3-32B-FIRE" with FIRE an entity: the base model "Qwen3-32B" is one too."""
@@ -208,6 +222,8 @@ class Merger:
                 ent.base_label = next(m.text_ for m in ent.mentions
                                       if entity_key(m.text_) == entity_key(ent.base_label))
             ent.source_ids = sorted({m.source_id for m in agrees if m.source_id})
+            ent.extra_labels = [self._with_head(doc, text, m) for m in ent.mentions if _is_name(m)]
+            ent.extra_labels = [x for x in ent.extra_labels if x]
         doc._.kg_entities = groups
         return doc
 

@@ -16,8 +16,18 @@ A claim is a number with a unit (``%``, ``x``/``×``/``times``/``-fold``,
   direction);
 - ``Q of NP``: "preserves 99% of full-attention accuracy" (a retained
   fraction; kept only when NP is a metric);
-- ``from Q1 to Q2``: Q2 is the result, Q1 its baseline;
-- lists ("by 26.1% and 10.3%, respectively") inherit what the first item says.
+- ``from Q1 to Q2``: Q2 is the result, Q1 its baseline; ``VERB metric to Q``
+  ("improves accuracy to 83.4%") is the new level; ``Q1 vs Q2``: Q2 is the
+  baseline's value;
+- ``Q comparative``/``comparative by Q``: "10x smaller", "faster by 10 times";
+- lists ("by 26.1% and 10.3%, respectively", "83.4% (+8.1%)") inherit what
+  their neighbour says.
+
+Metrics are named by the phrase as written; a "better" cue (improves,
+outperforms, gain) is an increase, or a decrease for a lower-is-better metric
+(FID, perplexity, latency, error …). A factor ("3.1× throughput") is an
+increase unless a cue says otherwise; absolute values and retained fractions
+have no direction.
 
 The baseline is the phrase after ``over``/``than``/``relative to``/
 ``compared to`` … later in the sentence (or a leading "Compared to X,"). The
@@ -29,16 +39,20 @@ Not results (the junk rules; see ``data/result_cues.json``): numbers glued to
 a name or identifier (``CIFAR-10``, ``COLT'16``, ``top-1``, ``pass@1``,
 ``Llama-2-13B``, ``4-bit``), numbers inside an entity mention, years, math
 (``2^k``, ``1/10``), enumerators (``1)``, ``(2)``), bare counts without a
-metric (``193 tasks``, ``1,000 finetuning runs``), experimental settings
-(``at 70% sparsity``, ``with 10% of the data``), population fractions
-(``70% of designs``) and counterfactual amounts (``10 times more data``).
-A number with a unit but neither metric nor direction is dropped too.
+metric (``193 tasks``, ``1,000 finetuning runs``) or tied to a name
+(``Llama 3.1``, ``ImageNet 64``), counted budgets (``with 10 sampling
+steps``), experimental settings (``at 70% sparsity``, ``with 10% of the
+data``, ``in 5-10 function evaluations``), population fractions (``70% of
+designs``, ``76% of the time``) and counterfactual amounts (``10 times more
+data``, ``3-77× more``). A number with a unit but neither metric nor
+direction is dropped too.
 """
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -114,10 +128,15 @@ def _phrase_regex(phrases) -> re.Pattern:
     return re.compile(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=64)
+def _ends_rx(phrases: frozenset) -> re.Pattern:
+    alts = [(r"(?<![\w-])" if p[:1].isalnum() else "") + re.escape(p) for p in sorted(phrases, key=len, reverse=True)]
+    return re.compile("(?:" + "|".join(alts) + ")$", re.IGNORECASE)
+
+
 def _ends_with(phrases, text: str) -> re.Match | None:
     """The phrase of ``phrases`` that ``text`` ends with (as whole words)."""
-    alts = [(r"(?<![\w-])" if p[:1].isalnum() else "") + re.escape(p) for p in sorted(phrases, key=len, reverse=True)]
-    return re.search("(?:" + "|".join(alts) + ")$", text, re.IGNORECASE)
+    return _ends_rx(frozenset(phrases)).search(text)
 
 
 def _to_float(text: str) -> float:
