@@ -1,6 +1,7 @@
 """The ``kg`` command line: a thin click layer over the library."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -53,8 +54,11 @@ def _check_base_iri(ctx, param, value: str) -> str:
               help="Base IRI for papers, entities and evidence in the RDF.")
 @click.option("--lexicon", "lexicons", multiple=True, type=click.Path(path_type=Path, exists=True, dir_okay=False),
               help="Extra vocabulary (TSV/CSV with term,type[,canonical,...] columns, or SKOS Turtle). Repeatable.")
+@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(0, 256),
+              help="Worker processes for extraction (0 = one per CPU). Output does not depend on it.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
-def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tuple[Path, ...], quiet: bool) -> None:
+def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tuple[Path, ...], jobs: int,
+          quiet: bool) -> None:
     """Build the knowledge graph of INPUT files into --out.
 
     INPUT is plain text (first line the collection, e.g. "ICML 2026 Papers", then
@@ -69,7 +73,8 @@ def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tupl
     bar = tqdm(unit=" papers", desc="extracting", disable=True if quiet else None, file=sys.stderr,
                mininterval=0.5, leave=False)
     try:
-        result = run_build(inputs, out_dir, base_iri=base_iri, lexicons=lexicons, progress=bar.update)
+        result = run_build(inputs, out_dir, base_iri=base_iri, lexicons=lexicons, progress=bar.update,
+                           jobs=jobs or os.cpu_count() or 1)
     finally:
         bar.close()
     for msg in result.skipped:

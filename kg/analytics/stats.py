@@ -12,6 +12,7 @@ them, over papers and entities alike.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -153,7 +154,7 @@ def counts(g: nx.MultiDiGraph) -> dict[str, Any]:
 
 def _ranked(g: nx.MultiDiGraph, nodes: list[str], score: dict[str, float], top: int,
             extra: dict[str, dict] | None = None) -> list[dict[str, Any]]:
-    rows = sorted(nodes, key=lambda n: (-score[n], *_key(g, n)))[:top]
+    rows = heapq.nsmallest(top, nodes, key=lambda n: (-score[n], *_key(g, n)))
     return [{"id": n, "label": label(g, n), "value": score[n], **((extra or {}).get(n, {}))} for n in rows]
 
 
@@ -174,19 +175,51 @@ def top_entities(g: nx.MultiDiGraph, ug: nx.Graph, pr: dict[str, float], ep: dic
     ents = entity_ids(g)
     info = {e: {"type": g.nodes[e].get("type", ""), "papers": papers[e], "degree": degree[e], "pagerank": prr[e]}
             for e in ents}
-    overall = sorted(ents, key=lambda e: (-papers[e], -prr[e], *_key(g, e)))[: max(top * 2, 10)]
+    overall = heapq.nsmallest(max(top * 2, 10), ents, key=lambda e: (-papers[e], -prr[e], *_key(g, e)))
     return {
         "overall": [{"id": e, "label": label(g, e), **info[e]} for e in overall],
         "by_type": by_type,
     }
 
 
-def communities(g: nx.MultiDiGraph, ug: nx.Graph, seed: int = SEED, top: int = 5) -> dict[str, Any]:
-    """Louvain communities (fixed seed) named by their top entities (by degree)."""
-    if ug.number_of_edges() == 0:
-        parts = [{n} for n in ug]
+def fold_private(ug: nx.Graph, ep: dict[str, set[str]]) -> tuple[nx.Graph, dict[str, str]]:
+    """Merge each entity mentioned by exactly one paper into that paper's node.
+
+    Such an entity can only ever join its paper's community, so Louvain runs
+    on the much smaller graph of papers and shared entities; the merged
+    node keeps the folded links as a self-loop, so degrees and the total
+    weight (hence modularity) are those of the full projection.  Returns the
+    folded graph and entity -> paper it was folded into.
+    """
+    owner = {e: next(iter(ps)) for e, ps in ep.items() if len(ps) == 1 and e in ug and next(iter(ps)) in ug}
+    weights: Counter[tuple[str, str]] = Counter()
+    for u, v, w in ug.edges(data="weight", default=1):
+        a, b = owner.get(u, u), owner.get(v, v)
+        weights[(a, b) if a <= b else (b, a)] += w
+    fg = nx.Graph()
+    fg.add_nodes_from(n for n in ug if n not in owner)
+    for (a, b), w in sorted(weights.items()):
+        fg.add_edge(a, b, weight=w)
+    return fg, owner
+
+
+def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None = None,
+                seed: int = SEED, top: int = 5) -> dict[str, Any]:
+    """Louvain communities (networkx, fixed seed) named by their top entities by degree.
+
+    Entities mentioned by a single paper are folded into it first
+    (:func:`fold_private`), which keeps Louvain fast on big graphs.
+    """
+    ep = entity_papers(g) if ep is None else ep
+    fg, owner = fold_private(ug, ep)
+    if fg.number_of_edges() == 0:
+        folded = [{n} for n in fg]
     else:
-        parts = nx.community.louvain_communities(ug, weight="weight", resolution=1, seed=seed)
+        folded = nx.community.louvain_communities(fg, weight="weight", resolution=1, seed=seed)
+    followers: dict[str, list[str]] = defaultdict(list)
+    for e, p in owner.items():
+        followers[p].append(e)
+    parts = [set(part).union(*(followers.get(n, ()) for n in part)) for part in folded]
     modularity = nx.community.modularity(ug, parts, weight="weight") if ug.number_of_edges() else 0.0
     degree = dict(ug.degree())
     items = []
@@ -208,18 +241,16 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, seed: int = SEED, top: int = 5
             "paper_titles": [label(g, n) for n in sorted(papers, key=lambda n: (-degree[n], *_key(g, n)))[:3]],
         })
     items.sort(key=lambda c: (-c["paper_count"], -c["size"], c["name"].casefold(), c["papers"][:1]))
-    for i, item in enumerate(items, 1):
-        item["id"] = i
-    with_papers = [c for c in items if c["paper_count"]]
     return {
         "algorithm": "louvain",
         "seed": seed,
         "resolution": 1,
         "count": len(items),
-        "with_papers": len(with_papers),
+        "with_papers": sum(1 for c in items if c["paper_count"]),
         "modularity": rnd(modularity),
+        "folded_entities": len(owner),
         "sizes": [c["size"] for c in items],
-        "items": [{"id": c.pop("id"), **c} for c in items],
+        "items": [{"id": i, **c} for i, c in enumerate(items, 1)],
     }
 
 
@@ -369,7 +400,7 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
     stats: dict[str, Any] = {
         "counts": counts(g),
         "top_entities": top_entities(g, ug, pr, ep, top),
-        "communities": communities(g, ug, seed, top),
+        "communities": communities(g, ug, ep, seed, top),
         "bridges": bridges(g, ug, max(top * 2, 10), seed, betweenness_exact_work),
         "reused_methods": reused_methods(g, ep, max(top * 2, 10)),
         "cooccurrence": {name: cooccurrence(g, pe, r, c, top=max(top * 2, 10))

@@ -24,7 +24,7 @@ def is_acronym(text: str) -> bool:
     if not _ACRO.match(text) or len(core) < 2:
         return False
     uppers = sum(c.isupper() for c in core)
-    return uppers >= 2 or (uppers >= 1 and len(core) <= 4)
+    return uppers >= 2  # "In", "We", "Adam" are words, not acronyms
 
 
 def best_long_form(short: str, long: str) -> str | None:
