@@ -16,7 +16,7 @@ from spacy.tokens import Doc
 from kg.extract.components.base import doc_text, sentence_at, Candidate, candidates, norm_word
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
-_WORD = re.compile(r"(?<![\w@/.\-'’])([A-Za-z0-9]+(?:[\-.][A-Za-z0-9]+)*)(?![\w@/'’]|-\w|\.\w)")
+_WORD = re.compile(r"(?<![\w@/.\-'’^])([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+)*)(?![\w@/'’^]|-\w|\.\w)")
 _DATASET_NOUNS = {"benchmark", "dataset", "corpus", "suite", "domain", "split", "leaderboard", "testbed"}
 _MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "architecture", "checkpoint"}
 _METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer",
@@ -45,7 +45,7 @@ def is_coined_part(part: str) -> bool:
 def is_coined(word: str) -> bool:
     if word in _STOP or len(word) < 2:
         return False
-    parts = re.split(r"[\-.]", word)
+    parts = re.split(r"[\-.^]", word)
     if any(p in _STOP for p in parts) and len(parts) == 1:
         return False
     if re.fullmatch(r"\d+[DdBbMmKkx]|[A-Z]", word):  # 2D, 7B, 10x

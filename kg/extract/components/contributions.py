@@ -20,6 +20,11 @@ APPOSITION_WINDOW = 12
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
+def j_is_name(tok: Token) -> bool:
+    """A token that can start a coined name: capitalised, or a letter-digit mix."""
+    return tok.text[:1].isupper() or any(c.isdigit() for c in tok.text)
+
+
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
@@ -76,8 +81,12 @@ class ContributionFinder:
         type_before = None
         i = verb.i + 1
         limit = min(sent.end, verb.i + 1 + TARGET_WINDOW)
-        # naming cue: "an algorithm called WinQ", "this approach ''X''"
-        for j in range(i, limit):
+        # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
+        later = next((j for j in range(i, sent.end - 1) if doc[j].lower_ in self.naming
+                      and j > 0 and doc[j - 1].text == ","), None)
+        if later is not None and j_is_name(doc[later + 1]):
+            limit = min(sent.end, later + 1 + TARGET_WINDOW)
+        for j in range(i, limit if later is None else later + 1):
             if doc[j].lower_ in self.naming:
                 for tok in doc[i:j]:
                     type_before = self.type_words.get(norm_word(tok.text)) or type_before
@@ -112,6 +121,8 @@ class ContributionFinder:
             while j < sent.end and j - i < 6 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
                     doc[j].text[:1].isupper() or doc[j].text[:1].isdigit()))):
                 j += 1
+            while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
+                j -= 1  # "End-to-End …": a name never ends in a hyphen
             if j - i >= 1 and doc[i].text[:1].isupper() and (j - i >= 2 or any(c.isupper() for c in doc[i].text[1:])):
                 span = doc[i:j]
                 typ = type_before or self._apposition_type(doc, j, sent) or "Method"
