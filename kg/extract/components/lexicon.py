@@ -80,6 +80,9 @@ class LexiconMatcher:
         strings = doc.vocab.strings
         for matcher in (self.exact, self.fold):
             for match_id, start, end in matcher(doc):
+                if start > 1 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ \
+                        and not doc[start - 1].whitespace_:
+                    continue  # the tail of a compound: "high-throughput", "UI-to-code generation"
                 entry = self.entries[int(strings[match_id])]
                 span = doc[start:end]
                 out.append(Candidate(
