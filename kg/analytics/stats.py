@@ -222,6 +222,7 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None
     parts = [set(part).union(*(followers.get(n, ()) for n in part)) for part in folded]
     modularity = nx.community.modularity(ug, parts, weight="weight") if ug.number_of_edges() else 0.0
     degree = dict(ug.degree())
+    all_types = entity_types(g)
     items = []
     for part in parts:
         members = sorted(part)
@@ -236,7 +237,7 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None
             "paper_count": len(papers),
             "entity_count": len(ents),
             "top_members": top_members,
-            "entity_types": {t: types[t] for t in entity_types(g) if types[t]},
+            "entity_types": {t: types[t] for t in all_types if types[t]},
             "papers": sorted(papers, key=lambda n: _key(g, n)),
             "paper_titles": [label(g, n) for n in sorted(papers, key=lambda n: (-degree[n], *_key(g, n)))[:3]],
         })
