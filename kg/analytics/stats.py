@@ -6,9 +6,12 @@ of strings and numbers, sorted with explicit tie-breaks and with floats
 rounded to 4 significant digits, so the same graph always gives the same
 output.  :func:`compute_stats` runs them all; ``kg stats`` prints it.
 
-Centralities use the undirected *projection* (:func:`undirected`): one
-edge per connected pair of nodes, weighted by the number of links between
-them, over papers and entities alike.
+Degree and PageRank use the undirected *projection* (:func:`undirected`):
+one edge per connected pair of nodes, weighted by the number of links
+between them, over papers and entities alike.  Communities and betweenness
+use its *shared skeleton* (:func:`shared_skeleton`): papers and the
+entities two or more papers mention, which is what relates papers and
+keeps both quick on big graphs.
 """
 from __future__ import annotations
 
@@ -29,7 +32,7 @@ BETWEENNESS_EXACT_WORK = 3_000_000
 BETWEENNESS_SAMPLE_WORK = 1_000_000
 BETWEENNESS_SAMPLES = (10, 64)
 #: Budget of candidate paper pairs for the Jaccard similarity (pairs sharing an entity).
-SIMILARITY_PAIR_BUDGET = 2_000_000
+SIMILARITY_PAIR_BUDGET = 500_000
 #: Entity types shown in the co-occurrence tables: name -> (row type, column type).
 COOCCURRENCE = {"method_task": ("Method", "Task"), "hardware_task": ("HardwareConcept", "Task")}
 
@@ -182,52 +185,67 @@ def top_entities(g: nx.MultiDiGraph, ug: nx.Graph, pr: dict[str, float], ep: dic
     }
 
 
-def fold_private(ug: nx.Graph, ep: dict[str, set[str]]) -> tuple[nx.Graph, dict[str, str]]:
-    """Merge each entity mentioned by exactly one paper into that paper's node.
+def shared_skeleton(ug: nx.Graph, ep: dict[str, set[str]]) -> tuple[nx.Graph, dict[str, str]]:
+    """Papers and the entities they share: each entity mentioned by one paper only is merged into it.
 
-    Such an entity can only ever join its paper's community, so Louvain runs
-    on the much smaller graph of papers and shared entities; the merged
-    node keeps the folded links as a self-loop, so degrees and the total
-    weight (hence modularity) are those of the full projection.  Returns the
-    folded graph and entity -> paper it was folded into.
+    Links of a merged entity to shared entities become links of its paper;
+    links inside one paper vanish.  Louvain on this graph groups papers by
+    the concepts they have in common (on the full projection every paper,
+    heavy with its own concepts, would mostly stay alone) and is fast on big
+    graphs.  Returns the skeleton and entity -> paper it was merged into.
     """
-    owner = {e: next(iter(ps)) for e, ps in ep.items() if len(ps) == 1 and e in ug and next(iter(ps)) in ug}
+    owner = {}
+    for e, ps in ep.items():
+        if len(ps) == 1 and e in ug:
+            (p,) = ps
+            if p in ug:
+                owner[e] = p
     weights: Counter[tuple[str, str]] = Counter()
     for u, v, w in ug.edges(data="weight", default=1):
         a, b = owner.get(u, u), owner.get(v, v)
-        weights[(a, b) if a <= b else (b, a)] += w
-    fg = nx.Graph()
-    fg.add_nodes_from(n for n in ug if n not in owner)
+        if a != b:
+            weights[(a, b) if a < b else (b, a)] += w
+    sk = nx.Graph()
+    sk.add_nodes_from(n for n in ug if n not in owner)
     for (a, b), w in sorted(weights.items()):
-        fg.add_edge(a, b, weight=w)
-    return fg, owner
+        sk.add_edge(a, b, weight=w)
+    return sk, owner
 
 
 def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None = None,
-                seed: int = SEED, top: int = 5) -> dict[str, Any]:
-    """Louvain communities (networkx, fixed seed) named by their top entities by degree.
+                seed: int = SEED, top: int = 5,
+                skeleton: tuple[nx.Graph, dict[str, str]] | None = None) -> dict[str, Any]:
+    """Louvain communities (networkx, fixed seed) of papers, named by their top entities.
 
-    Entities mentioned by a single paper are folded into it first
-    (:func:`fold_private`), which keeps Louvain fast on big graphs.
+    Top entities are those mentioned by most of the community's papers (ties:
+    degree, label).
+
+    Louvain runs on :func:`shared_skeleton` (papers + shared entities); an
+    entity mentioned by one paper only joins its paper's community.
+    ``modularity`` is that of the skeleton partition.
     """
     ep = entity_papers(g) if ep is None else ep
-    fg, owner = fold_private(ug, ep)
-    if fg.number_of_edges() == 0:
-        folded = [{n} for n in fg]
+    sk, owner = skeleton if skeleton is not None else shared_skeleton(ug, ep)
+    if sk.number_of_edges() == 0:
+        found = [{n} for n in sk]
+        modularity = 0.0
     else:
-        folded = nx.community.louvain_communities(fg, weight="weight", resolution=1, seed=seed)
+        found = nx.community.louvain_communities(sk, weight="weight", resolution=1, seed=seed)
+        modularity = nx.community.modularity(sk, found, weight="weight")
     followers: dict[str, list[str]] = defaultdict(list)
     for e, p in owner.items():
         followers[p].append(e)
-    parts = [set(part).union(*(followers.get(n, ()) for n in part)) for part in folded]
-    modularity = nx.community.modularity(ug, parts, weight="weight") if ug.number_of_edges() else 0.0
+    parts = [set(part).union(*(followers.get(n, ()) for n in part)) for part in found]
     degree = dict(ug.degree())
     all_types = entity_types(g)
     items = []
     for part in parts:
         members = sorted(part)
         papers = [n for n in members if is_paper(g.nodes[n])]
-        ents = sorted((n for n in members if not is_paper(g.nodes[n])), key=lambda n: (-degree[n], *_key(g, n)))
+        inside = set(papers)
+        # top members: mentioned by most of the community's papers, then by degree
+        ents = sorted((n for n in members if not is_paper(g.nodes[n])),
+                      key=lambda n: (-len(ep.get(n, set()) & inside), -degree[n], *_key(g, n)))
         top_members = [label(g, n) for n in ents[:top]]
         name = " · ".join(top_members[:3]) or (label(g, papers[0]) if papers else members[0])
         types = Counter(g.nodes[n].get("type", "") for n in ents)
@@ -249,7 +267,7 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None
         "count": len(items),
         "with_papers": sum(1 for c in items if c["paper_count"]),
         "modularity": rnd(modularity),
-        "folded_entities": len(owner),
+        "skeleton": {"nodes": sk.number_of_nodes(), "edges": sk.number_of_edges()},
         "sizes": [c["size"] for c in items],
         "items": [{"id": i, **c} for i, c in enumerate(items, 1)],
     }
@@ -265,20 +283,24 @@ def betweenness_samples(n: int, m: int, exact_work: int = BETWEENNESS_EXACT_WORK
     return min(n, max(lo, min(hi, sample_work // max(1, n + m))))
 
 
-def bridges(g: nx.MultiDiGraph, ug: nx.Graph, top: int = 10, seed: int = SEED,
+def bridges(g: nx.MultiDiGraph, sk: nx.Graph, top: int = 10, seed: int = SEED,
             exact_work: int = BETWEENNESS_EXACT_WORK) -> dict[str, Any]:
-    """Bridging concepts: entities with the highest betweenness centrality (undirected projection).
+    """Bridging concepts: entities with the highest betweenness between papers.
 
-    Exact on small graphs; on big ones estimated from a seeded sample of
-    source nodes (networkx ``k=``, see :func:`betweenness_samples`).
+    Computed on the :func:`shared_skeleton` (papers and the entities two or
+    more of them mention), hop counts, normalised: an entity only one paper
+    mentions bridges nothing.  Exact on small graphs; on big ones estimated
+    from a seeded sample of source nodes (networkx ``k=``, see
+    :func:`betweenness_samples`).
     """
-    n, m = ug.number_of_nodes(), ug.number_of_edges()
+    n, m = sk.number_of_nodes(), sk.number_of_edges()
     k = betweenness_samples(n, m, exact_work)
     sampled = k is not None
-    bc = nx.betweenness_centrality(ug, k=k, seed=seed if sampled else None, normalized=True)
-    score = {e: rnd(bc[e]) for e in entity_ids(g)}
-    items = [r for r in _ranked(g, entity_ids(g), score, top,
-                                {e: {"type": g.nodes[e].get("type", "")} for e in score}) if r["value"] > 0]
+    bc = nx.betweenness_centrality(sk, k=k, seed=seed if sampled else None, normalized=True)
+    ents = [e for e in entity_ids(g) if e in bc]
+    score = {e: rnd(bc[e]) for e in ents}
+    items = [r for r in _ranked(g, ents, score, top, {e: {"type": g.nodes[e].get("type", "")} for e in ents})
+             if r["value"] > 0]
     return {
         "method": "sampled" if sampled else "exact",
         "samples": k,
@@ -398,11 +420,12 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
     ep = entity_papers(g)
     pe = paper_entities(g, ep)
     pr = pagerank(ug)
+    skeleton = shared_skeleton(ug, ep)
     stats: dict[str, Any] = {
         "counts": counts(g),
         "top_entities": top_entities(g, ug, pr, ep, top),
-        "communities": communities(g, ug, ep, seed, top),
-        "bridges": bridges(g, ug, max(top * 2, 10), seed, betweenness_exact_work),
+        "communities": communities(g, ug, ep, seed, top, skeleton),
+        "bridges": bridges(g, skeleton[0], max(top * 2, 10), seed, betweenness_exact_work),
         "reused_methods": reused_methods(g, ep, max(top * 2, 10)),
         "cooccurrence": {name: cooccurrence(g, pe, r, c, top=max(top * 2, 10))
                          for name, (r, c) in COOCCURRENCE.items()},
@@ -413,7 +436,8 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
     b = stats["bridges"]
     if b["method"] == "sampled":
         notes.append(f"betweenness estimated from {b['samples']} sampled source nodes (seed {b['seed']}): "
-                     f"exact betweenness on {b['nodes']} nodes and {b['edges']} edges would be slow")
+                     f"exact betweenness on {b['nodes']} papers and shared entities ({b['edges']} links) "
+                     f"would be slow")
     cap = stats["similar_papers"]["max_entity_papers"]
     if cap is not None:
         notes.append(f"similar papers: candidate pairs from entities in at most {cap} papers")

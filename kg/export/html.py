@@ -42,8 +42,10 @@ from pathlib import Path
 
 from kg.graph.model import Entity, KnowledgeGraph, PaperNode
 from kg.records import ENTITY_TYPES, PREDICATES
+from kg.view import DEFAULT_MAX_NODES, View, select_view
 
-__all__ = ["render_html", "page_data", "TYPE_STYLES", "PREDICATE_STYLES"]
+__all__ = ["render_html", "render_view", "page_data", "view_data", "TYPE_STYLES", "PREDICATE_STYLES",
+           "DEFAULT_MAX_NODES"]
 
 PAGE_TITLE = "Knowledge graph"
 TEMPLATES = Path(__file__).with_name("templates")
@@ -51,6 +53,8 @@ VIS_VERSION = "9.1.2"
 LAYOUT_SEED = 7
 #: Up to this many nodes vis-network refines the precomputed layout with physics.
 PHYSICS_MAX_NODES = 300
+#: Evidence entries kept per edge in a partial (central or focus) view.
+EVIDENCE_PER_EDGE = 20
 
 #: Node type -> (fill colour, vis-network shape).  Every shape draws its label
 #: below the node, so node ``size`` applies to all of them.
@@ -78,28 +82,54 @@ FALLBACK_PREDICATE_STYLE = ("#555555", 1.5, True, True, True)
 
 
 # --------------------------------------------------------------------- public
-def render_html(graph: KnowledgeGraph) -> str:
-    """The whole page for ``graph``, as text (UTF-8, LF line ends)."""
-    return _render_page(page_data(graph))
+def render_html(graph: KnowledgeGraph, max_nodes: int | None = DEFAULT_MAX_NODES) -> str:
+    """The whole page for ``graph``, as text (UTF-8, LF line ends).
+
+    A graph with more than ``max_nodes`` nodes is shown by its most central
+    part (:func:`kg.view.central_view`) and the page says what was left out;
+    ``max_nodes=None`` (or 0) draws everything.
+    """
+    return render_view(select_view(graph, max_nodes))
 
 
-def page_data(graph: KnowledgeGraph) -> dict:
+def render_view(view: View) -> str:
+    """The page for a :class:`kg.view.View` (the whole graph, its centre or a neighbourhood)."""
+    return _render_page(view_data(view))
+
+
+def page_data(graph: KnowledgeGraph, max_nodes: int | None = None) -> dict:
+    """The JSON-ready data embedded in the page (``#kg-data``) for ``graph``
+    (all of it unless it has more than ``max_nodes`` nodes); see :func:`view_data`."""
+    return view_data(select_view(graph, max_nodes))
+
+
+def view_data(view: View) -> dict:
     """The JSON-ready data embedded in the page (``#kg-data``).
 
     ``nodes``: papers first, then entities, each group sorted by id; every node
-    has ``id``, ``type`` ("Paper" or an entity type), ``label``, ``degree`` and
-    ``size``; papers add ``title``, ``venue``, ``year``, ``url``, ``authors``,
+    has ``id``, ``type`` ("Paper" or an entity type), ``label``, ``degree``
+    (links in the page), ``links`` (links in the whole graph) and ``size``;
+    papers add ``title``, ``venue``, ``year``, ``url``, ``authors``,
     ``keywords``, ``abstract``, ``code_urls``, ``quantities``; entities add
-    ``aliases`` and ``papers``.
+    ``aliases``, ``papers`` (the ones in the page), ``paper_count`` (all of
+    them) and ``vocabulary`` (``{iri, exact}`` concept links).
     ``edges``: one per distinct (subject, predicate, object), ids ``e0``, ``e1``
     … in sorted order (mentions first), each with ``evidence`` entries
     ``{paper, sentence, component, confidence}`` where ``sentence`` indexes the
-    shared ``sentences`` list (the same sentence backs many links).
+    shared ``sentences`` list (the same sentence backs many links).  In a
+    partial view an edge keeps at most :data:`EVIDENCE_PER_EDGE` entries
+    (``evidence_total`` says how many there are) and edges that are data only
+    (listed in the details panel, not drawn) carry ``drawn: false``.
+    ``offpage``: label, venue, year and url of papers that evidence cites but
+    the page does not show.  ``view``: what the page shows of the graph
+    (:meth:`kg.view.View.summary` plus counts).
     Links whose subject or object is not a node of the graph are left out.
     """
+    graph = view.graph
     papers = [graph.papers[k] for k in sorted(graph.papers)]
     entities = [graph.entities[k] for k in sorted(graph.entities) if k not in graph.papers]
     node_ids = {p.id for p in papers} | {e.id for e in entities}
+    evidence_limit = EVIDENCE_PER_EDGE if view.partial else None
 
     grouped: dict[tuple[str, str, str], list] = defaultdict(list)
     for link in graph.links:
@@ -114,6 +144,7 @@ def page_data(graph: KnowledgeGraph) -> dict:
     sentence_index: dict[str, int] = {}
     edges = []
     degree: dict[str, int] = defaultdict(int)
+    offpage: set[str] = set()
     for key in sorted(grouped, key=edge_order):
         subject, predicate, obj = key
         evidence = []
@@ -124,28 +155,48 @@ def page_data(graph: KnowledgeGraph) -> dict:
             if item_key in seen:
                 continue
             seen.add(item_key)
+            evidence.append((link.paper, ev))
+        total = len(evidence)
+        if evidence_limit is not None and total > evidence_limit:
+            # papers on the page first, then the rest, each in the sorted order
+            evidence.sort(key=lambda item: item[0] not in node_ids)
+            evidence = evidence[:evidence_limit]
+        items = []
+        for paper, ev in evidence:
             if ev.sentence not in sentence_index:
                 sentence_index[ev.sentence] = len(sentences)
                 sentences.append(ev.sentence)
-            evidence.append({
-                "paper": link.paper,
+            if paper not in node_ids:
+                offpage.add(paper)
+            items.append({
+                "paper": paper,
                 "sentence": sentence_index[ev.sentence],
                 "component": ev.component,
                 "confidence": _num(ev.confidence),
             })
-        edges.append({
+        edge = {
             "id": f"e{len(edges)}",
             "from": subject,
             "to": obj,
             "predicate": predicate,
-            "evidence": evidence,
-        })
+            "evidence": items,
+        }
+        if total > len(items):
+            edge["evidence_total"] = total
+        if key in view.hidden_edges:
+            edge["drawn"] = False
+        edges.append(edge)
         degree[subject] += 1
         if obj != subject:
             degree[obj] += 1
 
-    nodes = [_paper_node(p, degree[p.id]) for p in papers]
-    nodes += [_entity_node(e, degree[e.id]) for e in entities]
+    links = view.degree if view.partial else degree
+    nodes = [_paper_node(p, degree[p.id], links.get(p.id, degree[p.id])) for p in papers]
+    nodes += [_entity_node(e, degree[e.id], links.get(e.id, degree[e.id]), node_ids) for e in entities]
+    if len(nodes) > PHYSICS_MAX_NODES:
+        # big drawings: vis scales node and label size by value, so hubs stay legible zoomed out
+        for node in nodes:
+            node["value"] = round(math.log2(1 + node["links"]), 3)
     positions = _layout_positions(nodes, edges)
     if positions is not None:
         for node, (x, y) in zip(nodes, positions):
@@ -156,9 +207,19 @@ def page_data(graph: KnowledgeGraph) -> dict:
     type_names = list(TYPE_STYLES) + sorted(present_types - set(TYPE_STYLES))
     present_predicates = {e["predicate"] for e in edges}
     predicate_names = list(PREDICATE_STYLES) + sorted(present_predicates - set(PREDICATE_STYLES))
+    drawn = sum(1 for e in edges if e.get("drawn", True))
 
+    summary = view.summary()
+    summary.update({
+        "nodes_shown": len(nodes),
+        "edges_shown": drawn,
+        "edges_data": len(edges),
+        "focus_label": view.source.label_of(view.focus) if view.focus else None,
+    })
+    source_papers = view.source.papers
     return {
-        "version": 1,
+        "version": 2,
+        "view": summary,
         "types": [_type_style(t) for t in type_names],
         "predicates": [_predicate_style(p) for p in predicate_names],
         "fallback": {
@@ -168,7 +229,10 @@ def page_data(graph: KnowledgeGraph) -> dict:
         "nodes": nodes,
         "edges": edges,
         "sentences": sentences,
-        "options": _vis_options(len(nodes), len(edges), positions is not None),
+        "offpage": {
+            pid: _paper_ref(source_papers[pid]) for pid in sorted(offpage) if pid in source_papers
+        },
+        "options": _vis_options(len(nodes), drawn, positions is not None, view.mode),
     }
 
 
@@ -177,11 +241,6 @@ def _render_page(data: dict) -> str:
     template = _template("page.html")
     vis_js = _vis_js()
     app_js = _script_safe(_template("page.js"))
-    n_papers = sum(1 for n in data["nodes"] if n["type"] == "Paper")
-    counts = (
-        f"{n_papers} papers · {len(data['nodes']) - n_papers} entities · "
-        f"{len(data['edges'])} edges"
-    )
     csp = "; ".join([
         "default-src 'none'",
         "script-src " + " ".join(f"'sha256-{_sha256_b64(s)}'" for s in (vis_js, app_js)),
@@ -193,15 +252,28 @@ def _render_page(data: dict) -> str:
     parts = {
         "CSP": csp.replace("&", "&amp;").replace('"', "&quot;"),
         "TITLE": _html.escape(PAGE_TITLE),
-        "COUNTS": _html.escape(counts),
+        "COUNTS": _html.escape(_counts_text(data)),
         "STYLE": _template("page.css"),
-        "LEGEND": _legend_html(data["types"], data["predicates"]),
+        "LEGEND": _legend_html(data["types"], data["predicates"], data["nodes"], data["edges"]),
         "DATA": _json_for_script(data),
         "VIS_JS": vis_js,
         "APP_JS": app_js,
     }
     # one pass over the template only: inserted text is never re-scanned
     return re.sub(r"\{\{([A-Z_]+)\}\}", lambda m: parts[m.group(1)], template)
+
+
+def _counts_text(data: dict) -> str:
+    n_papers = sum(1 for n in data["nodes"] if n["type"] == "Paper")
+    n_entities = len(data["nodes"]) - n_papers
+    view = data.get("view") or {}
+    n_edges = sum(1 for e in data["edges"] if e.get("drawn", True))
+    if view.get("mode", "full") == "full":
+        return f"{n_papers:,} papers · {n_entities:,} entities · {n_edges:,} edges"
+    return (
+        f"{n_papers:,} of {view['papers_total']:,} papers · {n_entities:,} of {view['entities_total']:,} entities"
+        f" · {n_edges:,} of {view['edges_total']:,} edges"
+    )
 
 
 def _json_for_script(data: dict) -> str:
@@ -236,24 +308,52 @@ def _vis_js() -> str:
     return _script_safe(js)
 
 
-def _legend_html(types: list[dict], predicates: list[dict]) -> str:
+def _legend_html(types: list[dict], predicates: list[dict], nodes: list[dict] = (), edges: list[dict] = ()) -> str:
+    """The legend, which is also the filter panel: a checkbox per node type and
+    predicate (with counts), and the minimum-papers slider (set up by page.js)."""
     esc = _html.escape
-    lines = ['<details id="kg-legend" open>', "<summary>Legend</summary>", "<h2>Nodes</h2>", "<ul>"]
+    type_counts: dict[str, int] = defaultdict(int)
+    for n in nodes:
+        type_counts[n["type"]] += 1
+    predicate_counts: dict[str, int] = defaultdict(int)
+    for e in edges:
+        if e.get("drawn", True):
+            predicate_counts[e["predicate"]] += 1
+
+    def box(kind: str, name: str, count: int) -> str:
+        disabled = "" if count else " disabled"
+        return (f'<input type="checkbox" class="kg-filter" data-filter="{kind}" value="{esc(name)}" '
+                f'checked{disabled} aria-label="Show {esc(name)}">')
+
+    lines = ['<details id="kg-legend" open>', "<summary>Legend &amp; filters</summary>", "<h2>Nodes</h2>", "<ul>"]
     for t in types:
+        count = type_counts.get(t["type"], 0)
         lines.append(
-            f'<li data-type="{esc(t["type"])}">{_shape_svg(t["shape"], t["color"], t["border"])}'
-            f"<span>{esc(t['type'])}</span></li>"
+            f'<li data-type="{esc(t["type"])}"><label>{box("type", t["type"], count)}'
+            f'{_shape_svg(t["shape"], t["color"], t["border"])}'
+            f'<span>{esc(t["type"])}</span><small class="kg-count">{count:,}</small></label></li>'
         )
     lines += ["</ul>", "<h2>Edges</h2>", "<ul>"]
     for p in predicates:
         dash = ' stroke-dasharray="4 3"' if p["dashes"] else ""
         width = max(p["width"], 1.0)
+        count = predicate_counts.get(p["predicate"], 0)
         lines.append(
-            f'<li data-predicate="{esc(p["predicate"])}"><svg width="24" height="10" viewBox="0 0 24 10" '
+            f'<li data-predicate="{esc(p["predicate"])}"><label>{box("predicate", p["predicate"], count)}'
+            f'<svg width="24" height="10" viewBox="0 0 24 10" '
             f'aria-hidden="true"><line x1="1" y1="5" x2="23" y2="5" stroke="{esc(p["color"])}" '
-            f'stroke-width="{width:g}"{dash}/></svg><span>{esc(p["predicate"])}</span></li>'
+            f'stroke-width="{width:g}"{dash}/></svg><span>{esc(p["predicate"])}</span>'
+            f'<small class="kg-count">{count:,}</small></label></li>'
         )
-    lines += ["</ul>", '<p class="kg-legend-note">Node size grows with the number of links.</p>', "</details>"]
+    lines += [
+        "</ul>",
+        '<h2><label for="kg-min-papers">Concepts in at least <output id="kg-min-papers-value">1</output>'
+        " paper(s)</label></h2>",
+        '<input type="range" id="kg-min-papers" min="0" max="0" step="1" value="0">',
+        '<p class="kg-legend-note">Node size grows with the number of links.'
+        ' <button type="button" id="kg-reset" class="kg-nav">Reset filters</button></p>',
+        "</details>",
+    ]
     return "\n".join(lines)
 
 
@@ -291,7 +391,7 @@ def _polygon(shape: str) -> str:
 
 
 # ---------------------------------------------------------------- data pieces
-def _paper_node(p: PaperNode, degree: int) -> dict:
+def _paper_node(p: PaperNode, degree: int, links: int) -> dict:
     paper = p.paper
     return {
         "id": p.id,
@@ -317,20 +417,43 @@ def _paper_node(p: PaperNode, degree: int) -> dict:
             for q in p.quantities
         ],
         "degree": degree,
-        "size": _size(degree),
+        "links": links,
+        "size": _size(links),
     }
 
 
-def _entity_node(e: Entity, degree: int) -> dict:
+def _paper_ref(p: PaperNode) -> dict:
+    """What evidence needs of a paper the page does not show."""
+    return {"label": p.display_title, "venue": p.paper.venue, "year": p.paper.year, "url": p.paper.url}
+
+
+def _entity_node(e: Entity, degree: int, links: int, node_ids: set[str]) -> dict:
+    papers = sorted(set(e.papers))
     return {
         "id": e.id,
         "type": e.type,
         "label": e.label,
         "aliases": list(e.aliases),
-        "papers": sorted(set(e.papers)),
+        "papers": [p for p in papers if p in node_ids],
+        "paper_count": len(papers),
+        "vocabulary": _vocabulary(e),
         "degree": degree,
-        "size": _size(degree),
+        "links": links,
+        "size": _size(links),
     }
+
+
+def _vocabulary(e: Entity) -> list[dict]:
+    """Concept links of an entity: ``{iri, exact}`` (as in the RDF's skos:exactMatch/closeMatch)."""
+    pairs: list[tuple[str, bool]] = []
+    if e.vocabulary or e.type == "HardwareConcept":
+        try:
+            from kg.vocabulary import vocabulary_links
+
+            pairs = list(vocabulary_links(e.type, e.label, e.vocabulary))
+        except Exception:  # pragma: no cover - vocabulary data missing or broken: raw identifiers
+            pairs = [(v, False) for v in e.vocabulary if v.startswith(("http://", "https://"))]
+    return [{"iri": iri, "exact": bool(exact)} for iri, exact in pairs]
 
 
 def _type_style(name: str | None) -> dict:
@@ -353,7 +476,7 @@ def _predicate_style(name: str | None) -> dict:
     }
 
 
-def _vis_options(n_nodes: int, n_edges: int, laid_out: bool) -> dict:
+def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, mode: str = "full") -> dict:
     """vis-network options; cheaper settings for large graphs.
 
     With positions computed here (``laid_out``), small graphs get a short
@@ -365,7 +488,7 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool) -> dict:
     """
     large = n_nodes > 1000 or n_edges > 4000
     if laid_out:
-        physics = n_nodes <= PHYSICS_MAX_NODES
+        physics = n_nodes <= PHYSICS_MAX_NODES and mode != "central"
         iterations = 150
     else:
         physics = n_nodes > 0
@@ -378,6 +501,10 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool) -> dict:
             "borderWidth": 1,
             "borderWidthSelected": 3,
             "font": {"size": 12, "face": "system-ui, Arial, sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"},
+            **({"scaling": {
+                "min": 6, "max": 42,
+                "label": {"enabled": True, "min": 10, "max": 44, "maxVisible": 44, "drawThreshold": 6},
+            }} if n_nodes > PHYSICS_MAX_NODES else {}),
         },
         "edges": {
             "smooth": False if large else {"enabled": True, "type": "continuous", "roundness": 0.3},
@@ -438,6 +565,12 @@ def _layout_positions(nodes: list[dict], edges: list[dict]) -> list[tuple[float,
     dst = np.array([b for _, b in pairs], dtype=np.int64)
     pos = _force_layout(np, n, src, dst, iterations=300 if n <= 5000 else 200)
     pos = _pull_in_components(np, pos, src, dst)
+    if n > PHYSICS_MAX_NODES:
+        # no physics in the browser to push nodes apart: give each node room (~80 px square)
+        radius = float(np.percentile(np.sqrt(((pos - pos.mean(axis=0)) ** 2).sum(axis=1)), 90)) or 1.0
+        target = 35.0 * math.sqrt(n)
+        if radius < target:
+            pos = pos * (target / radius)
     return [(round(float(x), 1), round(float(y), 1)) for x, y in pos]
 
 

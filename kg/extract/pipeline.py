@@ -19,7 +19,7 @@ from kg.extract.components.base import doc_text, sentence_at
 from kg.extract.components.merge import LocalEntity
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
-COMPONENTS = ("kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_coined", "kg_phrases",
+COMPONENTS = ("kg_sections", "kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_coined", "kg_phrases",
               "kg_contributions", "kg_merge", "kg_relations", "kg_results")
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", "sourceforge.net")

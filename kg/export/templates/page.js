@@ -1,16 +1,19 @@
-/* kg graph page.
+/* kg graph page: the explorer.
  *
  * Reads the JSON blob in the element #kg-data (type application/json), draws it
- * with vis-network and fills the side panel on click.  Everything that comes
- * from the input (labels, titles, abstracts, evidence) is put into the DOM with
- * textContent or as vis tooltip *strings* (vis-network 9.x renders those with
- * innerText), never as HTML.  The page runs under a Content-Security-Policy that
- * allows only its own inline scripts (by hash): no inline event handler
- * attributes, no eval, no network.
+ * with vis-network, and adds search, filters and a details panel.  Everything
+ * that comes from the input (labels, titles, abstracts, evidence) is put into
+ * the DOM with textContent / createTextNode or as vis tooltip *strings*
+ * (vis-network 9.x renders those with innerText), never as HTML.  The page runs
+ * under a Content-Security-Policy that allows only its own inline scripts (by
+ * hash): no inline event handler attributes, no eval, no network.
  *
- * Extension point: window.KG exposes the data, indexes, vis DataSets, the
- * network and the panel functions, so a later explorer (search, filters) can be
- * added as another script without touching this one.
+ * window.KG exposes the data, indexes, vis DataSets, the network and the
+ * functions below (select, showNode, showEdge, search, applyFilters, ...), so
+ * tests and later scripts can drive the page.  When the graph is drawn (and the
+ * layout has settled) KG.ready becomes true, KG.readyTime holds
+ * performance.now() at that moment, <html data-kg-ready="true"> is set and a
+ * "kg:ready" event is dispatched on document.
  */
 (function () {
   "use strict";
@@ -18,6 +21,9 @@
   var KG = (window.KG = window.KG || {});
   var data = JSON.parse(document.getElementById("kg-data").textContent);
   KG.data = data;
+  KG.ready = false;
+  var view = data.view || { mode: "full" };
+  var offpage = data.offpage || {};
 
   // ------------------------------------------------------------------ styles
   var typeStyle = {};
@@ -31,7 +37,7 @@
   // ----------------------------------------------------------------- indexes
   var nodeById = new Map();
   var edgeById = new Map();
-  var edgesByNode = new Map(); // node id -> [edge], in data order
+  var edgesByNode = new Map(); // node id -> [edge], in data order (drawn or not)
   var entitiesByPaper = new Map(); // paper id -> [entity node]
   data.nodes.forEach(function (n) {
     nodeById.set(n.id, n);
@@ -42,21 +48,22 @@
     edgesByNode.get(e.from).push(e);
     if (e.to !== e.from) edgesByNode.get(e.to).push(e);
   });
+  function addEntityOfPaper(pid, n) {
+    if (!entitiesByPaper.has(pid)) entitiesByPaper.set(pid, []);
+    var list = entitiesByPaper.get(pid);
+    if (list.indexOf(n) < 0) list.push(n);
+  }
   data.nodes.forEach(function (n) {
     if (n.type === "Paper") return;
     (n.papers || []).forEach(function (pid) {
-      if (!nodeById.has(pid)) return;
-      if (!entitiesByPaper.has(pid)) entitiesByPaper.set(pid, []);
-      entitiesByPaper.get(pid).push(n);
+      if (nodeById.has(pid)) addEntityOfPaper(pid, n);
     });
   });
   data.edges.forEach(function (e) {
     // a paper's entities also include the ones it is linked to directly
     var paper = nodeById.get(e.from), other = nodeById.get(e.to);
     if (paper.type !== "Paper" || other.type === "Paper") return;
-    if (!entitiesByPaper.has(paper.id)) entitiesByPaper.set(paper.id, []);
-    var list = entitiesByPaper.get(paper.id);
-    if (list.indexOf(other) < 0) list.push(other);
+    addEntityOfPaper(paper.id, other);
   });
   KG.index = {
     nodeById: nodeById, edgeById: edgeById, edgesByNode: edgesByNode,
@@ -65,11 +72,16 @@
 
   // ----------------------------------------------------------------- helpers
   function sentence(ev) { return data.sentences[ev.sentence]; }
-  function labelOf(id) { var n = nodeById.get(id); return n ? n.label : String(id); }
+  function paperRef(id) { return nodeById.get(id) || offpage[id] || null; }
+  function labelOf(id) {
+    var n = paperRef(id);
+    return n ? n.label : String(id);
+  }
   function shorten(text, max) {
     text = String(text == null ? "" : text);
     return text.length > max ? text.slice(0, max - 1) + "…" : text;
   }
+  function fmt(n) { return Number(n || 0).toLocaleString("en-US"); }
   function fmtConf(c) { return typeof c === "number" ? c.toFixed(2) : "?"; }
   function safeUrl(url) {
     return typeof url === "string" && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
@@ -81,21 +93,22 @@
     return e;
   }
   function add(parent, child) { parent.appendChild(child); return child; }
-  function extLink(url, text) {
-    var a = el("a", null, text);
+  function text(parent, s) { parent.appendChild(document.createTextNode(String(s))); }
+  function extLink(url, label) {
+    var a = el("a", null, label);
     a.href = url; // only called with safeUrl() results
     a.target = "_blank";
     a.rel = "noopener noreferrer";
     return a;
   }
-  function navButton(id, text) {
-    var b = el("button", "kg-nav", text == null ? labelOf(id) : text);
+  function navButton(id, label) {
+    var b = el("button", "kg-nav", label == null ? labelOf(id) : label);
     b.type = "button";
     b.addEventListener("click", function () { select(id); });
     return b;
   }
-  function edgeButton(id, text) {
-    var b = el("button", "kg-nav", text);
+  function edgeButton(id, label) {
+    var b = el("button", "kg-nav", label);
     b.type = "button";
     b.addEventListener("click", function () { selectEdge(id); });
     return b;
@@ -111,14 +124,90 @@
     if (p.year != null) bits.push(String(p.year));
     return bits.join(" · ");
   }
-  function evidenceBlock(parent, ev, showPaper) {
-    add(parent, el("blockquote", null, sentence(ev)));
+  function quoteArg(s) {
+    s = String(s);
+    return /^[A-Za-z0-9._\/-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'";
+  }
+  function viewCommand(label) {
+    return "kg view " + quoteArg(view.graph_dir || "DIR") + " --focus " + quoteArg(label);
+  }
+
+  // ------------------------------------------------------------ highlighting
+  // Words of an entity (label and aliases) found in a text, ignoring case,
+  // hyphens/spacing and a plural ending; only whole words.
+  var SEP = "[\\s\\-\u2010\u2011\u2013_]*";
+  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&"); }
+  function termsOf(n) {
+    if (!n || n.type === "Paper") return [];
+    return [n.label].concat(n.aliases || []);
+  }
+  function matcher(terms) {
+    var seen = new Set(), pats = [];
+    terms.forEach(function (t) {
+      var parts = String(t || "").trim().split(/[\s\-\u2010\u2011\u2013_]+/).filter(Boolean);
+      if (!parts.length || parts.join("").length < 2) return;
+      var p = parts.map(escapeRe).join(SEP);
+      if (!seen.has(p)) { seen.add(p); pats.push(p); }
+    });
+    if (!pats.length) return null;
+    pats.sort(function (a, b) { return b.length - a.length; });
+    try {
+      return new RegExp("(?<![\\p{L}\\p{N}])(?:" + pats.join("|") + ")(?:e?s)?(?![\\p{L}\\p{N}])", "giu");
+    } catch (err) {
+      return null;
+    }
+  }
+  // groups: [{terms: [...], type: "Method" or null}] -> a fragment of text and <mark> nodes
+  function highlighted(str, groups) {
+    str = String(str == null ? "" : str);
+    var spans = [];
+    groups.forEach(function (g, gi) {
+      var re = matcher(g.terms);
+      if (!re) return;
+      var m;
+      while ((m = re.exec(str)) !== null) {
+        if (!m[0].length) { re.lastIndex++; continue; }
+        spans.push({ start: m.index, end: m.index + m[0].length, group: gi });
+      }
+    });
+    spans.sort(function (a, b) { return a.start - b.start || (b.end - b.start) - (a.end - a.start); });
+    var frag = document.createDocumentFragment();
+    var pos = 0;
+    spans.forEach(function (s) {
+      if (s.start < pos) return; // overlaps an earlier, longer match
+      if (s.start > pos) text(frag, str.slice(pos, s.start));
+      var mark = el("mark", null, str.slice(s.start, s.end));
+      var type = groups[s.group].type;
+      if (type) {
+        mark.setAttribute("data-type", type);
+        mark.style.borderBottomColor = styleOfType(type).color;
+        mark.title = type;
+      }
+      frag.appendChild(mark);
+      pos = s.end;
+    });
+    if (pos < str.length) text(frag, str.slice(pos));
+    return frag;
+  }
+  KG.highlight = highlighted;
+
+  function evidenceBlock(parent, ev, showPaper, groups) {
+    var q = add(parent, el("blockquote"));
+    q.appendChild(highlighted(sentence(ev), groups || []));
     var meta = add(parent, el("div", "kg-ev-meta"));
-    meta.appendChild(document.createTextNode(
-      (ev.component || "?") + " · confidence " + fmtConf(ev.confidence)));
-    if (showPaper && nodeById.has(ev.paper)) {
-      meta.appendChild(document.createTextNode(" · "));
-      meta.appendChild(navButton(ev.paper, shorten(labelOf(ev.paper), 60)));
+    text(meta, (ev.component || "?") + " · confidence " + fmtConf(ev.confidence));
+    if (showPaper) {
+      if (nodeById.has(ev.paper)) {
+        text(meta, " · ");
+        meta.appendChild(navButton(ev.paper, shorten(labelOf(ev.paper), 60)));
+      } else if (offpage[ev.paper]) {
+        var ref = offpage[ev.paper];
+        text(meta, " · " + shorten(ref.label, 60));
+        var m = paperMeta(ref);
+        if (m) text(meta, " (" + m + ")");
+        var url = safeUrl(ref.url);
+        if (url) { text(meta, " "); meta.appendChild(extLink(url, "↗")); }
+      }
     }
   }
 
@@ -134,9 +223,9 @@
       if (n.aliases && n.aliases.length) {
         lines.push("Aliases: " + shorten(n.aliases.join(", "), 200));
       }
-      lines.push("Papers: " + (n.papers || []).length);
+      lines.push("Papers: " + fmt(n.paper_count != null ? n.paper_count : (n.papers || []).length));
     }
-    lines.push("Links: " + n.degree);
+    lines.push("Links: " + fmt(n.links != null ? n.links : n.degree));
     return lines.join("\n");
   }
   function edgeTooltip(e) {
@@ -147,26 +236,33 @@
       lines.push("“" + shorten(sentence(ev), 300) + "”");
       lines.push("  " + (ev.component || "?") + " · confidence " + fmtConf(ev.confidence));
     });
-    if (e.evidence.length > shown.length) {
-      lines.push("", "… " + (e.evidence.length - shown.length) + " more (click the edge)");
+    var total = e.evidence_total || e.evidence.length;
+    if (total > shown.length) {
+      lines.push("", "… " + fmt(total - shown.length) + " more (click the edge)");
     }
     return lines.join("\n");
   }
 
   // ------------------------------------------------------------------- panel
   var panel = document.getElementById("kg-panel-body");
-  function resetPanel(title) {
+  function clearPanel() {
     while (panel.firstChild) panel.removeChild(panel.firstChild);
+  }
+  function resetPanel(title) {
+    clearPanel();
     var close = add(panel, el("button", "kg-close", "×"));
     close.type = "button";
     close.title = "Close";
+    close.setAttribute("aria-label", "Close");
     close.addEventListener("click", clearSelection);
     if (title != null) add(panel, el("h2", null, title));
     return panel;
   }
   function showHint() {
-    while (panel.firstChild) panel.removeChild(panel.firstChild);
-    add(panel, el("p", "kg-hint", "Click a node or an edge to see its details. Hover for a summary."));
+    clearPanel();
+    add(panel, el("p", "kg-hint",
+      "Click a node or an edge to see its details, or find one with the search box. Hover for a summary."));
+    if (view.mode !== "full") add(panel, viewNote("kg-hint"));
   }
 
   function showPaper(p) {
@@ -174,7 +270,7 @@
     var line = add(panel, el("div", "kg-meta"));
     line.appendChild(badge("Paper"));
     var meta = paperMeta(p);
-    if (meta) line.appendChild(document.createTextNode(" " + meta));
+    if (meta) text(line, " " + meta);
     if (p.authors && p.authors.length) add(panel, el("div", "kg-meta", p.authors.join(", ")));
     var url = safeUrl(p.url);
     var codes = (p.code_urls || []).map(safeUrl).filter(Boolean);
@@ -182,39 +278,52 @@
       var links = add(panel, el("div", "kg-meta"));
       if (url) links.appendChild(extLink(url, "paper ↗"));
       codes.forEach(function (c) {
-        if (links.firstChild) links.appendChild(document.createTextNode(" · "));
+        if (links.firstChild) text(links, " · ");
         links.appendChild(extLink(c, "code ↗"));
       });
     }
+    var ents = entitiesByPaper.get(p.id) || [];
     if (p.abstract) {
       add(panel, el("h3", null, "Abstract"));
-      add(panel, el("p", "kg-abstract", p.abstract));
+      var abs = add(panel, el("p", "kg-abstract"));
+      abs.appendChild(highlighted(p.abstract, ents.map(function (n) {
+        return { terms: termsOf(n), type: n.type };
+      })));
     }
     if (p.quantities && p.quantities.length) {
       add(panel, el("h3", null, "Reported results"));
       var ql = add(panel, el("ul"));
       p.quantities.forEach(function (q) {
-        var text = q.metric + ": " + q.value + (q.unit || "");
-        if (q.direction) text += " (" + q.direction + ")";
-        if (q.baseline) text += " vs " + q.baseline;
-        add(ql, el("li", null, text));
+        var s = q.metric + ": " + q.value + (q.unit || "");
+        if (q.direction) s += " (" + q.direction + ")";
+        if (q.baseline) s += " vs " + q.baseline;
+        add(ql, el("li", null, s));
       });
     }
-    var ents = entitiesByPaper.get(p.id) || [];
     if (ents.length) {
       add(panel, el("h3", null, "Entities (" + ents.length + ")"));
       groupByType(ents).forEach(function (group) {
         var h = add(panel, el("h4"));
         h.appendChild(badge(group.type));
-        h.appendChild(document.createTextNode(" " + group.items.length));
+        text(h, " " + group.items.length);
         var ul = add(panel, el("ul"));
         group.items.forEach(function (n) { add(ul, el("li")).appendChild(navButton(n.id)); });
       });
     }
     var rels = [];
-    data.edges.forEach(function (e) {
+    (edgesByNode.get(p.id) || []).forEach(function (e) {
       if (e.predicate === "mentions") return;
       e.evidence.forEach(function (ev) { if (ev.paper === p.id) rels.push([e, ev]); });
+    });
+    // relations between entities that this paper supports
+    var seenRel = new Set(rels.map(function (pair) { return pair[0].id; }));
+    ents.forEach(function (n) {
+      (edgesByNode.get(n.id) || []).forEach(function (e) {
+        if (e.predicate === "mentions" || seenRel.has(e.id) || e.from !== n.id) return;
+        e.evidence.forEach(function (ev) {
+          if (ev.paper === p.id) { rels.push([e, ev]); seenRel.add(e.id); }
+        });
+      });
     });
     if (rels.length) {
       add(panel, el("h3", null, "Relations in this paper (" + rels.length + ")"));
@@ -243,6 +352,13 @@
     });
   }
 
+  function edgeGroups(e) {
+    return [e.from, e.to].map(function (id) {
+      var n = nodeById.get(id);
+      return { terms: termsOf(n), type: null };
+    });
+  }
+
   function relationItem(e, evidence, showPaper) {
     var h = add(panel, el("h4"));
     h.appendChild(navButton(e.from, shorten(labelOf(e.from), 60)));
@@ -250,19 +366,35 @@
     arrow.style.color = styleOfPredicate(e.predicate).color;
     h.appendChild(arrow);
     h.appendChild(navButton(e.to, shorten(labelOf(e.to), 60)));
-    evidence.forEach(function (ev) { evidenceBlock(panel, ev, showPaper); });
+    var groups = edgeGroups(e);
+    evidence.forEach(function (ev) { evidenceBlock(panel, ev, showPaper, groups); });
   }
 
   function showEntity(n) {
     resetPanel(n.label);
-    add(panel, el("div", "kg-meta")).appendChild(badge(n.type));
+    var line = add(panel, el("div", "kg-meta"));
+    line.appendChild(badge(n.type));
+    var count = n.paper_count != null ? n.paper_count : (n.papers || []).length;
+    text(line, " in " + fmt(count) + (count === 1 ? " paper" : " papers") + " · " +
+      fmt(n.links != null ? n.links : n.degree) + " links");
     if (n.aliases && n.aliases.length) {
       add(panel, el("h3", null, "Also written as"));
       add(panel, el("p", null, n.aliases.join(" · ")));
     }
+    if (n.vocabulary && n.vocabulary.length) {
+      add(panel, el("h3", null, "Vocabulary"));
+      var vl = add(panel, el("ul", "kg-vocab"));
+      n.vocabulary.forEach(function (v) {
+        var li = add(vl, el("li"));
+        var url = safeUrl(v.iri);
+        if (url) li.appendChild(extLink(url, v.iri)); else text(li, v.iri);
+        text(li, v.exact ? " (exact match)" : " (close match)");
+      });
+    }
+    var groups = [{ terms: termsOf(n), type: null }];
     var papers = (n.papers || []).filter(function (pid) { return nodeById.has(pid); });
-    if (papers.length) {
-      add(panel, el("h3", null, "Papers (" + papers.length + ")"));
+    if (papers.length || count) {
+      add(panel, el("h3", null, "Papers (" + fmt(count) + ")"));
       var ul = add(panel, el("ul"));
       papers.forEach(function (pid) {
         var p = nodeById.get(pid);
@@ -272,10 +404,15 @@
         if (meta) li.appendChild(el("span", "kg-meta", " " + meta));
         var url = safeUrl(p.url);
         if (url) {
-          li.appendChild(document.createTextNode(" "));
+          text(li, " ");
           li.appendChild(extLink(url, "↗"));
         }
       });
+      if (count > papers.length) {
+        var more = add(panel, el("p", "kg-more",
+          fmt(count - papers.length) + " more not in this view; to see them all: "));
+        more.appendChild(el("code", null, viewCommand(n.label)));
+      }
     }
     var incident = edgesByNode.get(n.id) || [];
     var rels = incident.filter(function (e) { return e.predicate !== "mentions"; });
@@ -297,7 +434,7 @@
     if (mentions.length) {
       var limit = 50;
       add(panel, el("h3", null, "Evidence (" + mentions.length + ")"));
-      mentions.slice(0, limit).forEach(function (ev) { evidenceBlock(panel, ev, true); });
+      mentions.slice(0, limit).forEach(function (ev) { evidenceBlock(panel, ev, true, groups); });
       if (mentions.length > limit) add(panel, el("p", "kg-hint", "… " + (mentions.length - limit) + " more"));
     }
   }
@@ -312,14 +449,20 @@
     h.appendChild(navButton(e.to, labelOf(e.to)));
     add(panel, el("div", "kg-meta",
       nodeById.get(e.from).type + " → " + nodeById.get(e.to).type + " · " + e.predicate));
-    add(panel, el("h3", null, "Evidence (" + e.evidence.length + ")"));
-    e.evidence.forEach(function (ev) { evidenceBlock(panel, ev, true); });
+    var total = e.evidence_total || e.evidence.length;
+    add(panel, el("h3", null, "Evidence (" + fmt(total) + ")"));
+    var groups = edgeGroups(e);
+    e.evidence.forEach(function (ev) { evidenceBlock(panel, ev, true, groups); });
+    if (total > e.evidence.length) {
+      add(panel, el("p", "kg-more", "… " + fmt(total - e.evidence.length) + " more in the full graph."));
+    }
   }
 
   function showNodeDetails(id) {
     var n = nodeById.get(id);
     if (!n) return;
     if (n.type === "Paper") showPaper(n); else showEntity(n);
+    if (hiddenNodes.has(id)) add(panel, el("p", "kg-warn", "This node is hidden by the current filters."));
     panel.parentNode.scrollTop = 0;
   }
   function showEdgeDetails(id) {
@@ -329,19 +472,66 @@
     panel.parentNode.scrollTop = 0;
   }
 
+  // ------------------------------------------------------ what is left out
+  function viewNote(cls) {
+    var p = el("p", cls);
+    if (view.mode === "central") {
+      text(p, "Large graph: this page shows its most central part, the " + fmt(view.nodes_shown) + " of " +
+        fmt(view.papers_total + view.entities_total) + " nodes with the highest PageRank (every type " +
+        "represented) and the papers most strongly linked to them. Left out: " +
+        fmt(view.papers_total - view.papers_shown) + " papers, " +
+        fmt(view.entities_total - view.entities_shown) + " entities, " +
+        fmt(Math.max(0, view.edges_total - view.edges_data)) + " links (" +
+        fmt(view.edges_data - view.edges_shown) + " more are listed in the details panel but not drawn). " +
+        "To see any concept with its whole neighbourhood: ");
+      p.appendChild(el("code", null, viewCommand("LABEL")));
+    } else if (view.mode === "focus") {
+      text(p, "Neighbourhood of “" + (view.focus_label || view.focus) + "”: the nodes within " +
+        view.depth + (view.depth === 1 ? " link" : " links") + ", " + fmt(view.nodes_shown) +
+        (view.complete ? " nodes (all of them)." :
+          " of " + fmt(view.reachable) + " nodes (the closest and most central; raise --max-nodes for more).") +
+        " The whole graph has " + fmt(view.papers_total) + " papers and " + fmt(view.entities_total) +
+        " entities.");
+      if (view.edges_data > view.edges_shown) {
+        text(p, " " + fmt(view.edges_data - view.edges_shown) +
+          " links are listed in the details panel but not drawn.");
+      }
+    }
+    return p;
+  }
+  function showViewNote() {
+    if (view.mode === "full") return;
+    var note = document.getElementById("kg-note");
+    if (!note) return;
+    while (note.firstChild) note.removeChild(note.firstChild);
+    var p = viewNote(null);
+    while (p.firstChild) note.appendChild(p.firstChild);
+    note.hidden = false;
+  }
+
   // ----------------------------------------------------------------- network
   var network = null;
-  function select(id) {
-    if (!nodeById.has(id)) return;
+  KG.animating = false;
+  function select(id, opts) {
+    if (!nodeById.has(id)) return false;
+    opts = opts || {};
+    revealNode(id);
     if (network) {
       network.selectNodes([id]);
-      network.focus(id, { scale: Math.max(network.getScale(), 1.0), animation: { duration: 400 } });
+      var animate = opts.animate !== false;
+      KG.animating = animate;
+      network.focus(id, {
+        scale: Math.max(network.getScale(), 1.0),
+        animation: animate ? { duration: 400, easingFunction: "easeInOutQuad" } : false,
+      });
     }
     showNodeDetails(id);
+    return true;
   }
   function selectEdge(id) {
     if (!edgeById.has(id)) return;
-    if (network) network.setSelection({ nodes: [], edges: [id] });
+    var e = edgeById.get(id);
+    if (network && e.drawn !== false && !hiddenEdges.has(id)) network.setSelection({ nodes: [], edges: [id] });
     showEdgeDetails(id);
   }
   function clearSelection() {
@@ -355,6 +545,232 @@
   KG.clearSelection = clearSelection;
   KG.tooltips = { node: nodeTooltip, edge: edgeTooltip };
 
+  // ----------------------------------------------------------------- filters
+  var checkboxes = Array.prototype.slice.call(document.querySelectorAll("#kg-legend input.kg-filter"));
+  var slider = document.getElementById("kg-min-papers");
+  var sliderValue = document.getElementById("kg-min-papers-value");
+  var maxPapers = 1;
+  data.nodes.forEach(function (n) {
+    if (n.type !== "Paper" && n.paper_count > maxPapers) maxPapers = n.paper_count;
+  });
+  // slider steps: 1 2 3 4 5 7 10 15 20 30 50 75 100 150 200 300 500 750 1000 ...
+  var steps = [1, 2, 3, 4, 5, 7];
+  for (var base = 10; steps[steps.length - 1] < maxPapers; base *= 10) {
+    steps.push(base, Math.round(base * 1.5), base * 2, base * 3, base * 5, Math.round(base * 7.5));
+  }
+  steps = steps.filter(function (v) { return v <= maxPapers; });
+  if (slider) {
+    slider.max = String(steps.length - 1);
+    slider.value = "0";
+    slider.disabled = steps.length < 2;
+  }
+  var filters = { types: new Set(), predicates: new Set(), minPapers: 1 };
+  checkboxes.forEach(function (cb) {
+    if (cb.checked) filters[cb.dataset.filter === "type" ? "types" : "predicates"].add(cb.value);
+  });
+  var hiddenNodes = new Set();
+  var hiddenEdges = new Set();
+  function nodeVisible(n) {
+    if (!filters.types.has(n.type) && typeStyle[n.type]) return false;
+    if (n.type !== "Paper" && (n.paper_count == null ? 1 : n.paper_count) < filters.minPapers) return false;
+    return true;
+  }
+  function applyFilters() {
+    var nodeUpdates = [], edgeUpdates = [];
+    data.nodes.forEach(function (n) {
+      var hide = !nodeVisible(n);
+      if (hide !== hiddenNodes.has(n.id)) {
+        if (hide) hiddenNodes.add(n.id); else hiddenNodes.delete(n.id);
+        nodeUpdates.push({ id: n.id, hidden: hide });
+      }
+    });
+    data.edges.forEach(function (e) {
+      if (e.drawn === false) return;
+      var hide = (!filters.predicates.has(e.predicate) && !!predicateStyle[e.predicate]) ||
+        hiddenNodes.has(e.from) || hiddenNodes.has(e.to);
+      if (hide !== hiddenEdges.has(e.id)) {
+        if (hide) hiddenEdges.add(e.id); else hiddenEdges.delete(e.id);
+        edgeUpdates.push({ id: e.id, hidden: hide });
+      }
+    });
+    if (KG.nodes && nodeUpdates.length) KG.nodes.update(nodeUpdates);
+    if (KG.edges && edgeUpdates.length) KG.edges.update(edgeUpdates);
+    updateVisibleCount();
+  }
+  function updateVisibleCount() {
+    var out = document.getElementById("kg-visible");
+    if (!out) return;
+    var shown = data.nodes.length - hiddenNodes.size;
+    out.textContent = shown === data.nodes.length ? "" :
+      fmt(shown) + " of " + fmt(data.nodes.length) + " nodes shown (filters)";
+  }
+  function syncFilterInputs() {
+    checkboxes.forEach(function (cb) {
+      cb.checked = filters[cb.dataset.filter === "type" ? "types" : "predicates"].has(cb.value);
+    });
+    if (slider) {
+      var idx = 0;
+      steps.forEach(function (v, i) { if (v <= filters.minPapers) idx = i; });
+      slider.value = String(idx);
+    }
+    if (sliderValue) sliderValue.textContent = String(filters.minPapers);
+  }
+  function setFilter(kind, name, on) {
+    var set = filters[kind === "type" ? "types" : "predicates"];
+    if (on) set.add(name); else set.delete(name);
+    syncFilterInputs();
+    applyFilters();
+  }
+  function setMinPapers(v) {
+    filters.minPapers = Math.max(1, Math.floor(Number(v) || 1));
+    syncFilterInputs();
+    applyFilters();
+  }
+  function resetFilters() {
+    checkboxes.forEach(function (cb) {
+      if (!cb.disabled) filters[cb.dataset.filter === "type" ? "types" : "predicates"].add(cb.value);
+    });
+    filters.minPapers = 1;
+    syncFilterInputs();
+    applyFilters();
+  }
+  // a node found by search or clicked in the panel is shown even if the filters hid it
+  function revealNode(id) {
+    var n = nodeById.get(id);
+    if (!n || !hiddenNodes.has(id)) return;
+    if (typeStyle[n.type]) filters.types.add(n.type);
+    if (n.type !== "Paper" && n.paper_count != null && n.paper_count < filters.minPapers) {
+      filters.minPapers = Math.max(1, n.paper_count);
+    }
+    syncFilterInputs();
+    applyFilters();
+  }
+  checkboxes.forEach(function (cb) {
+    cb.addEventListener("change", function () { setFilter(cb.dataset.filter, cb.value, cb.checked); });
+  });
+  if (slider) {
+    slider.addEventListener("input", function () { setMinPapers(steps[Number(slider.value)] || 1); });
+  }
+  var resetButton = document.getElementById("kg-reset");
+  if (resetButton) resetButton.addEventListener("click", resetFilters);
+  KG.filters = filters;
+  KG.setFilter = setFilter;
+  KG.setMinPapers = setMinPapers;
+  KG.resetFilters = resetFilters;
+  KG.applyFilters = applyFilters;
+  KG.visibleNodeIds = function () {
+    return data.nodes.filter(function (n) { return !hiddenNodes.has(n.id); }).map(function (n) { return n.id; });
+  };
+  KG.hiddenNodeIds = function () { return Array.from(hiddenNodes); };
+
+  // ------------------------------------------------------------------ search
+  function fold(s) {
+    return String(s || "").toLowerCase().replace(/[\s\-\u2010\u2011\u2013_]+/g, " ").trim();
+  }
+  var searchIndex = []; // [folded text, node, is alias, original text]
+  data.nodes.forEach(function (n) {
+    searchIndex.push([fold(n.label), n, false, n.label]);
+    if (n.type === "Paper" && n.title && n.title !== n.label) searchIndex.push([fold(n.title), n, false, n.title]);
+    (n.aliases || []).forEach(function (a) { searchIndex.push([fold(a), n, true, a]); });
+  });
+  function search(query, limit) {
+    var q = fold(query);
+    if (!q) return [];
+    var best = new Map();
+    searchIndex.forEach(function (entry) {
+      var t = entry[0], rank;
+      if (t === q) rank = 0;
+      else if (t.indexOf(q) === 0) rank = 2;
+      else if ((" " + t).indexOf(" " + q) >= 0) rank = 4;
+      else if (t.indexOf(q) >= 0) rank = 6;
+      else return;
+      if (entry[2]) rank += 1; // an alias ranks just after a label
+      var n = entry[1];
+      var prev = best.get(n.id);
+      if (!prev || rank < prev.rank) best.set(n.id, { id: n.id, rank: rank, alias: entry[2] ? entry[3] : null });
+    });
+    var results = Array.from(best.values());
+    results.sort(function (a, b) {
+      var na = nodeById.get(a.id), nb = nodeById.get(b.id);
+      return a.rank - b.rank || (nb.links || nb.degree || 0) - (na.links || na.degree || 0) ||
+        (na.label < nb.label ? -1 : na.label > nb.label ? 1 : 0);
+    });
+    return results.slice(0, limit || 20);
+  }
+  KG.search = search;
+
+  var searchInput = document.getElementById("kg-search");
+  var resultList = document.getElementById("kg-search-results");
+  var current = [];
+  var active = -1;
+  function closeResults() {
+    if (resultList) resultList.hidden = true;
+    active = -1;
+  }
+  function renderResults() {
+    while (resultList.firstChild) resultList.removeChild(resultList.firstChild);
+    if (!searchInput.value.trim()) { closeResults(); return; }
+    if (!current.length) {
+      var li = add(resultList, el("li", "kg-empty", "No node on this page matches."));
+      if (view.mode !== "full") {
+        text(li, " The page shows part of the graph; try ");
+        li.appendChild(el("code", null, viewCommand(searchInput.value.trim())));
+      }
+    }
+    current.forEach(function (r, i) {
+      var n = nodeById.get(r.id);
+      var li = add(resultList, el("li"));
+      li.id = "kg-result-" + i;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", i === active ? "true" : "false");
+      li.appendChild(badge(n.type));
+      li.appendChild(el("span", "kg-result-label", shorten(n.label, 80)));
+      if (r.alias) li.appendChild(el("span", "kg-result-alias", "= " + shorten(r.alias, 40)));
+      li.addEventListener("mousedown", function (ev) { ev.preventDefault(); });
+      li.addEventListener("click", function () { choose(i); });
+    });
+    resultList.hidden = false;
+  }
+  function choose(i) {
+    var r = current[i];
+    if (!r) return;
+    closeResults();
+    select(r.id);
+  }
+  if (searchInput && resultList) {
+    searchInput.addEventListener("input", function () {
+      current = search(searchInput.value, 20);
+      active = current.length ? 0 : -1;
+      renderResults();
+    });
+    searchInput.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter") {
+        ev.preventDefault();
+        if (!current.length) current = search(searchInput.value, 20);
+        choose(active >= 0 ? active : 0);
+      } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+        if (!current.length) return;
+        ev.preventDefault();
+        active = (active + (ev.key === "ArrowDown" ? 1 : current.length - 1)) % current.length;
+        renderResults();
+      } else if (ev.key === "Escape") {
+        closeResults();
+      }
+    });
+    searchInput.addEventListener("blur", function () { setTimeout(closeResults, 150); });
+    searchInput.addEventListener("focus", function () {
+      if (searchInput.value.trim()) { current = search(searchInput.value, 20); renderResults(); }
+    });
+  }
+  // find a node the way a user does: type, then Enter
+  KG.find = function (query) {
+    var r = search(query, 1);
+    if (!r.length) return null;
+    select(r[0].id);
+    return r[0].id;
+  };
+
+  // ------------------------------------------------------------------ drawing
   // Shared styles go into vis options (groups per node type, edge defaults =
   // the "mentions" style) so each item only carries what differs: vis clones
   // every option object per item, which dominates start-up on large graphs.
@@ -385,8 +801,9 @@
       label: shorten(n.label, n.type === "Paper" ? 36 : 30),
       title: nodeTooltip(n),
       group: typeStyle[n.type] ? n.type : undefined,
-      size: n.size,
     };
+    // big drawings: vis scales size and label by value (options.nodes.scaling)
+    if (typeof n.value === "number") item.value = n.value; else item.size = n.size;
     if (!typeStyle[n.type]) {
       var st = styleOfType(n.type);
       item.shape = st.shape;
@@ -413,12 +830,26 @@
     return edge;
   }
 
+  function markReady() {
+    if (KG.ready) return;
+    KG.ready = true;
+    KG.readyTime = performance.now();
+    if (view.focus && nodeById.has(view.focus)) select(view.focus, { animate: false });
+    document.documentElement.setAttribute("data-kg-ready", "true");
+    var ev;
+    try { ev = new Event("kg:ready"); } catch (err) { ev = null; }
+    if (ev) document.dispatchEvent(ev);
+  }
+
   function draw() {
     var container = document.getElementById("kg-network");
+    showViewNote();
+    syncFilterInputs();
     if (!data.nodes.length) {
       var msg = el("div", null, "The graph is empty.");
       msg.id = "kg-empty";
       container.parentNode.appendChild(msg);
+      markReady();
       return;
     }
     if (typeof vis === "undefined" || !vis.Network) {
@@ -427,7 +858,7 @@
       return;
     }
     var nodes = new vis.DataSet(data.nodes.map(visNode));
-    var edges = new vis.DataSet(data.edges.map(visEdge));
+    var edges = new vis.DataSet(data.edges.filter(function (e) { return e.drawn !== false; }).map(visEdge));
     KG.nodes = nodes;
     KG.edges = edges;
     network = new vis.Network(container, { nodes: nodes, edges: edges }, visOptions());
@@ -443,15 +874,20 @@
         // freeze the layout: no more CPU once the graph has settled
         network.setOptions({ physics: { enabled: false } });
         progress.hidden = true;
+        network.once("afterDrawing", markReady);
+        network.redraw();
       });
     } else {
       network.fit({ animation: false });
+      network.once("afterDrawing", markReady);
     }
+    network.on("animationFinished", function () { KG.animating = false; });
     network.on("click", function (params) {
       if (params.nodes.length) showNodeDetails(params.nodes[0]);
       else if (params.edges.length) showEdgeDetails(params.edges[0]);
       else showHint();
     });
+    if (view.mode !== "full") showHint();
   }
 
   draw();

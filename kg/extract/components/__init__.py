@@ -1,7 +1,7 @@
 """spaCy components of the kg pipeline, registered on import.
 
 Order in the pipeline (see :func:`kg.extract.pipeline.build_nlp`):
-``kg_normalizer`` → ``kg_lexicon`` → ``kg_acronyms`` → ``kg_coined`` →
+``kg_sections`` → ``kg_normalizer`` → ``kg_lexicon`` → ``kg_acronyms`` → ``kg_coined`` →
 ``kg_phrases`` → ``kg_contributions`` → ``kg_merge`` → ``kg_relations`` →
 ``kg_results``.
 Each finder appends :class:`Candidate` spans to ``doc._.kg_candidates``;
@@ -17,5 +17,6 @@ from kg.extract.components import (  # noqa: F401  (import registers the factori
     normalizer,
     phrases,
     relations,
+    sections,
     results,
 )
