@@ -252,7 +252,8 @@ def rdf_to_networkx(rdf: "rdflib.Graph") -> "nx.MultiDiGraph":
         g.add_node(ids[e], kind="entity", type=entities[e], label=label,
                    aliases=sorted(str(a) for a in rdf.objects(e, SKOS.altLabel)),
                    papers=mentioned_by, paper_count=num(e, KG.paperCount, int, len(mentioned_by)),
-                   vocabulary=sorted(str(v) for v in rdf.objects(e, SKOS.closeMatch)))
+                   vocabulary=sorted({str(v) for prop in (SKOS.exactMatch, SKOS.closeMatch)
+                                              for v in rdf.objects(e, prop)}))
     edges = []
     for st in rdf.subjects(RDF.type, KG.Evidence):
         s, pred, o = one(st, RDF.subject), one(st, RDF.predicate), one(st, RDF.object)

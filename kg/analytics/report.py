@@ -63,9 +63,9 @@ def sections(stats: dict[str, Any]) -> list[dict[str, Any]]:
     })
     b = stats["bridges"]
     how = ("exact" if b["method"] == "exact"
-           else f"sampled from {b['samples']} sources, seed {b['seed']}, graph of {b['nodes']} nodes")
+           else f"SAMPLED from {b['samples']} source nodes, seed {b['seed']}, of {b['nodes']}")
     out.append({
-        "title": f"Bridging concepts (betweenness, {how})",
+        "title": f"Bridging concepts (betweenness between papers, {how})",
         "headers": ["entity", "type", "betweenness"],
         "rows": [[_short(r["label"]), r["type"], _num(r["value"])] for r in b["items"]],
     })
