@@ -211,10 +211,11 @@ def select_view(graph: KnowledgeGraph, max_nodes: int | None = DEFAULT_MAX_NODES
     return central_view(graph, max_nodes)
 
 
-def central_view(graph: KnowledgeGraph, max_nodes: int = DEFAULT_MAX_NODES) -> View:
+def central_view(graph: KnowledgeGraph, max_nodes: int = DEFAULT_MAX_NODES,
+                 groups: dict[Key, list[Link]] | None = None) -> View:
     """The most central ``max_nodes`` nodes: top entities by PageRank, then the
     papers most strongly linked to them; see the module docstring."""
-    groups = edge_groups(graph)
+    groups = edge_groups(graph) if groups is None else groups
     papers = sorted(graph.papers)
     entities = _entity_ids(graph)
     if len(papers) + len(entities) <= max_nodes:
@@ -312,7 +313,8 @@ def central_view(graph: KnowledgeGraph, max_nodes: int = DEFAULT_MAX_NODES) -> V
     return _make_view(graph, keep, groups, drawn, extra, mode="central", max_nodes=max_nodes)
 
 
-def focus_view(graph: KnowledgeGraph, focus: str, max_nodes: int = DEFAULT_MAX_NODES, depth: int = 2) -> View:
+def focus_view(graph: KnowledgeGraph, focus: str, max_nodes: int = DEFAULT_MAX_NODES, depth: int = 2,
+               groups: dict[Key, list[Link]] | None = None) -> View:
     """``focus`` (a node id) and its neighbourhood up to ``depth`` links away, at most ``max_nodes`` nodes.
 
     Nearer rings come first; within a ring, nodes with more links into what is
@@ -320,7 +322,7 @@ def focus_view(graph: KnowledgeGraph, focus: str, max_nodes: int = DEFAULT_MAX_N
     """
     if focus not in graph.papers and focus not in graph.entities:
         raise InputError(f"{focus}: no such node")
-    groups = edge_groups(graph)
+    groups = edge_groups(graph) if groups is None else groups
     pr = pagerank(graph, groups)
     adjacency: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for (s, p, o) in groups:
@@ -375,7 +377,8 @@ def _fold(text: str) -> str:
     return re.sub(r"[\s\-_]+", " ", text.casefold()).strip()
 
 
-def resolve_focus(graph: KnowledgeGraph, text: str) -> tuple[str, list[str]]:
+def resolve_focus(graph: KnowledgeGraph, text: str,
+                  groups: dict[Key, list[Link]] | None = None) -> tuple[str, list[str]]:
     """The node id ``text`` names, and other candidates it could have meant.
 
     Tried in order: a node id; a label or paper title; an alias (all ignoring
@@ -389,7 +392,7 @@ def resolve_focus(graph: KnowledgeGraph, text: str) -> tuple[str, list[str]]:
         raise InputError("--focus: give a label, an alias or a node id")
     if text in graph.papers or text in graph.entities:
         return text, []
-    degree = _degrees(edge_groups(graph))
+    degree = _degrees(edge_groups(graph) if groups is None else groups)
 
     def best(ids: list[str]) -> tuple[str, list[str]]:
         ids = sorted(set(ids), key=lambda q: (-degree.get(q, 0), q))
@@ -515,8 +518,9 @@ def write_view(path: str | Path, out: str | Path | None = None, focus: str | Non
     graph = load_knowledge_graph(path) if graph is None else graph
     alternatives: list[str] = []
     if focus is not None:
-        focus_id, alternatives = resolve_focus(graph, focus)
-        view = focus_view(graph, focus_id, max_nodes or (len(graph.papers) + len(graph.entities)), depth)
+        groups = edge_groups(graph)
+        focus_id, alternatives = resolve_focus(graph, focus, groups)
+        view = focus_view(graph, focus_id, max_nodes or (len(graph.papers) + len(graph.entities)), depth, groups)
     else:
         focus_id = None
         view = select_view(graph, max_nodes)

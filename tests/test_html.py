@@ -303,3 +303,56 @@ def test_large_graph_gets_a_precomputed_static_layout():
     assert data["options"]["edges"]["smooth"] is False
     assert all(math.isfinite(n["x"]) and math.isfinite(n["y"]) for n in data["nodes"])
     assert render_html(g) == render_html(g)
+
+
+# ------------------------------------------------------------------ explorer
+def test_explorer_controls(page):
+    tags = _parse(page).tags
+    by_id = {a.get("id"): (t, a) for t, a in tags if a.get("id")}
+    assert by_id["kg-search"][0] == "input" and by_id["kg-search"][1]["type"] == "search"
+    assert by_id["kg-search-results"][0] == "ul"
+    assert by_id["kg-min-papers"][1]["type"] == "range"
+    assert "kg-note" in by_id and "kg-visible" in by_id and "kg-reset" in by_id
+    boxes = [a for t, a in tags if t == "input" and a.get("type") == "checkbox"]
+    assert {a["value"] for a in boxes if a["data-filter"] == "type"} >= {"Paper", *ENTITY_TYPES}
+    assert {a["value"] for a in boxes if a["data-filter"] == "predicate"} >= {"mentions", *PREDICATES}
+    # counts in the legend; types absent from the graph cannot be toggled
+    legend = page[page.index('<details id="kg-legend"'):page.index("</details>")]
+    assert re.search(r'data-type="Paper">.*?<small class="kg-count">3</small>', legend)
+    no_inline_handlers = not re.search(r"\son[a-z]+\s*=", page[:page.index('<script type="application/json"')])
+    assert no_inline_handlers  # the CSP would block them anyway
+
+
+def test_entity_details_data(graph):
+    g = build_graph()
+    g.entities["method/flownet"].vocabulary = ["https://paperswithcode.com/method/flownet", "javascript:alert(1)"]
+    data = page_data(g)
+    by_id = {n["id"]: n for n in data["nodes"]}
+    flownet = by_id["method/flownet"]
+    assert flownet["paper_count"] == 1 and flownet["papers"] == ["p-1"]
+    iris = [v["iri"] for v in flownet["vocabulary"]]
+    assert "https://paperswithcode.com/method/flownet" in iris
+    assert all(v["iri"].startswith(("http://", "https://")) for v in flownet["vocabulary"])
+    assert by_id["model/resnet"]["links"] == by_id["model/resnet"]["degree"]  # whole graph drawn
+    assert data["view"]["mode"] == "full" and data["offpage"] == {}
+    assert all("drawn" not in e for e in data["edges"])
+
+
+def test_render_html_max_nodes_is_backward_compatible(graph):
+    page = render_html(graph)
+    assert render_html(graph, max_nodes=1500) == page
+    assert _data(render_html(graph, None))["nodes"] == _data(page)["nodes"]
+    small = _data(render_html(graph, max_nodes=4))
+    assert len(small["nodes"]) == 4 and small["view"]["mode"] == "central"
+    assert small["options"]["physics"]["enabled"] is False
+
+
+def test_partial_view_is_escaped_too(graph):
+    page = render_html(build_graph(), max_nodes=3)
+    for raw in (XSS_SCRIPT, XSS_IMG, "<b>fast</b>"):
+        assert raw not in page
+    assert len(re.findall(r"</script", page, flags=re.IGNORECASE)) == 3
+    data = _data(page)
+    texts = json.dumps(data)
+    assert "Left out" not in texts  # the note is written by page.js, from numbers
+    assert data["view"]["papers_total"] == 3

@@ -1,4 +1,4 @@
-"""Interactive HTML view of a :class:`~kg.graph.model.KnowledgeGraph`.
+"""Interactive HTML view of a :class:`~kg.graph.model.KnowledgeGraph` (the explorer; docs/HTML.md).
 
 ``render_html(graph)`` returns one self-contained page that opens offline from
 ``file://``: the vis-network 9.1.2 script bundled with pyvis is inlined, there
@@ -6,15 +6,20 @@ is no CDN link, stylesheet link or web font.  pyvis's own page template is not
 used (it links Bootstrap and tom-select from CDNs and its ``add_edge`` is
 quadratic); the page comes from ``templates/page.{html,css,js}``.
 
+What a page shows is a :class:`kg.view.View`: the whole graph, or above
+``max_nodes`` nodes (default 1,500) its most central part, or (``kg view
+--focus``) one node's neighbourhood; the page says what was left out.
+
 Layout of the page
     * ``<script type="application/json" id="kg-data">``: all the data, one JSON
-      blob (see :func:`page_data`), with ``<``, ``>`` and ``&`` written as
+      blob (see :func:`view_data`), with ``<``, ``>`` and ``&`` written as
       ``\\u003c``, ``\\u003e``, ``\\u0026`` so no input text can close the
       element or open a tag.
-    * the vis-network script, then ``page.js`` which draws the graph, fills the
-      side panel on click and exposes ``window.KG`` for later scripts.
-    * a static legend overlay (``#kg-legend``): colour and shape per node type,
-      colour and stroke per predicate.
+    * the vis-network script, then ``page.js`` which draws the graph, runs the
+      search box, the filters and the details panel, and exposes ``window.KG``.
+    * a legend overlay (``#kg-legend``) that is also the filter panel: colour
+      and shape per node type, colour and stroke per predicate, each with a
+      checkbox and a count, and the minimum-papers slider.
 
 Safety: input text only ever reaches the DOM through ``textContent`` or vis
 tooltip strings (rendered with ``innerText`` by vis-network 9.x).  As a second
@@ -53,6 +58,11 @@ VIS_VERSION = "9.1.2"
 LAYOUT_SEED = 7
 #: Up to this many nodes vis-network refines the precomputed layout with physics.
 PHYSICS_MAX_NODES = 300
+#: Components up to this size are laid out with networkx's spring layout, bigger ones with the FFT layout.
+SMALL_COMPONENT = 60
+#: Median edge length (px) of a small component, and the gap between packed components.
+SMALL_EDGE_PX = 110.0
+COMPONENT_GAP = 90.0
 #: Evidence entries kept per edge in a partial (central or focus) view.
 EVIDENCE_PER_EDGE = 20
 
@@ -193,11 +203,11 @@ def view_data(view: View) -> dict:
     links = view.degree if view.partial else degree
     nodes = [_paper_node(p, degree[p.id], links.get(p.id, degree[p.id])) for p in papers]
     nodes += [_entity_node(e, degree[e.id], links.get(e.id, degree[e.id]), node_ids) for e in entities]
-    if len(nodes) > PHYSICS_MAX_NODES:
-        # big drawings: vis scales node and label size by value, so hubs stay legible zoomed out
-        for node in nodes:
-            node["value"] = round(math.log2(1 + node["links"]), 3)
-    positions = _layout_positions(nodes, edges)
+    static = len(nodes) > PHYSICS_MAX_NODES or view.mode == "central"
+    # vis scales node and label size by value: hubs stay legible when zoomed out
+    for node in nodes:
+        node["value"] = round(math.log2(1 + node["links"]), 3)
+    positions = _layout_positions(nodes, edges, spread=static)
     if positions is not None:
         for node, (x, y) in zip(nodes, positions):
             node["x"] = x
@@ -232,7 +242,7 @@ def view_data(view: View) -> dict:
         "offpage": {
             pid: _paper_ref(source_papers[pid]) for pid in sorted(offpage) if pid in source_papers
         },
-        "options": _vis_options(len(nodes), drawn, positions is not None, view.mode),
+        "options": _vis_options(len(nodes), drawn, positions is not None, static),
     }
 
 
@@ -476,7 +486,7 @@ def _predicate_style(name: str | None) -> dict:
     }
 
 
-def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, mode: str = "full") -> dict:
+def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, static: bool = False) -> dict:
     """vis-network options; cheaper settings for large graphs.
 
     With positions computed here (``laid_out``), small graphs get a short
@@ -488,7 +498,7 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, mode: str = "full")
     """
     large = n_nodes > 1000 or n_edges > 4000
     if laid_out:
-        physics = n_nodes <= PHYSICS_MAX_NODES and mode != "central"
+        physics = n_nodes <= PHYSICS_MAX_NODES and not static
         iterations = 150
     else:
         physics = n_nodes > 0
@@ -501,10 +511,13 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, mode: str = "full")
             "borderWidth": 1,
             "borderWidthSelected": 3,
             "font": {"size": 12, "face": "system-ui, Arial, sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"},
-            **({"scaling": {
+            "scaling": {
                 "min": 6, "max": 42,
                 "label": {"enabled": True, "min": 10, "max": 44, "maxVisible": 44, "drawThreshold": 6},
-            }} if n_nodes > PHYSICS_MAX_NODES else {}),
+            } if static else {
+                "min": 8, "max": 40,
+                "label": {"enabled": True, "min": 11, "max": 30, "maxVisible": 30, "drawThreshold": 6},
+            },
         },
         "edges": {
             "smooth": False if large else {"enabled": True, "type": "continuous", "roundness": 0.3},
@@ -542,15 +555,18 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, mode: str = "full")
 
 
 # --------------------------------------------------------------------- layout
-def _layout_positions(nodes: list[dict], edges: list[dict]) -> list[tuple[float, float]] | None:
+def _layout_positions(nodes: list[dict], edges: list[dict],
+                      spread: bool = False) -> list[tuple[float, float]] | None:
     """Node positions (vis pixels), or None when numpy is not available.
 
     A ForceAtlas2-like layout (linear springs, degree-weighted repulsion,
     gravity) whose repulsion is computed on a grid with FFTs, so one iteration
     costs O(n + edges + grid) instead of O(n log n) tree walks in the browser:
     ~5 s for 18k nodes / 30k edges here, where vis-network would need minutes.
-    Small components are then pulled in next to the largest one.  Seeded and
-    free of wall-clock effects, so the same graph gives the same positions.
+    Each connected component is laid out on its own (small ones with
+    networkx's spring layout) and the components are then packed in rows,
+    largest first.  Seeded and free of wall-clock effects, so the same graph
+    gives the same positions.
     """
     try:
         import numpy as np
@@ -563,10 +579,9 @@ def _layout_positions(nodes: list[dict], edges: list[dict]) -> list[tuple[float,
     pairs = [(index[e["from"]], index[e["to"]]) for e in edges if e["from"] != e["to"]]
     src = np.array([a for a, _ in pairs], dtype=np.int64)
     dst = np.array([b for _, b in pairs], dtype=np.int64)
-    pos = _force_layout(np, n, src, dst, iterations=300 if n <= 5000 else 200)
-    pos = _pull_in_components(np, pos, src, dst)
-    if n > PHYSICS_MAX_NODES:
-        # no physics in the browser to push nodes apart: give each node room (~80 px square)
+    pos = _component_layouts(np, n, src, dst)
+    if spread:
+        # no physics in the browser to push nodes apart: give each node room
         radius = float(np.percentile(np.sqrt(((pos - pos.mean(axis=0)) ** 2).sum(axis=1)), 90)) or 1.0
         target = 35.0 * math.sqrt(n)
         if radius < target:
@@ -623,10 +638,13 @@ def _force_layout(np, n: int, src, dst, iterations: int):
     return pos
 
 
-def _pull_in_components(np, pos, src, dst):
-    """Move every small connected component next to the largest one (the
-    repulsion of a big component pushes small ones far away)."""
-    n = len(pos)
+def _component_layouts(np, n: int, src, dst):
+    """Lay out every connected component separately, then pack them in rows.
+
+    One global force layout squeezes small components (the grid is too coarse
+    for them and the big component's repulsion pushes them away); separately,
+    each gets a layout at its own scale.
+    """
     parent = list(range(n))
 
     def find(a: int) -> int:
@@ -639,25 +657,58 @@ def _pull_in_components(np, pos, src, dst):
         ra, rb = find(a), find(b)
         if ra != rb:
             parent[max(ra, rb)] = min(ra, rb)
-    comp = np.array([find(i) for i in range(n)])
-    labels, counts = np.unique(comp, return_counts=True)
-    if len(labels) < 2:
-        return pos
-    main = labels[int(np.argmax(counts))]
-    pos = pos - pos[comp == main].mean(axis=0)
-    radius = float(np.percentile(np.sqrt((pos[comp == main] ** 2).sum(axis=1)), 95)) or 100.0
-    others = [label for label in labels if label != main]
-    centres = {label: pos[comp == label].mean(axis=0) for label in others}
-    dists = {label: float(np.hypot(*centres[label])) for label in others}
-    dmin, dmax = min(dists.values()), max(dists.values())
-    for label in others:
-        rel = (dists[label] - dmin) / (dmax - dmin) if dmax > dmin else 0.0
-        target = radius * (1.1 + 0.3 * rel)
-        if dists[label] > target:
-            pos[comp == label] += centres[label] * (target / dists[label] - 1.0)
-        elif dists[label] == 0.0:
-            pos[comp == label] += np.array([radius * 1.1, 0.0])
-    return pos
+    members: dict[int, list[int]] = defaultdict(list)
+    for i in range(n):
+        members[find(i)].append(i)
+    comp_edges: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for a, b in zip(src.tolist(), dst.tolist()):
+        comp_edges[find(a)].append((a, b))
+
+    pos = np.zeros((n, 2))
+    boxes = []
+    for root in sorted(members, key=lambda r: (-len(members[r]), r)):
+        nodes = members[root]
+        local = {g: i for i, g in enumerate(nodes)}
+        pairs = comp_edges[root]
+        s = np.array([local[a] for a, _ in pairs], dtype=np.int64)
+        d = np.array([local[b] for _, b in pairs], dtype=np.int64)
+        k = len(nodes)
+        if k == 1:
+            p = np.zeros((1, 2))
+        elif k <= SMALL_COMPONENT:
+            p = _spring_layout(np, k, s, d)
+        else:
+            p = _force_layout(np, k, s, d, iterations=300 if k <= 5000 else 200)
+        p = p - (p.min(axis=0) + p.max(axis=0)) / 2
+        boxes.append((nodes, p))
+
+    # shelf packing: rows about as wide as the whole is tall (x1.6), largest component first
+    gap = COMPONENT_GAP
+    extents = [(p.max(axis=0) - p.min(axis=0)) + gap for _, p in boxes]
+    area = sum(float(w * h) for w, h in extents)
+    row_width = max(max(float(w) for w, _ in extents), math.sqrt(area * 1.6))
+    x = y = row_height = 0.0
+    for (nodes, p), (w, h) in zip(boxes, extents):
+        w, h = float(w), float(h)
+        if x > 0 and x + w > row_width:
+            x, y, row_height = 0.0, y + row_height, 0.0
+        pos[nodes] = p + np.array([x + w / 2, y + h / 2])
+        x += w
+        row_height = max(row_height, h)
+    return pos - (pos.min(axis=0) + pos.max(axis=0)) / 2
+
+
+def _spring_layout(np, k: int, src, dst):
+    """networkx's Fruchterman-Reingold layout of a small component, median edge ~ 100 px."""
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(range(k))
+    g.add_edges_from(zip(src.tolist(), dst.tolist()))
+    layout = nx.spring_layout(g, seed=LAYOUT_SEED, iterations=100)
+    p = np.array([layout[i] for i in range(k)], dtype=float)
+    lengths = np.sqrt(((p[src] - p[dst]) ** 2).sum(axis=1)) if len(src) else np.array([1.0])
+    return p * (SMALL_EDGE_PX / (float(np.median(lengths)) or 1.0))
 
 
 def _link_order(link) -> tuple:

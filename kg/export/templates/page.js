@@ -802,7 +802,7 @@
       title: nodeTooltip(n),
       group: typeStyle[n.type] ? n.type : undefined,
     };
-    // big drawings: vis scales size and label by value (options.nodes.scaling)
+    // vis scales size and label by value (options.nodes.scaling)
     if (typeof n.value === "number") item.value = n.value; else item.size = n.size;
     if (!typeStyle[n.type]) {
       var st = styleOfType(n.type);
@@ -841,6 +841,39 @@
     if (ev) document.dispatchEvent(ev);
   }
 
+  // fit the graph into the part of the stage the legend does not cover
+  function fitView() {
+    if (!network) return;
+    var stage = document.getElementById("kg-network");
+    var legend = document.getElementById("kg-legend");
+    var ids = KG.nodes.getIds({ filter: function (n) { return !n.hidden; } });
+    if (!ids.length || !stage || !stage.clientWidth) { network.fit({ animation: false }); return; }
+    var pos = network.getPositions(ids);
+    var minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    ids.forEach(function (id) {
+      var p = pos[id];
+      if (p.x < minX) minX = p.x;
+      if (p.x > maxX) maxX = p.x;
+      if (p.y < minY) minY = p.y;
+      if (p.y > maxY) maxY = p.y;
+    });
+    var pad = 60; // room for node sizes and labels at the border
+    var width = stage.clientWidth, height = stage.clientHeight;
+    var covered = 0;
+    if (legend && legend.open) {
+      covered = legend.getBoundingClientRect().right - stage.getBoundingClientRect().left + 8;
+      if (covered < 0 || covered > width * 0.4) covered = 0;
+    }
+    var scale = Math.min((width - covered - 20) / (maxX - minX + 2 * pad), (height - 20) / (maxY - minY + 2 * pad));
+    scale = Math.max(0.02, Math.min(1.5, scale));
+    network.moveTo({
+      position: { x: (minX + maxX) / 2 - covered / 2 / scale, y: (minY + maxY) / 2 },
+      scale: scale,
+      animation: false,
+    });
+  }
+  KG.fit = fitView;
+
   function draw() {
     var container = document.getElementById("kg-network");
     showViewNote();
@@ -875,10 +908,11 @@
         network.setOptions({ physics: { enabled: false } });
         progress.hidden = true;
         network.once("afterDrawing", markReady);
+        fitView();
         network.redraw();
       });
     } else {
-      network.fit({ animation: false });
+      fitView();
       network.once("afterDrawing", markReady);
     }
     network.on("animationFinished", function () { KG.animating = false; });
