@@ -6,13 +6,12 @@ resolve (:mod:`kg.resolve`), export (:mod:`kg.export`).
 """
 from __future__ import annotations
 
-import os
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.atomic import write_atomically
 from kg.export.graphml import render_graphml
 from kg.export.html import render_html
 from kg.export.nquads import render_nquads
@@ -138,38 +137,6 @@ def render_all(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> dict[
         "graph.graphml": render_graphml(graph),
         "graph.html": render_html(graph),
     }
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomically(out_dir: Path, files: dict[str, str]) -> list[Path]:
-    """Write each file to a temp file in ``out_dir`` and rename it into place.
-
-    Renames happen only after every temp file is written, so a failure leaves
-    the previous exports untouched.
-    """
-    out_dir.mkdir(parents=True, exist_ok=True)
-    temps: list[tuple[str, Path]] = []
-    try:
-        for name, text in files.items():
-            fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=out_dir)
-            temps.append((name, Path(tmp)))  # registered first: a failed write is cleaned up too
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; exports are ordinary files
-        written = []
-        for name, tmp in temps:
-            os.replace(tmp, out_dir / name)
-            written.append(out_dir / name)
-        return written
-    finally:
-        for _name, tmp in temps:
-            if tmp.exists():
-                tmp.unlink()
 
 
 def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IRI,

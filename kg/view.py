@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import difflib
 import math
-import os
 import re
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kg.atomic import write_text_atomically
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.ingest.errors import InputError
 from kg.records import Evidence, Paper
@@ -484,21 +483,6 @@ def _slug(text: str) -> str:
 def default_out(path: Path, focus_id: str | None) -> Path:
     folder = path if path.is_dir() else path.parent
     return folder / (f"view-{_slug(focus_id)}.html" if focus_id else "view.html")
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 @dataclass

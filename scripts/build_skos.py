@@ -26,7 +26,6 @@ repositories at the commit used), dcterms:license and dcterms:rights.
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 from rdflib import Graph, Literal, Namespace, URIRef

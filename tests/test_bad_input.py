@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import kg.atomic
 import kg.build
 from kg.cli import main
 
@@ -157,7 +158,7 @@ def test_failure_while_rendering_keeps_previous_exports(previous_build, monkeypa
 def test_disk_full_while_writing_keeps_previous_exports(previous_build, monkeypatch):
     """ENOSPC half-way through the exports: one-line error, old files intact, no temp files left."""
     before = snapshot(previous_build)
-    real_os = kg.build.os
+    real_os = kg.atomic.os
     opened = []
 
     class FullDisk:
@@ -184,7 +185,7 @@ def test_disk_full_while_writing_keeps_previous_exports(previous_build, monkeypa
             opened.append(fh)
             return FullDisk(fh) if len(opened) == 3 else fh  # the third export fails
 
-    monkeypatch.setattr(kg.build, "os", OsProxy())
+    monkeypatch.setattr(kg.atomic, "os", OsProxy())
     src = previous_build.parent / "good.jsonl"
     result = run(str(src), "--out", str(previous_build), catch=True)
     assert len(opened) >= 3, "the export writer no longer goes through os.fdopen; update this test"

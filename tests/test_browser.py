@@ -314,7 +314,7 @@ def _xss_graph() -> KnowledgeGraph:
                                 f"Title {XSS_IMG}", abstract)
     g.entities["evilnet"] = Entity("evilnet", "Method", f"EvilNet {XSS_SCRIPT}", [XSS_IMG, "EvilNet"], ["p-x"],
                                    vocabulary=["javascript:alert(1)"])
-    g.entities["resnet"] = Entity("resnet", "Model", f'ResNet"><svg onload=alert(1)>', [], ["p-x"])
+    g.entities["resnet"] = Entity("resnet", "Model", 'ResNet"><svg onload=alert(1)>', [], ["p-x"])
     g.links += [
         Link("p-x", "mentions", "evilnet", "p-x", Evidence(s1, 0, len(s1), "rules", 0.9)),
         Link("p-x", "mentions", "resnet", "p-x", Evidence(s2, 0, len(s2), "rules", 0.9)),

@@ -1,13 +1,12 @@
 """`kg stats` (graph analytics of a built graph) and `kg export` (GEXF, node-link JSON, Neo4j CSV)."""
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
 
+from kg.atomic import write_text_atomically
 from kg.ingest import InputError
 
 FORMATS = ("table", "json", "markdown")
@@ -17,22 +16,6 @@ EXPORTS = {
     "neo4j": "neo4j",
     "graphml": "graph.graphml",
 }
-
-
-def _write_atomically(path: Path, text: str, mode: int = 0o666) -> None:
-    """Write via a temp file renamed into place (readable like any new file, umask applied)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, mode & ~umask)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def _graph_dir(path: Path) -> Path:
@@ -101,7 +84,7 @@ def export(graph_dir: Path, fmt: str, out: Path | None) -> None:
             raise InputError(f"{target}: --out for neo4j must be a folder")
         files = render_neo4j(g)
         for name, text in files.items():
-            _write_atomically(target / name, text, 0o777 if name.endswith(".sh") else 0o666)
+            write_text_atomically(target / name, text, 0o777 if name.endswith(".sh") else 0o666)
         click.echo(f"wrote {', '.join(str(target / n) for n in files)}")
         return
     if target.is_dir():
@@ -117,7 +100,7 @@ def export(graph_dir: Path, fmt: str, out: Path | None) -> None:
 
         def render(graph):
             return "\n".join(nx.generate_graphml(scalar_copy(graph))) + "\n"
-    _write_atomically(target, render(g))
+    write_text_atomically(target, render(g))
     click.echo(f"wrote {target}")
 
 

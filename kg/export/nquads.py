@@ -12,7 +12,7 @@ a graph term added, sorted by (graph, line), so the file is byte-stable.
 """
 from __future__ import annotations
 
-from rdflib import Graph, URIRef
+from rdflib import URIRef
 from rdflib.namespace import PROV, RDF
 
 from kg.export.rdf import render_ntriples

@@ -15,7 +15,7 @@ import json
 import re
 from decimal import Decimal
 
-from rdflib import BNode, Graph, Literal, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.graph.model import KnowledgeGraph
@@ -253,7 +253,6 @@ def render_turtle(data) -> str:
     lines = [f"@prefix {prefix}: <{ns}> ." for prefix, ns in sorted(used.items())]
     lines.append("")
     subject = None
-    block: list[str] = []
     by_pred: dict[str, list[str]] = {}
 
     def flush() -> None:

@@ -12,7 +12,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.base import doc_text, sentence_at, sentences, Candidate, candidates, head_type
+from kg.extract.components.base import doc_text, sentences, Candidate, candidates, head_type
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.base import doc_text, sentence_at, sentences, Candidate, candidates, is_content, is_joiner, norm_word
+from kg.extract.components.base import doc_text, sentences, Candidate, candidates, is_content, is_joiner, norm_word
 from kg.extract.resources import Resources, load_resources
 
 SUBJECT_WINDOW = 6

@@ -13,7 +13,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import sentence_at, sentences, Candidate, candidates, chunks, head_type, is_joiner, norm_word
+from kg.extract.components.base import sentences, Candidate, candidates, chunks, head_type, is_joiner, norm_word
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
