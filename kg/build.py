@@ -148,6 +148,6 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     rendered = render_all(graph, base_iri)
     # the SPARQL store (DIR/store) is loaded first in a temp folder and renamed
     # into place only after the text exports are written: all or nothing
-    with staged_store(rendered["graph.nq"], Path(out_dir)):
+    with staged_store(rendered["graph.nq"], Path(out_dir), rendered["graph.nt"]):
         files = write_atomically(Path(out_dir), rendered)
     return BuildResult(graph=graph, files=files, skipped=skipped)

@@ -1,10 +1,16 @@
 """The embedded SPARQL store: open or build a pyoxigraph store, run queries, format results.
 
-``kg build`` loads ``graph.nq`` into an on-disk Oxigraph store in ``DIR/store``
+``kg build`` loads the graph into an on-disk Oxigraph store in ``DIR/store``
 (see :func:`staged_store`); ``kg query`` and ``kg serve`` open it read-only.
-Queries run with the default graph as the union of all graphs (the evidence
-of each paper lives in its own named graph, see :mod:`kg.export.nquads`), and
-with the prefixes of :data:`PREFIXES` predeclared.
+
+Layout: the named graphs of ``graph.nq`` (one per paper, holding that paper's
+evidence, see :mod:`kg.export.nquads`) are kept, and the store's default graph
+is the **union** of all graphs, materialized at load time: every triple of
+``graph.nt`` is in the default graph. Queries therefore see everything
+without ``GRAPH`` (and ``GRAPH <paper> { ... }`` narrows to one paper's
+evidence). Materializing costs disk space but Oxigraph answers about twice
+as fast as with its ``use_default_graph_as_union`` mode (BENCHMARKS.md).
+The prefixes of :data:`PREFIXES` are predeclared in every query.
 """
 from __future__ import annotations
 
@@ -108,21 +114,44 @@ def load_files(paths: Iterable[Path]) -> ox.Store:
             store.bulk_load(path=str(path), format=fmt)
         except SyntaxError as exc:
             raise InputError(f"{path}: not valid {fmt.name}: {_one_line(str(exc))}") from None
+    materialize_union(store)
     return store
 
 
-def load_nquads(nquads: str | bytes, store: ox.Store | None = None) -> ox.Store:
+def materialize_union(store: ox.Store) -> None:
+    """Copy the triples of every named graph into the default graph (in Python: for small stores)."""
+    named = [q for q in store.quads_for_pattern(None, None, None, None)
+             if not isinstance(q.graph_name, ox.DefaultGraph)]
+    if named:
+        store.bulk_extend(ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph()) for q in named)
+
+
+def load_nquads(nquads: str | bytes, store: ox.Store | None = None, ntriples: str | bytes | None = None) -> ox.Store:
+    """Load ``graph.nq`` (into ``store`` or a new in-memory store) with the default graph = union.
+
+    ``ntriples`` (the same triples as N-Triples, as ``kg build`` has them at
+    hand) makes the union a second bulk load instead of a copy in Python.
+    """
     store = store if store is not None else ox.Store()
-    data = nquads.encode("utf-8") if isinstance(nquads, str) else nquads
-    store.bulk_load(input=data, format=ox.RdfFormat.N_QUADS)
+    if ntriples is not None:
+        store.bulk_load(input=_bytes(ntriples), format=ox.RdfFormat.N_TRIPLES)
+        store.bulk_load(input=_bytes(nquads), format=ox.RdfFormat.N_QUADS)
+    else:
+        store.bulk_load(input=_bytes(nquads), format=ox.RdfFormat.N_QUADS)
+        materialize_union(store)
     return store
+
+
+def _bytes(text: str | bytes) -> bytes:
+    return text.encode("utf-8") if isinstance(text, str) else text
 
 
 @contextmanager
-def staged_store(nquads: str | bytes, out_dir: Path) -> Iterator[Path]:
+def staged_store(nquads: str | bytes, out_dir: Path, ntriples: str | bytes | None = None) -> Iterator[Path]:
     """Build the store for ``nquads`` next to ``out_dir/store``; install it when the block succeeds.
 
-    The store is bulk-loaded into a temporary folder inside ``out_dir``. When
+    The store is bulk-loaded (see :func:`load_nquads`; pass ``ntriples`` too
+    when at hand) and compacted into a temporary folder inside ``out_dir``. When
     the ``with`` block finishes without error the old ``store`` folder is
     moved aside, the new one renamed into place and the old one deleted; on
     any error the temporary folder is removed and the old store is untouched,
@@ -133,8 +162,9 @@ def staged_store(nquads: str | bytes, out_dir: Path) -> Iterator[Path]:
     tmp = Path(tempfile.mkdtemp(prefix=f".{STORE_DIRNAME}.", suffix=".tmp", dir=out_dir))
     try:
         store = ox.Store(str(tmp))
-        load_nquads(nquads, store)
+        load_nquads(nquads, store, ntriples)
         store.flush()
+        store.optimize()  # compaction: about 2x faster reads on large graphs
         del store  # closes the database before it is renamed
         yield tmp
         install_store(tmp, out_dir / STORE_DIRNAME)
@@ -213,9 +243,14 @@ def syntax_message(query: str, message: str) -> str:
     return f"SPARQL syntax error at line {line}, column {col}{near}: {_one_line(detail)}"
 
 
-def run_query(store: ox.Store, query: str, *, union: bool = True,
+def run_query(store: ox.Store, query: str, *, union: bool = False,
               default_graph: list[str] | None = None, named_graphs: list[str] | None = None):
     """Run a SELECT/ASK/CONSTRUCT/DESCRIBE query with the kg prefixes predeclared.
+
+    The default graph is the store's default graph, which the loaders here
+    make the union of all graphs; ``union=True`` asks Oxigraph for the union
+    instead (for stores loaded some other way), ``default_graph`` for
+    specific graphs (SPARQL protocol ``default-graph-uri``).
 
     Returns pyoxigraph ``QuerySolutions``, ``QueryBoolean`` or ``QueryTriples``
     (lazy: evaluation continues while they are read). Raises :class:`QueryError`

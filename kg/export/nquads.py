@@ -19,17 +19,20 @@ from kg.export.rdf import render_ntriples
 from kg.vocab import KG
 
 
-def evidence_graphs(g) -> dict[str, str]:
+def evidence_graphs(data: Iterable[tuple]) -> dict[str, str]:
     """``"<evidence IRI>"`` -> ``"<paper IRI>"`` (N-Triples term syntax) for every evidence node.
 
-    ``g`` is an rdflib Graph or the triple list of :func:`kg.export.rdf.rdf_triples`.
+    ``data``: the export's triples (:func:`kg.export.rdf.rdf_triples`) or an rdflib Graph.
     """
-    evidence = {s for s, p, o in g if p == RDF.type and o == KG.Evidence}
-    out: dict[str, str] = {}
-    for s, p, o in g:
-        if p == PROV.wasDerivedFrom and s in evidence and isinstance(s, URIRef) and isinstance(o, URIRef):
-            out[f"<{s}>"] = f"<{o}>"
-    return out
+    evidence: set = set()
+    derived: dict = {}
+    for s, p, o in data:
+        if p == RDF.type and o == KG.Evidence:
+            evidence.add(s)
+        elif p == PROV.wasDerivedFrom:
+            derived[s] = o
+    return {f"<{ev}>": f"<{derived[ev]}>" for ev in evidence
+            if isinstance(ev, URIRef) and isinstance(derived.get(ev), URIRef)}
 
 
 def render_nquads(g, ntriples: str | None = None) -> str:

@@ -37,6 +37,8 @@ def acronym_table(extractions: list[PaperExtraction]) -> dict[str, str]:
             for label in ent.labels:
                 if _ACRONYM.match(label) and entity_key(label) != long_key:
                     votes[entity_key(label)][long_key] += 1
+                    if label.endswith("s") and label[:-1].isupper():  # "LMs" also defines "LM"
+                        votes[entity_key(label[:-1])][long_key] += 1
     return {acr: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for acr, c in votes.items()}
 
 

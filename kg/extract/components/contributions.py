@@ -137,7 +137,24 @@ class ContributionFinder:
                 span = doc[i:j]
                 cand = Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8, proposed=True)
                 out.append(cand)
+            else:
+                self._named_after(doc, sent, i, by_start, out)
             return
+
+    def _named_after(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> None:
+        """"an unsupervised federated graph matching algorithm, UFGM, for …": the name follows the description."""
+        typ = None
+        for k in range(i, min(sent.end - 1, i + APPOSITION_WINDOW)):
+            tok = doc[k]
+            if tok.text == "," and typ is not None:
+                hits = [c for c in by_start.get(doc[k + 1].idx, []) if c.component in ("coined", "acronym")]
+                if hits:
+                    best = max(hits, key=lambda c: c.end - c.start)
+                    self._propose(out, best, typ)
+                return
+            if not is_content(tok, self.res) and not tok.is_space:
+                return
+            typ = self.type_words.get(norm_word(tok.text)) or typ
 
     def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """A title "DiffAug: Enhance …" names the paper's contribution before the colon."""

@@ -70,6 +70,7 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
 
 
 NAME_COMPONENTS = {"contribution", "acronym", "coined"}
+_PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 
 
@@ -98,7 +99,7 @@ def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
                 continue
             if _is_name(outer):
                 dropped.add(j)
-            elif outer.type == inner.type and outer.component == "phrase" and inner.component.startswith("lexicon"):
+            elif outer.type == inner.type and outer.component == "phrase" and inner.component != "phrase":
                 dropped.add(i)
             elif " " not in inner.text_ or outer.type == inner.type:
                 dropped.add(j)
@@ -183,7 +184,9 @@ class Merger:
             base = self._model_base(c, known)
             if base:
                 bases[id(c)] = base
+            plural_acronym = _PLURAL_ACRONYM.match(c.text_)
             keys = {k for k in (entity_key(c.text_), entity_key(c.canonical) if c.canonical else "",
+                                entity_key(plural_acronym.group(1)) if plural_acronym else "",
                                 entity_key(c.long_form) if c.long_form else "",
                                 entity_key(base) if base else "") if k}
             if not keys:
