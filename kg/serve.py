@@ -36,6 +36,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7878
 DEFAULT_TIMEOUT = 30.0
 MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
+QUEUE_WAIT = 30.0  # seconds a request may wait for a free query worker
 
 #: media type -> format name understood by :func:`kg.store.format_result`
 SOLUTION_TYPES = {
@@ -275,11 +276,13 @@ class QueryPool:
 
     def run(self, job: Job) -> tuple[str, str, bytes | str]:
         """(status, content type or message, body). Raises Busy, QueryTimedOut or WorkerCrashed."""
-        deadline = time.monotonic() + self.timeout
+        # waiting for a free worker is not running: it gets its own, longer limit
+        wait = max(QUEUE_WAIT, self.timeout)
         try:
-            worker = self._idle.get(timeout=self.timeout)
+            worker = self._idle.get(timeout=wait)
         except queue.Empty:
-            raise Busy(f"all {self.size} query workers stayed busy for {self.timeout:g} s") from None
+            raise Busy(f"all {self.size} query workers stayed busy for {wait:g} s; try again later") from None
+        deadline = time.monotonic() + self.timeout
         try:
             worker.conn.send(job)
             if not worker.conn.poll(max(0.0, deadline - time.monotonic())):

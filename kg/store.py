@@ -59,15 +59,12 @@ _UPDATE = re.compile(
     re.IGNORECASE,
 )
 _COMMENT = re.compile(r"#[^\n]*")
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _POSITION = re.compile(r"error at (\d+):(\d+):\s*")
 
 
 class QueryError(InputError):
     """A query the store refuses: syntax error, update, evaluation failure."""
-
-
-class QueryTimeout(QueryError):
-    """The query ran longer than the allowed time."""
 
 
 # ---------------------------------------------------------------------------
@@ -86,7 +83,7 @@ def store_path(path: Path) -> Path:
     if _is_store_dir(path):
         return path
     if not path.exists():
-        raise InputError(f"no such folder: {path}")
+        raise InputError(f"no such folder: {path} (build one with `kg build INPUT --out {path}`)")
     raise InputError(f"no SPARQL store in {path} (run `kg build INPUT --out {path}` to create {path / STORE_DIRNAME})")
 
 
@@ -120,10 +117,11 @@ def load_files(paths: Iterable[Path]) -> ox.Store:
 
 def materialize_union(store: ox.Store) -> None:
     """Copy the triples of every named graph into the default graph (in Python: for small stores)."""
-    named = [q for q in store.quads_for_pattern(None, None, None, None)
-             if not isinstance(q.graph_name, ox.DefaultGraph)]
-    if named:
-        store.bulk_extend(ox.Quad(q.subject, q.predicate, q.object, ox.DefaultGraph()) for q in named)
+    default = ox.DefaultGraph()
+    for graph in list(store.named_graphs()):
+        triples = [ox.Quad(q.subject, q.predicate, q.object, default)
+                   for q in store.quads_for_pattern(None, None, None, graph)]
+        store.bulk_extend(triples)
 
 
 def load_nquads(nquads: str | bytes, store: ox.Store | None = None, ntriples: str | bytes | None = None) -> ox.Store:
@@ -374,8 +372,15 @@ def serialize_triples(triples, rdf_format) -> bytes:
     """Triples in an RDF format, with the kg prefixes where the format has prefixes."""
     triples = list(triples)
     if rdf_format in (ox.RdfFormat.TURTLE, ox.RdfFormat.TRIG, ox.RdfFormat.N3, ox.RdfFormat.RDF_XML):
-        return ox.serialize(triples, format=rdf_format, prefixes=PREFIXES)
-    return ox.serialize(triples, format=rdf_format)
+        iris = {term.value for t in triples for term in (t.subject, t.predicate, t.object)
+                if isinstance(term, ox.NamedNode)}
+        iris |= {t.object.datatype.value for t in triples
+                 if isinstance(t.object, ox.Literal) and not t.object.language} - {_XSD_STRING}
+        used = {name: ns for name, ns in PREFIXES.items() if any(i.startswith(ns) for i in iris)}
+        out = ox.serialize(triples, format=rdf_format, prefixes=used)
+    else:
+        out = ox.serialize(triples, format=rdf_format)
+    return out if not out or out.endswith(b"\n") else out + b"\n"
 
 
 def rows(result) -> list[dict[str, str]]:

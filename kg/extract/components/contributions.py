@@ -94,6 +94,8 @@ class ContributionFinder:
                 break
         if doc[verb.i + 1:verb.i + 2].text.lower() == "to":
             return
+        if self._defined_name(doc, sent, i, by_start, out, type_before):
+            return
         first = True
         while i < limit:
             tok = doc[i]
@@ -140,6 +142,26 @@ class ContributionFinder:
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
+
+    def _defined_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate],
+                      type_before: str | None) -> bool:
+        """"we propose a … driven Personalized Review Recommendation model … (PRR-LI)": the defined name."""
+        for k in range(i, min(sent.end, i + 3 * TARGET_WINDOW)):
+            tok = doc[k]
+            if tok.text in (",", ";", ".", ":") or tok.lower_ in ("which", "that", "to"):
+                return False
+            if tok.text != "(" or k == i:
+                continue
+            end = doc[k - 1].idx + len(doc[k - 1].text)
+            for start in range(doc[i].idx, end):
+                hits = [c for c in by_start.get(start, []) if c.component == "acronym" and c.end == end]
+                if hits:
+                    best = hits[0]
+                    typ = type_before or self._apposition_type(doc, k, sent) or best.type
+                    self._propose(out, best, typ)
+                    return True
+            return False
+        return False
 
     def _named_after(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> None:
         """"an unsupervised federated graph matching algorithm, UFGM, for …": the name follows the description."""

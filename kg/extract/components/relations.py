@@ -121,7 +121,7 @@ class RelationFinder:
                 if e is subj:
                     continue
                 rel_pos = m.start - sent.start_char
-                if cmp_at is not None and rel_pos >= cmp_at:
+                if cmp_at is not None and rel_pos >= cmp_at and e.type in _RIVAL_TYPES | {"HardwareConcept"}:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
                     add(subj, "addresses", e, sent, "addresses")
