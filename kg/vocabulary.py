@@ -43,7 +43,6 @@ Broader
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 import re
 import unicodedata
@@ -51,8 +50,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, NamedTuple
+from typing import Iterable
 
+from kg.extract.resources import LexiconEntry, read_lexicon_dir
 from kg.resolve.keys import entity_key
 from kg.resolve.keys import slug as kg_slug
 
@@ -152,14 +152,8 @@ HW_REFINE: dict[str, tuple[str, ...]] = {
 
 
 # ----------------------------------------------------------------------------- model
-class Row(NamedTuple):
-    term: str
-    type: str
-    canonical: str
-    source: str
-    source_id: str
-    broader: str
-    case: str
+#: One gazetteer entry (term, type, canonical, source, source_id, broader, exact_case).
+Row = LexiconEntry
 
 
 @dataclass
@@ -271,28 +265,8 @@ def _type_order(t: str) -> int:
 
 
 def read_rows(lexicon_dir: Path = LEXICON_DIR) -> list[Row]:
-    """The gazetteer rows of terms.tsv and hardware_concepts.tsv."""
-    rows: list[Row] = []
-    tpath = lexicon_dir / "terms.tsv"
-    if tpath.exists():
-        with tpath.open(encoding="utf-8", newline="") as fh:
-            for r in csv.DictReader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
-                term, typ = (r.get("term") or "").strip(), (r.get("type") or "").strip()
-                if term and typ:
-                    rows.append(Row(term, typ, (r.get("canonical") or term).strip() or term,
-                                    (r.get("source") or "").strip(), (r.get("source_id") or "").strip(),
-                                    (r.get("broader") or "").strip(), (r.get("case") or "fold").strip()))
-    hpath = lexicon_dir / "hardware_concepts.tsv"
-    if hpath.exists():
-        for line in hpath.read_text(encoding="utf-8").splitlines():
-            if not line.strip() or line.lstrip().startswith("#"):
-                continue
-            cols = line.split("\t") + ["", "", ""]
-            if cols[0] == "term":
-                continue
-            rows.append(Row(cols[0].strip(), HW, cols[1].strip() or cols[0].strip(), "kg-hardware", "",
-                            cols[2].strip(), cols[3].strip() or "fold"))
-    return rows
+    """The gazetteer rows of terms.tsv and hardware_concepts.tsv (read as the extractor reads them)."""
+    return read_lexicon_dir(lexicon_dir)
 
 
 class _Builder:

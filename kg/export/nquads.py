@@ -12,6 +12,8 @@ a graph term added, sorted by (graph, line), so the file is byte-stable.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rdflib import URIRef
 from rdflib.namespace import PROV, RDF
 

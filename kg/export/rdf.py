@@ -142,12 +142,7 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list
         g.add((st, RDF.predicate, pred))
         g.add((st, RDF.object, o))
         g.add((st, PROV.wasDerivedFrom, iris.paper(link.paper)))
-        g.add((st, KG.sentence, Literal(ev.sentence)))
-        g.add((st, KG.section, Literal(ev.section)))
-        g.add((st, KG.startOffset, Literal(ev.start, datatype=XSD.integer)))
-        g.add((st, KG.endOffset, Literal(ev.end, datatype=XSD.integer)))
-        g.add((st, KG.extractor, Literal(ev.component)))
-        g.add((st, KG.confidence, _decimal(ev.confidence)))
+        _add_evidence(g, st, ev)
     _add_results(g, graph, iris)
     return _sorted(g)
 
@@ -163,6 +158,16 @@ def _sorted(triples) -> list[tuple]:
         return out
 
     return sorted(set(triples), key=lambda t: (key(t[0]), key(t[1]), key(t[2])))
+
+
+def _add_evidence(g, node: URIRef, ev) -> None:
+    """The evidence literals of a link's statement node or a Result: sentence, offsets, extractor, confidence."""
+    g.add((node, KG.sentence, Literal(ev.sentence)))
+    g.add((node, KG.section, Literal(ev.section)))
+    g.add((node, KG.startOffset, Literal(ev.start, datatype=XSD.integer)))
+    g.add((node, KG.endOffset, Literal(ev.end, datatype=XSD.integer)))
+    g.add((node, KG.extractor, Literal(ev.component)))
+    g.add((node, KG.confidence, _decimal(ev.confidence)))
 
 
 def _number(x: float) -> Literal:
@@ -196,12 +201,7 @@ def _add_results(g: Graph, graph: KnowledgeGraph, iris: Iris) -> None:
                     g.add((r, term, Literal(text)))
             for qual in filter(None, q.qualifier.split(", ")):
                 g.add((r, KG.qualifier, Literal(qual)))
-            g.add((r, KG.sentence, Literal(ev.sentence)))
-            g.add((r, KG.section, Literal(ev.section)))
-            g.add((r, KG.startOffset, Literal(ev.start, datatype=XSD.integer)))
-            g.add((r, KG.endOffset, Literal(ev.end, datatype=XSD.integer)))
-            g.add((r, KG.extractor, Literal(ev.component)))
-            g.add((r, KG.confidence, _decimal(ev.confidence)))
+            _add_evidence(g, r, ev)
 
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}

@@ -29,7 +29,7 @@ def _tsv(path: Path) -> list[list[str]]:
     return [ln.split("\t") for ln in _lines(path)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class LexiconEntry:
     term: str
     type: str
@@ -75,6 +75,28 @@ def read_lexicon_file(path: Path) -> list[LexiconEntry]:
     return entries
 
 
+def read_hardware_file(path: Path) -> list[LexiconEntry]:
+    """The hand-made hardware vocabulary (term, canonical, broader, case; source kg-hardware)."""
+    entries: list[LexiconEntry] = []
+    for row in _tsv(path):
+        if row[0] == "term":
+            continue  # header
+        row = [c.strip() for c in row] + ["", "", ""]
+        entries.append(LexiconEntry(row[0], "HardwareConcept", row[1] or row[0], "kg-hardware", "", row[2],
+                                    row[3] == "exact"))
+    return entries
+
+
+def read_lexicon_dir(lexicon_dir: Path = LEXICON_DIR) -> list[LexiconEntry]:
+    """Every gazetteer entry shipped in ``lexicon_dir``: terms.tsv, then hardware_concepts.tsv."""
+    entries: list[LexiconEntry] = []
+    if (lexicon_dir / "terms.tsv").exists():
+        entries.extend(read_lexicon_file(lexicon_dir / "terms.tsv"))
+    if (lexicon_dir / "hardware_concepts.tsv").exists():
+        entries.extend(read_hardware_file(lexicon_dir / "hardware_concepts.tsv"))
+    return entries
+
+
 @lru_cache(maxsize=1)
 def load_resources() -> Resources:
     heads = {row[0].lower(): (row[1], float(row[2])) for row in _tsv(DATA_DIR / "heads.tsv")}
@@ -83,17 +105,7 @@ def load_resources() -> Resources:
     gpath = LEXICON_DIR / "generic_terms.txt"
     if gpath.exists():
         generic_terms = {ln.lower() for ln in _lines(gpath)}
-    lexicon: list[LexiconEntry] = []
-    tpath = LEXICON_DIR / "terms.tsv"
-    if tpath.exists():
-        lexicon.extend(read_lexicon_file(tpath))
-    hpath = LEXICON_DIR / "hardware_concepts.tsv"
-    if hpath.exists():
-        for row in _tsv(hpath)[1:] if _tsv(hpath) and _tsv(hpath)[0][0] == "term" else _tsv(hpath):
-            term, canonical = row[0], (row[1] if len(row) > 1 and row[1] else row[0])
-            lexicon.append(LexiconEntry(term, "HardwareConcept", canonical, "kg-hardware",
-                                        "", row[2] if len(row) > 2 else "",
-                                        len(row) > 3 and row[3] == "exact"))
+    lexicon = read_lexicon_dir(LEXICON_DIR)
     adj_text = (DATA_DIR / "adjectives.txt").read_text(encoding="utf-8")
     adj_text = "\n".join(ln for ln in adj_text.splitlines() if not ln.lstrip().startswith("#"))
     suffix_part, _, exception_part = adj_text.partition("exceptions:")
