@@ -3,12 +3,12 @@
 Usage (a build of the whole corpus takes several minutes; do it once):
 
     kg build /work/shared/corpora/*.jsonl --out /tmp/kg-corpus -q
-    python bench/sparql_bench.py /tmp/kg-corpus --write
+    python bench/sparql_bench.py /tmp/kg-corpus --corpus-params --write
 
 Measures, on the same triples:
 
-* store load time: bulk-loading the build's graph.nq (graph.nt if there is
-  none) into a fresh on-disk Oxigraph store, as `kg build` does;
+* store load time: bulk-loading the build's graph.nt and graph.nq into a
+  fresh on-disk Oxigraph store and compacting it, as `kg build` does;
 * each competency question in queries/*.rq, run to completion (all rows
   read) through the store (opened read-only, as `kg query` / `kg serve` do)
   and through rdflib's in-memory SPARQL engine on graph.nt: median over
@@ -43,6 +43,14 @@ from kg.store import open_store, rows, run_query  # noqa: E402
 QUERIES = ROOT / "queries"
 DOC = ROOT / "docs" / "BENCHMARKS.md"
 TARGET_MS = 100.0
+#: The parameters of the questions name things of examples/icml2026.txt, which
+#: is not in the corpus; --corpus-params swaps them for things the corpus has,
+#: so that those questions are timed with answers to find.
+CORPUS_PARAMS = {
+    "evidence_for_triple.rq": [('("MCFlow" kg:evaluatedOn "MP-20")',
+                                '("RAG" kg:evaluatedOn "NaturalQuestions-Open")')],
+    "papers_evaluated_on_dataset.rq": [('{ "MP-20" "mp-20" }', '{ "CIFAR-10" }')],
+}
 
 
 def question_of(text: str) -> str:
@@ -67,6 +75,26 @@ def timed(fn, repeat: int, cap_s: float = float("inf")) -> tuple[float, int, int
     return statistics.median(times), n, len(times)
 
 
+class Timeout(Exception):
+    pass
+
+
+def with_timeout(fn, seconds: float):
+    """Run ``fn`` (pure Python, e.g. rdflib) and give up after ``seconds`` (SIGALRM; main thread only)."""
+    import signal
+
+    def alarm(_signum, _frame):
+        raise Timeout
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def count_lines(path: Path) -> int:
     with path.open("rb") as fh:
         return sum(1 for line in fh if line.strip())
@@ -79,7 +107,11 @@ def main(argv=None) -> int:
     ap.add_argument("--rdflib-repeat", type=int, default=3, help="timed rdflib runs per question (default 3)")
     ap.add_argument("--rdflib-cap", type=float, default=60.0,
                     help="seconds: an rdflib warm-up slower than this is not repeated (default 60)")
+    ap.add_argument("--rdflib-timeout", type=float, default=900.0,
+                    help="seconds before an rdflib query is abandoned (reported as a lower bound; default 900)")
     ap.add_argument("--no-rdflib", action="store_true", help="skip the rdflib comparison")
+    ap.add_argument("--corpus-params", action="store_true",
+                    help="swap the example's parameters (MCFlow/MP-20) for ones the corpus has (RAG, CIFAR-10)")
     ap.add_argument("--write", action="store_true", help=f"write the results into {DOC.relative_to(ROOT)}")
     args = ap.parse_args(argv)
 
@@ -87,25 +119,41 @@ def main(argv=None) -> int:
     nt = build_dir / "graph.nt"
     nq = build_dir / "graph.nq"
     source = nq if nq.is_file() else nt
-    if not source.is_file():
-        print(f"error: no graph.nq or graph.nt in {build_dir}", file=sys.stderr)
+    if not nt.is_file():
+        print(f"error: no graph.nt in {build_dir}", file=sys.stderr)
         return 1
     queries = {p.name: p.read_text(encoding="utf-8") for p in sorted(QUERIES.glob("*.rq"))}
+    swapped = []
+    if args.corpus_params:
+        for name, pairs in CORPUS_PARAMS.items():
+            for old, new in pairs:
+                if name in queries and old in queries[name]:
+                    queries[name] = queries[name].replace(old, new)
+                    swapped.append(f"`{name}`: `{new}`")
 
-    # -- store load --------------------------------------------------------
-    n_triples = count_lines(source)
-    fmt = ox.RdfFormat.N_QUADS if source.suffix == ".nq" else ox.RdfFormat.N_TRIPLES
+    # -- store load (as kg build does it: graph.nt into the default graph, graph.nq for the
+    #    per-paper named graphs, then a compaction) -------------------------------------------
+    n_triples = count_lines(nt if nt.is_file() else source)
     tmp = Path(tempfile.mkdtemp(prefix="kg-sparql-bench-"))
     try:
         store_dir = tmp / "store"
-        t = time.perf_counter()
         s = ox.Store(str(store_dir))
-        s.bulk_load(path=str(source), format=fmt)
+        t = time.perf_counter()
+        if nt.is_file():
+            s.bulk_load(path=str(nt), format=ox.RdfFormat.N_TRIPLES)
+        if nq.is_file():
+            s.bulk_load(path=str(nq), format=ox.RdfFormat.N_QUADS)
         s.flush()
-        load_s = time.perf_counter() - t
+        bulk_s = time.perf_counter() - t
+        t = time.perf_counter()
+        s.optimize()
+        optimize_s = time.perf_counter() - t
+        load_s = bulk_s + optimize_s
+        n_quads = len(s)
         del s
         gc.collect()
-        print(f"store load: {n_triples:,} triples from {source.name} in {load_s:.2f} s", file=sys.stderr)
+        print(f"store load: {n_triples:,} triples ({n_quads:,} quads) in {bulk_s:.2f} s + optimize "
+              f"{optimize_s:.2f} s", file=sys.stderr)
 
         # -- store queries (read-only, as kg query / kg serve open it) -------
         t = time.perf_counter()
@@ -133,7 +181,12 @@ def main(argv=None) -> int:
         parse_s = time.perf_counter() - t
         print(f"rdflib parse: {len(g):,} triples in {parse_s:.1f} s", file=sys.stderr)
         for name, text in queries.items():
-            med, n, runs = timed(lambda text=text: len(list(g.query(text))), args.rdflib_repeat, args.rdflib_cap)
+            try:
+                med, n, runs = timed(lambda text=text: with_timeout(lambda: len(list(g.query(text))),
+                                                                    args.rdflib_timeout),
+                                     args.rdflib_repeat, args.rdflib_cap)
+            except Timeout:
+                med, n, runs = args.rdflib_timeout, -1, 0
             theirs[name] = (med, n, runs)
             print(f"rdflib  {name:34s} {med * 1000:9.1f} ms  {n} rows ({runs} runs)", file=sys.stderr)
         del g
@@ -144,19 +197,26 @@ def main(argv=None) -> int:
     lines = [
         "## SPARQL",
         "",
-        f"`python bench/sparql_bench.py {build_dir} --write` on {time.strftime('%Y-%m-%d')} "
+        f"`python bench/sparql_bench.py {build_dir}{' --corpus-params' if args.corpus_params else ''} --write` "
+        f"on {time.strftime('%Y-%m-%d')} "
         f"({platform.python_implementation()} {platform.python_version()}, pyoxigraph {_version('pyoxigraph')}, "
         f"rdflib {_version('rdflib')}, {os.cpu_count()} CPUs). "
         f"Graph: {n_triples:,} triples.",
         "",
-        f"* Store load: bulk-loading `{source.name}` into a new on-disk Oxigraph store took "
-        f"**{load_s:.2f} s** ({n_triples / load_s:,.0f} triples/s); opening it read-only {open_s * 1000:.0f} ms.",
+        f"* Store load, as `kg build` does it (bulk-load `graph.nt` into the default graph and `graph.nq` for "
+        f"the per-paper evidence graphs, {n_quads:,} quads, then compact): **{load_s:.2f} s** "
+        f"({bulk_s:.2f} s bulk loads + {optimize_s:.2f} s compaction; {n_triples / bulk_s:,.0f} triples/s "
+        f"loaded); opening it read-only {open_s * 1000:.0f} ms.",
     ]
     if parse_s is not None:
         lines.append(f"* rdflib: parsing `graph.nt` into an in-memory Graph took {parse_s:.1f} s.")
+    if swapped:
+        lines.append("* Parameters set to things the corpus has (the files name the example's): "
+                     + "; ".join(swapped) + ".")
     lines += [
         f"* Each competency question (`queries/*.rq`) is run to completion (all rows read): median of "
-        f"{args.repeat} runs after a warm-up through the store (default graph = union of the named graphs), "
+        f"{args.repeat} runs after a warm-up through the store (read-only, on disk; its default graph holds "
+        f"every triple), "
         f"median of up to {args.rdflib_repeat} runs through rdflib (one run when the warm-up took over "
         f"{args.rdflib_cap:g} s).",
         "",
@@ -166,11 +226,15 @@ def main(argv=None) -> int:
     ratios = []
     for name, (med, n) in ours.items():
         if name in theirs:
-            rmed, rn, _runs = theirs[name]
+            rmed, rn, runs = theirs[name]
             ratio = rmed / med if med > 0 else float("inf")
             ratios.append(ratio)
+            if runs == 0:  # abandoned: the numbers are lower bounds
+                lines.append(f"| `{name}` | {n} | {med * 1000:.1f} | > {rmed * 1000:,.0f} (gave up) "
+                             f"| > {ratio:,.0f}× |")
+                continue
             mismatch = "" if rn == n else f" (rdflib: {rn} rows)"
-            lines.append(f"| `{name}` | {n}{mismatch} | {med * 1000:.1f} | {rmed * 1000:.0f} | {ratio:,.0f}× |")
+            lines.append(f"| `{name}` | {n}{mismatch} | {med * 1000:.1f} | {rmed * 1000:,.0f} | {ratio:,.0f}× |")
         else:
             lines.append(f"| `{name}` | {n} | {med * 1000:.1f} | — | — |")
     verdict = "meets" if overall <= TARGET_MS / 1000 else "MISSES"
@@ -178,7 +242,9 @@ def main(argv=None) -> int:
         "",
         f"**Median competency-question latency through the store: {overall * 1000:.1f} ms** "
         f"({verdict} the ≤ {TARGET_MS:.0f} ms target)"
-        + (f"; median rdflib / store ratio {statistics.median(ratios):,.0f}×." if ratios else "."),
+        + (f"; median rdflib / store ratio {statistics.median(ratios):,.0f}×"
+           + (" (queries rdflib gave up on counted at their time limit, so a lower bound)."
+              if any(r[2] == 0 for r in theirs.values()) else ".") if ratios else "."),
         "",
     ]
     report = "\n".join(lines)
