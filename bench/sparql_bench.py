@@ -95,6 +95,27 @@ def with_timeout(fn, seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
+def limit_memory(fraction: float = 0.85) -> int | None:
+    """Cap this process's address space at ``fraction`` of the memory now available (Linux).
+
+    rdflib can build huge intermediate results; with the cap it raises
+    MemoryError (reported as "gave up") instead of the machine's OOM killer
+    taking the whole benchmark down.
+    """
+    import resource
+
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            info = {line.split(":")[0]: int(line.split()[1]) * 1024 for line in fh}
+        with open("/proc/self/statm", encoding="ascii") as fh:
+            vm_now = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, KeyError):
+        return None
+    limit = vm_now + int(info["MemAvailable"] * fraction)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    return limit
+
+
 def count_lines(path: Path) -> int:
     with path.open("rb") as fh:
         return sum(1 for line in fh if line.strip())
@@ -175,6 +196,9 @@ def main(argv=None) -> int:
     if not args.no_rdflib:
         from rdflib import Graph
 
+        limit = limit_memory()
+        if limit:
+            print(f"rdflib runs with an address-space limit of {limit / 2**30:.1f} GiB", file=sys.stderr)
         t = time.perf_counter()
         g = Graph()
         g.parse(nt, format="nt")
@@ -187,6 +211,9 @@ def main(argv=None) -> int:
                                      args.rdflib_repeat, args.rdflib_cap)
             except Timeout:
                 med, n, runs = args.rdflib_timeout, -1, 0
+            except MemoryError:
+                gc.collect()
+                med, n, runs = float("nan"), -1, -1
             theirs[name] = (med, n, runs)
             print(f"rdflib  {name:34s} {med * 1000:9.1f} ms  {n} rows ({runs} runs)", file=sys.stderr)
         del g
@@ -229,6 +256,10 @@ def main(argv=None) -> int:
             rmed, rn, runs = theirs[name]
             ratio = rmed / med if med > 0 else float("inf")
             ratios.append(ratio)
+            if runs == -1:  # ran out of memory
+                lines.append(f"| `{name}` | {n} | {med * 1000:.1f} | out of memory | — |")
+                ratios.pop()
+                continue
             if runs == 0:  # abandoned: the numbers are lower bounds
                 lines.append(f"| `{name}` | {n} | {med * 1000:.1f} | > {rmed * 1000:,.0f} (gave up) "
                              f"| > {ratio:,.0f}× |")

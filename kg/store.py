@@ -158,6 +158,9 @@ def staged_store(nquads: str | bytes, out_dir: Path, ntriples: str | bytes | Non
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{STORE_DIRNAME}.", suffix=".tmp", dir=out_dir))
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(tmp, 0o777 & ~mask)  # mkdtemp makes 0700; the store is shared like the other exports
     try:
         store = ox.Store(str(tmp))
         load_nquads(nquads, store, ntriples)
