@@ -68,6 +68,8 @@ class AcronymFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         text = doc_text(doc)
+        # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
+        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
         for sent in sentences(doc):
             s_text = sent.text
             base = sent.start_char
@@ -96,6 +98,7 @@ class AcronymFinder:
                             typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
+                    typ, conf = known.get((lf_start, lf_start + len(lf)), (typ, conf))
                     out.append(Candidate(lf_start, lf_start + len(lf), typ, "acronym", conf, long_form=lf))
                     out.append(Candidate(a_start, a_start + len(inner), typ, "acronym", conf, long_form=lf))
                 else:
@@ -107,9 +110,9 @@ class AcronymFinder:
                     lf = best_long_form(short, inner)
                     if not lf or lf != inner or len(lf.split()) < 2:
                         continue
-                    typ, conf = _type_of(lf, self.res)
                     s_start = base + prev.start(1)
                     l_start = base + m.start(1)
+                    typ, conf = known.get((l_start, l_start + len(lf))) or _type_of(lf, self.res)
                     out.append(Candidate(s_start, s_start + len(short), typ, "acronym", conf, long_form=lf))
                     out.append(Candidate(l_start, l_start + len(lf), typ, "acronym", conf, long_form=lf))
         return doc
