@@ -82,3 +82,12 @@ def test_long_form_first_definition_is_one_entity(extractor, long, short):
     owners = _entities_with(ex, short)
     assert len(owners) == 1, [e.labels for e in ex.entities]
     assert any(lab.lower() == long.lower() for lab in owners[0].labels + owners[0].long_forms), owners[0]
+
+
+def test_acronym_takes_the_type_the_lexicon_gives_its_long_form(extractor):
+    """The head-noun guess ("correction" is unknown) must not outvote a known Task."""
+    ex = extractor.extract(Paper(
+        id="gec", abstract="Applying LLMs to grammatical error correction (GEC) is hard. "
+                           "We propose a selection strategy for GEC and evaluate it on GEC datasets."))
+    (gec,) = _entities_with(ex, "GEC")
+    assert gec.type == "Task", gec

@@ -26,9 +26,19 @@ _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "hug
 SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction text
 
 
+def _split_final_periods(nlp: Language) -> None:
+    """Split the period off "GSM8K." and "Llama-2-7B.": a digit then a letter ends a name, not an abbreviation.
+
+    spaCy keeps the period on such tokens (as on "U.S."), so the sentence did not end there.
+    """
+    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[0-9][A-Za-z])\."]
+    nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
+
+
 def build_nlp(extra_lexicons: Iterable[str] = ()) -> Language:
     """A blank English pipeline with a sentencizer and the kg components."""
     nlp = spacy.blank("en")
+    _split_final_periods(nlp)
     nlp.add_pipe("sentencizer")
     for name in COMPONENTS:
         config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if name == "kg_lexicon" else {}

@@ -57,9 +57,15 @@ class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
         self.families = res.model_families
+        names = "|".join(re.escape(f) for f in sorted(self.families, key=len, reverse=True))
+        self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
         self.patterns = [(re.compile(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
+
+    def _family_member(self, word: str) -> bool:
+        """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size."""
+        return self.family_member.match(word) is not None
 
     def _type(self, doc: Doc, start: int, end: int, word: str) -> tuple[str, float] | None:
         span = doc.char_span(start, end, alignment_mode="expand")
@@ -95,7 +101,7 @@ class CoinedNameFinder:
             suffix = _ADJ_SUFFIX.search(word)
             if suffix:
                 word = word[:suffix.start()]  # "LLM-based" names the LLM
-            if not is_coined(word):
+            if not is_coined(word) and not self._family_member(word):
                 continue
             found.append((m.start(1), m.start(1) + len(word), word))
             counts[word] = counts.get(word, 0) + 1

@@ -1,0 +1,35 @@
+"""Coined names no lexicon knows: model-family members and names at the end of a sentence."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import Extractor
+from kg.records import Paper
+
+
+@pytest.fixture(scope="module")
+def extractor() -> Extractor:
+    return Extractor()
+
+
+def _types(extractor: Extractor, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    return {label: e.type for e in ex.entities for label in e.labels}
+
+
+@pytest.mark.parametrize("name", ["Mistral-7B", "Llama-3-8B", "Phi-3", "Pythia-6.9B", "Llama2"])
+def test_model_family_member_is_a_model(extractor, name):
+    types = _types(extractor, f"Experiments with {name} show that our method helps.")
+    assert types.get(name) == "Model", types
+
+
+def test_family_name_alone_is_not_a_coined_name(extractor):
+    assert "Mistral" not in _types(extractor, "The Mistral wind blows. We study it.")
+
+
+def test_sentence_ends_after_a_name_with_digits(extractor):
+    """"Gemma-2B." ends a sentence: the next capitalised word is not part of the name."""
+    ex = extractor.extract(Paper(id="p", abstract="We fine-tune Gemma-2B. Sensitivity analysis follows. "
+                                                    "Results on GSM8K. Specifically, accuracy improves."))
+    labels = {label for e in ex.entities for label in e.labels}
+    assert "Gemma-2B" in labels and not any("Sensitivity" in x or "Specifically" in x for x in labels), labels
