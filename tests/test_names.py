@@ -33,3 +33,10 @@ def test_sentence_ends_after_a_name_with_digits(extractor):
                                                     "Results on GSM8K. Specifically, accuracy improves."))
     labels = {label for e in ex.entities for label in e.labels}
     assert "Gemma-2B" in labels and not any("Sensitivity" in x or "Specifically" in x for x in labels), labels
+
+
+def test_evaluation_list_after_a_model_noun_names_models(extractor):
+    types = _types(extractor, "Vision-Language-Action (VLA) models are promising. We evaluate this method on two "
+                              "open-source VLAs, Pi0 and OpenVLA, and on benchmarks CIFAR-10 and GTSRB.")
+    assert (types["Pi0"], types["OpenVLA"]) == ("Model", "Model"), types
+    assert (types["CIFAR-10"], types["GTSRB"]) == ("Dataset", "Dataset"), types

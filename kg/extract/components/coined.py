@@ -67,7 +67,7 @@ class CoinedNameFinder:
         """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size."""
         return self.family_member.match(word) is not None
 
-    def _type(self, doc: Doc, start: int, end: int, word: str) -> tuple[str, float] | None:
+    def _type(self, doc: Doc, start: int, end: int, word: str, models: set[str]) -> tuple[str, float] | None:
         span = doc.char_span(start, end, alignment_mode="expand")
         if span is None:
             return None
@@ -85,9 +85,15 @@ class CoinedNameFinder:
         before = doc[sent.start:span.start]
         words = {norm_word(t.text) for t in sent}
         if words & _EVAL_WORDS:
+            head = ""  # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models
             for tok in reversed(list(before)):
                 if tok.lower_ in ("on", "across", "over"):
-                    return "Dataset", 0.65
+                    return ("Model", 0.65) if head == "model" else ("Dataset", 0.65)
+                if not head and not tok.is_punct and tok.lower_ not in ("and", "or"):
+                    if norm_word(tok.text) in _MODEL_NOUNS or tok.text.rstrip("s") in models:
+                        head = "model"
+                    elif not is_coined(tok.text):
+                        head = "other"
                 if tok.is_punct and tok.text not in (",", "-", "(") or tok.lower_ in ("than", "with", "to", "by", "of", "using"):
                     break
         return None
@@ -105,6 +111,8 @@ class CoinedNameFinder:
                 continue
             found.append((m.start(1), m.start(1) + len(word), word))
             counts[word] = counts.get(word, 0) + 1
+        text = doc_text(doc)
+        models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
         for start, end, word in found:
             s2, e2 = self._extend(doc, start, end)
@@ -113,7 +121,7 @@ class CoinedNameFinder:
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
         for start, end, name in names:
-            typed = self._type(doc, start, end, name)
+            typed = self._type(doc, start, end, name, models)
             if typed is None:
                 if counts[name] >= 2 or " " in name:
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
