@@ -164,12 +164,18 @@ class ContributionFinder:
         return False
 
     def _named_after(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> None:
-        """"an unsupervised federated graph matching algorithm, UFGM, for …": the name follows the description."""
+        """"an unsupervised federated graph matching algorithm, UFGM, for …": the name follows the description.
+
+        Also "a new task, the sequential Morris Water Maze (sWM)".
+        """
         typ = None
         for k in range(i, min(sent.end - 1, i + APPOSITION_WINDOW)):
             tok = doc[k]
             if tok.text == "," and typ is not None:
-                hits = [c for c in by_start.get(doc[k + 1].idx, []) if c.component in ("coined", "acronym")]
+                k += 1
+                while k < sent.end - 1 and doc[k].lower_ in ("the", "a", "an"):
+                    k += 1  # "a new task, the sequential Morris Water Maze (sWM)"
+                hits = [c for c in by_start.get(doc[k].idx, []) if c.component in ("coined", "acronym")]
                 if hits:
                     best = max(hits, key=lambda c: c.end - c.start)
                     self._propose(out, best, typ)
