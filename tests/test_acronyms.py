@@ -91,3 +91,10 @@ def test_acronym_takes_the_type_the_lexicon_gives_its_long_form(extractor):
                            "We propose a selection strategy for GEC and evaluate it on GEC datasets."))
     (gec,) = _entities_with(ex, "GEC")
     assert gec.type == "Task", gec
+
+
+def test_task_noun_after_the_definition_types_it(extractor):
+    ex = extractor.extract(Paper(
+        id="tst", abstract="Text detoxification is a textual style transfer (TST) task. TST models paraphrase text."))
+    (tst,) = _entities_with(ex, "TST")
+    assert tst.type == "Task", tst

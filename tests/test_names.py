@@ -40,3 +40,10 @@ def test_evaluation_list_after_a_model_noun_names_models(extractor):
                               "open-source VLAs, Pi0 and OpenVLA, and on benchmarks CIFAR-10 and GTSRB.")
     assert (types["Pi0"], types["OpenVLA"]) == ("Model", "Model"), types
     assert (types["CIFAR-10"], types["GTSRB"]) == ("Dataset", "Dataset"), types
+
+
+def test_sentence_ends_after_a_mixed_case_name(extractor):
+    ex = extractor.extract(Paper(id="p", abstract="Prior work relies on CoT. Coconut reasons in latent space. "
+                                                    "Coconut improves CoT."))
+    labels = {label for e in ex.entities for label in e.labels}
+    assert not any("CoT. " in x for x in labels), labels

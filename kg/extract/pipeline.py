@@ -27,11 +27,11 @@ SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction t
 
 
 def _split_final_periods(nlp: Language) -> None:
-    """Split the period off "GSM8K." and "Llama-2-7B.": a digit then a letter ends a name, not an abbreviation.
+    """Split the period off "GSM8K.", "Llama-2-7B." and "CoT.": these end a name, not an abbreviation.
 
     spaCy keeps the period on such tokens (as on "U.S."), so the sentence did not end there.
     """
-    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[0-9][A-Za-z])\."]
+    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[0-9][A-Za-z])\.", r"(?<=[a-z0-9][A-Z])\."]
     nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
 
 

@@ -16,6 +16,7 @@ from kg.extract.components.base import doc_text, sentences, Candidate, candidate
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
+_TASK_NOUNS = {"task", "tasks", "problem", "problems"}  # "textual style transfer (TST) task"
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
 
 
@@ -93,8 +94,9 @@ class AcronymFinder:
                     after = s_text[m.end():m.end() + 30].split()
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
-                        noun = head_type(after[0].strip(".,;:"), self.res)
-                        if noun and noun[0] in ("Model", "Dataset") and noun[1] >= conf:
+                        word = after[0].strip(".,;:").lower()
+                        noun = ("Task", 0.7) if word in _TASK_NOUNS else head_type(word, self.res)
+                        if noun and (noun[0] in ("Model", "Dataset") or word in _TASK_NOUNS) and noun[1] >= conf:
                             typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
