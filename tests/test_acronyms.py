@@ -98,3 +98,21 @@ def test_task_noun_after_the_definition_types_it(extractor):
         id="tst", abstract="Text detoxification is a textual style transfer (TST) task. TST models paraphrase text."))
     (tst,) = _entities_with(ex, "TST")
     assert tst.type == "Task", tst
+
+
+def test_letter_count_in_an_acronym_stands_for_repeated_letters():
+    text = "the corresponding Datasets with Diverse human Demonstrations for Imitation Learning"
+    assert best_long_form("D3IL", text) == "Datasets with Diverse human Demonstrations for Imitation Learning"
+    assert best_long_form("S3W", "a new Stereographic Spherical Sliced Wasserstein") == \
+        "Stereographic Spherical Sliced Wasserstein"
+
+
+def test_two_between_letters_is_not_a_count():
+    assert best_long_form("I2I", "we translate in unpaired image-to-image") is None
+
+
+def test_long_form_head_before_a_preposition_types_it(extractor):
+    ex = extractor.extract(Paper(id="d3il", abstract=(
+        "We introduce the corresponding Datasets with Diverse human Demonstrations for Imitation Learning (D3IL).")))
+    (d3il,) = _entities_with(ex, "D3IL")
+    assert d3il.type == "Dataset" and d3il.proposed, d3il

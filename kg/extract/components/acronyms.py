@@ -28,8 +28,23 @@ def is_acronym(text: str) -> bool:
     return uppers >= 2  # "In", "We", "Adam" are words, not acronyms
 
 
+_PREPOSITIONS = {"for", "with", "of", "on", "in", "via", "from", "to"}
+_REPEAT = re.compile(r"([A-Za-z])([3-9])(?![0-9])")  # "2" between letters means "to" (T2I)
+
+
 def best_long_form(short: str, long: str) -> str | None:
-    """Schwartz-Hearst: the long form (a suffix of ``long``) that ``short`` abbreviates."""
+    """Schwartz-Hearst: the long form (a suffix of ``long``) that ``short`` abbreviates.
+
+    A letter followed by a small count stands for that many words with the letter
+    ("D3IL" = Datasets with Diverse human Demonstrations for Imitation Learning, "S4").
+    """
+    found = _long_form(short, long)
+    if found is None and _REPEAT.search(short):
+        found = _long_form(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), short), long)
+    return found
+
+
+def _long_form(short: str, long: str) -> str | None:
     s = short[:-1] if short.endswith("s") and len(short) > 2 and short[-2].isupper() else short
     s_idx, l_idx = len(s) - 1, len(long) - 1
     while s_idx >= 0:
@@ -51,6 +66,10 @@ def best_long_form(short: str, long: str) -> str | None:
 def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
     """Type a definition by its long form's head; a lexicon match on the same span outvotes this guess."""
     words = re.findall(r"[A-Za-z0-9]+", long_form)
+    # "Datasets with Diverse human Demonstrations for …": the head comes before the first preposition
+    cut = next((i for i, w in enumerate(words) if i and w.lower() in _PREPOSITIONS), len(words))
+    if cut < len(words) and head_type(words[cut - 1], res):
+        words = words[:cut]
     if words:
         hit = head_type(words[-1], res)
         if hit:
@@ -80,7 +99,8 @@ class AcronymFinder:
                 if is_acronym(inner):
                     # Long Form (ACRO): look back at most min(|A|+5, 2|A|) words
                     words = before.split()
-                    n = min(len(inner) + 5, 2 * len(inner))
+                    letters = len(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), inner))
+                    n = min(letters + 5, 2 * letters)
                     window = " ".join(words[-n:])
                     lf = best_long_form(inner, window)
                     if not lf or len(lf.split()) < 2 and len(lf) <= len(inner) + 1:
