@@ -32,3 +32,19 @@ def test_used_known_method_is_not_proposed(extractor):
     """"a reinforcement learning framework": the paper uses RL, it does not propose it."""
     assert "reinforcement learning" not in _proposed(
         extractor, "We propose a reinforcement learning framework for chip placement.")
+
+
+@pytest.mark.parametrize("abstract, used", [
+    ("We propose a precise anomaly detection solution for behavior logs based on Large Language Model (LLM) "
+     "fine-tuning.", "Large Language Model"),
+    ("We introduce a self-regularized training strategy using Laplacian approximation (LA) for self-distillation.",
+     "Laplacian approximation"),
+])
+def test_definition_after_a_use_word_is_used_not_proposed(extractor, abstract, used):
+    assert used not in _proposed(extractor, abstract)
+
+
+def test_definition_with_a_preposition_inside_is_still_proposed(extractor):
+    proposed = _proposed(extractor, "We propose a knowledge-driven Personalized Review Recommendation model with "
+                                    "Linked Information (PRR-LI) for reviews.")
+    assert "Personalized Review Recommendation model with Linked Information" in proposed, proposed

@@ -17,6 +17,7 @@ from kg.extract.resources import Resources, load_resources
 SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
+_USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
@@ -157,6 +158,8 @@ class ContributionFinder:
                 hits = [c for c in by_start.get(start, []) if c.component == "acronym" and c.end == end]
                 if hits:
                     best = hits[0]
+                    if any(t.lower_ in _USE_WORDS and t.idx < best.start for t in doc[i:k]):
+                        return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
                     self._propose(out, best, typ)
                     return True
