@@ -116,3 +116,10 @@ def test_long_form_head_before_a_preposition_types_it(extractor):
         "We introduce the corresponding Datasets with Diverse human Demonstrations for Imitation Learning (D3IL).")))
     (d3il,) = _entities_with(ex, "D3IL")
     assert d3il.type == "Dataset" and d3il.proposed, d3il
+
+
+def test_method_noun_after_the_definition_types_it(extractor):
+    ex = extractor.extract(Paper(id="abe", abstract="However, the existing Advantage-based Estimation (ABE) method "
+                                                     "relies on the discounted advantage function."))
+    (abe,) = _entities_with(ex, "ABE")
+    assert abe.type == "Method", abe

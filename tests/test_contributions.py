@@ -48,3 +48,18 @@ def test_definition_with_a_preposition_inside_is_still_proposed(extractor):
     proposed = _proposed(extractor, "We propose a knowledge-driven Personalized Review Recommendation model with "
                                     "Linked Information (PRR-LI) for reviews.")
     assert "Personalized Review Recommendation model with Linked Information" in proposed, proposed
+
+
+def test_past_tense_contribution_after_we(extractor):
+    proposed = _proposed(extractor, "Constructing a surrogate problem, we developed a novel Safe RL algorithm called "
+                                    "Constrained Gradient-based Policy Optimization (CGPO).")
+    assert proposed.get("Constrained Gradient-based Policy Optimization") == "Method", proposed
+
+
+@pytest.mark.parametrize("abstract", [
+    "This paper introduces a manually constructed Korean-English discourse-level corpus of 600 texts.",
+    "We test whether NLP datasets created with Large Language Models (LLMs) contain annotation artifacts.",
+])
+def test_past_participle_as_adjective_is_not_a_contribution_cue(extractor, abstract):
+    proposed = _proposed(extractor, abstract)
+    assert "Korean-English" not in proposed and "Large Language Models" not in proposed, proposed

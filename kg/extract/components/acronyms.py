@@ -16,7 +16,10 @@ from kg.extract.components.base import doc_text, sentences, Candidate, candidate
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
-_TASK_NOUNS = {"task", "tasks", "problem", "problems"}  # "textual style transfer (TST) task"
+#: the noun after a definition says what it is: "textual style transfer (TST) task", "… (ABE) method"
+_KIND_NOUNS = {w: ("Task", 0.7) for w in ("task", "tasks", "problem", "problems")} | {
+    w: ("Method", 0.7) for w in ("method", "methods", "algorithm", "algorithms", "approach", "approaches",
+                                 "framework", "technique", "techniques")}
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
 
 
@@ -115,8 +118,8 @@ class AcronymFinder:
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
                         word = after[0].strip(".,;:").lower()
-                        noun = ("Task", 0.7) if word in _TASK_NOUNS else head_type(word, self.res)
-                        if noun and (noun[0] in ("Model", "Dataset") or word in _TASK_NOUNS) and noun[1] >= conf:
+                        noun = _KIND_NOUNS.get(word) or head_type(word, self.res)
+                        if noun and (noun[0] in ("Model", "Dataset") or word in _KIND_NOUNS) and noun[1] >= conf:
                             typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue

@@ -17,6 +17,7 @@ from kg.extract.resources import Resources, load_resources
 SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
+_ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
@@ -31,6 +32,7 @@ class ContributionFinder:
         self.res = res
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
+        self.past_verbs = set(cues["contribution_verbs_past"])
         self.naming = set(cues["naming_cues"])
         self.type_words: dict[str, str] = {}
         for typ, words in cues["apposition_types"].items():
@@ -38,6 +40,9 @@ class ContributionFinder:
                 self.type_words.setdefault(norm_word(w), typ)
 
     def _has_subject(self, verb: Token, sent: Span) -> bool:
+        if verb.lower_ in self.past_verbs:
+            before = [t.lower_ for t in sent.doc[max(sent.start, verb.i - 2):verb.i]]
+            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS)
         for tok in sent.doc[max(sent.start, verb.i - SUBJECT_WINDOW):verb.i]:
             if tok.lower_ in ("we", "our") or (tok.lower_ in ("paper", "work", "study") and tok.i > 0
                                                and sent.doc[tok.i - 1].lower_ == "this"):
@@ -73,7 +78,8 @@ class ContributionFinder:
         self._title_name(doc, by_start, out)
         for sent in sentences(doc):
             for verb in sent:
-                if verb.lower_ not in self.verbs or not self._has_subject(verb, sent):
+                if verb.lower_ not in self.verbs and verb.lower_ not in self.past_verbs \
+                        or not self._has_subject(verb, sent):
                     continue
                 self._read_target(doc, sent, verb, by_start, out)
         return doc
