@@ -123,3 +123,18 @@ def test_method_noun_after_the_definition_types_it(extractor):
                                                      "relies on the discounted advantage function."))
     (abe,) = _entities_with(ex, "ABE")
     assert abe.type == "Method", abe
+
+
+def test_undefined_acronym_joins_the_entity_its_initials_spell(extractor):
+    ex = extractor.extract(Paper(id="vlm", abstract=(
+        "We evaluate multiple visual language models on website development. "
+        "We propose a verification paradigm with a VLM-based judge.")))
+    (vlm,) = _entities_with(ex, "VLM")
+    assert "visual language models" in vlm.labels, vlm
+
+
+def test_undefined_acronym_stays_apart_when_its_initials_are_ambiguous(extractor):
+    """"RL" could be "representation learning" or the "reinforcement learning" inside a longer name."""
+    ex = extractor.extract(Paper(id="rl", abstract=(
+        "We study goal-conditioned reinforcement learning and representation learning. RL agents improve.")))
+    assert not any("RL" in e.labels and "representation learning" in e.labels for e in ex.entities), ex.entities

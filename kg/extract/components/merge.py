@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.extract.components.acronyms import is_acronym
 from kg.extract.components.base import doc_text, Candidate, candidates
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
@@ -132,6 +133,43 @@ class Merger:
             return text[c.start:m.end(1)]
         return ""
 
+    def _link_undefined_acronyms(self, groups: list[LocalEntity]) -> list[LocalEntity]:
+        """"VLM-based judge" in an abstract about "visual language models": the same entity.
+
+        An acronym the abstract never defines joins the one multi-word entity whose
+        initials spell it (with or without its function words).
+        """
+        by_initials: dict[str, list[LocalEntity]] = {}
+        ambiguous: set[str] = set()
+        for ent in groups:
+            if any(m.long_form for m in ent.mentions):
+                continue
+            for m in ent.mentions:
+                words = [w for w in re.split(r"[\s\-]+", m.text_) if w]
+                if len(words) < 2:
+                    continue
+                content = [w for w in words if w.lower() not in self.res.function_words]
+                for kept in (words, content):
+                    initials = "".join(w[0] for w in kept).lower()
+                    if ent not in by_initials.get(initials, []):
+                        by_initials.setdefault(initials, []).append(ent)
+                # "goal-conditioned reinforcement learning" makes "RL" ambiguous
+                ambiguous.update("".join(w[0] for w in words[k:]).lower() for k in range(1, len(words) - 1))
+        merged: set[int] = set()
+        for ent in groups:
+            short = ent.mentions[0].text_
+            acronym = _PLURAL_ACRONYM.match(short)
+            letters = (acronym.group(1) if acronym else short).lower()
+            if any(m.long_form or not is_acronym(m.text_) for m in ent.mentions):
+                continue  # defined in the text, or already one entity with its long form
+            owners = [o for o in by_initials.get(letters, []) if o is not ent]
+            if len(owners) == 1 and id(owners[0]) not in merged and letters not in ambiguous:
+                owner = owners[0]
+                owner.keys |= ent.keys
+                owner.mentions.extend(ent.mentions)
+                merged.add(id(ent))
+        return [g for g in groups if id(g) not in merged]
+
     def _derived_prefixes(self, accepted: list[Candidate], text: str) -> list[Candidate]:
         """"Qwen3-32B-FIRE" with FIRE an entity: the base model "Qwen3-32B" is one too."""
         keys = {entity_key(c.text_) for c in accepted}
@@ -209,6 +247,7 @@ class Merger:
             ent.mentions.append(c)
             for k in ent.keys:
                 index[k] = ent
+        groups = self._link_undefined_acronyms(groups)
         for ent in groups:
             ent.mentions.sort(key=lambda c: (c.start, c.end))
             ent.type, ent.confidence = _vote(ent.mentions)
