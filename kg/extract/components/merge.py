@@ -72,6 +72,7 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
 
 NAME_COMPONENTS = {"contribution", "acronym", "coined"}
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
+_PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 
 
@@ -132,6 +133,11 @@ class Merger:
         if m and m.group(1).lower() in self.head_nouns:
             return text[c.start:m.end(1)]
         return ""
+
+    def _problem_votes(self, text: str, ent: LocalEntity) -> list[Candidate]:
+        """"the problem of sparse linear regression": what a problem or task is "of" is a Task."""
+        return [Candidate(m.start, m.end, "Task", "pattern:problem-of", 0.9) for m in ent.mentions
+                if _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
 
     def _link_undefined_acronyms(self, groups: list[LocalEntity]) -> list[LocalEntity]:
         """"VLM-based judge" in an abstract about "visual language models": the same entity.
@@ -250,7 +256,7 @@ class Merger:
         groups = self._link_undefined_acronyms(groups)
         for ent in groups:
             ent.mentions.sort(key=lambda c: (c.start, c.end))
-            ent.type, ent.confidence = _vote(ent.mentions)
+            ent.type, ent.confidence = _vote(ent.mentions + self._problem_votes(text, ent))
             ent.proposed = any(m.proposed for m in ent.mentions)
             ent.long_form = next((m.long_form for m in ent.mentions if m.long_form), "")
             # a lexicon reading that contradicts the text's own definition is another sense

@@ -1,0 +1,27 @@
+"""Entity types from the words around a mention (beyond the lexicon and head-noun guesses)."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import Extractor
+from kg.records import Paper
+
+
+@pytest.fixture(scope="module")
+def extractor() -> Extractor:
+    return Extractor()
+
+
+def _types(extractor: Extractor, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    return {label: e.type for e in ex.entities for label in e.labels}
+
+
+def test_what_a_problem_is_of_is_a_task(extractor):
+    types = _types(extractor, "In this paper, we revisit the problem of sparse linear regression under privacy.")
+    assert types.get("linear regression") == "Task", types
+
+
+def test_known_method_elsewhere_stays_a_method(extractor):
+    types = _types(extractor, "We fit the model with linear regression and report the error.")
+    assert types.get("linear regression") == "Method", types
