@@ -91,3 +91,15 @@ def test_resolve_skips_duplicate_paper_ids(extractor):
     assert list(graph.papers) == ["same"]
     assert any("duplicate" in msg and "f:2" in msg for msg in graph.skipped)
     assert not [e for e in graph.entities.values() if e.label == "BarNet"]
+
+
+@pytest.mark.parametrize("label, seen, want", [
+    ("f1 score", {"f1 score", "F1 score", "F1 Score"}, "F1 score"),
+    ("3d reconstruction", {"3d reconstruction", "3D reconstruction"}, "3D reconstruction"),
+    ("large language models", {"large language models", "Large Language Models", "Large Language models"},
+     "large language models"),
+    ("deep neural networks", {"deep neural networks", "deep Neural Networks"}, "deep neural networks"),
+])
+def test_label_keeps_the_capitals_of_acronym_like_words(label, seen, want):
+    from kg.resolve.canonical import _as_written
+    assert _as_written(label, seen) == want

@@ -48,6 +48,29 @@ def global_key(ent: PaperEntity, acronyms: dict[str, str]) -> str:
     return acronyms.get(ent.key, ent.key)
 
 
+def _as_written(label: str, labels: set[str]) -> str:
+    """"F1 score", "KL divergence", "3D reconstruction", not a vocabulary's lower-cased "f1 score".
+
+    A lower-case label gives way to a spelling from the text whose capitals all sit in
+    acronym-like words ("F1", "3D", "KL"); other capitals may be a title's Title Case.
+    """
+    if label != label.lower():
+        return label
+    for variant in sorted(labels):
+        if variant.lower() != label or variant == label:
+            continue
+        words = re.split(r"[\s\-/]+", variant)
+        if all(_acronym_like(w) or not any(c.isupper() for c in w[i == 0:]) for i, w in enumerate(words)) \
+                and any(_acronym_like(w) for w in words):
+            return variant
+    return label
+
+
+def _acronym_like(word: str) -> bool:
+    upper = sum(c.isupper() for c in word)
+    return upper >= 2 or (upper == 1 and any(c.isdigit() for c in word))
+
+
 def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None) -> KnowledgeGraph:
     """Build the canonical :class:`KnowledgeGraph` from per-paper extractions."""
     graph = KnowledgeGraph(skipped=list(skipped or []))
@@ -79,7 +102,8 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
             labels.update(ent.labels)
             labels.update(ent.long_forms)
         typ = sorted(type_votes.items(), key=lambda kv: (-kv[1], ENTITY_TYPES.index(kv[0])))[0][0]
-        label = sorted(label_votes.items(), key=lambda kv: (-kv[1], kv[0].lower() != kv[0], kv[0]))[0][0]
+        label = _as_written(sorted(label_votes.items(), key=lambda kv: (-kv[1], kv[0].lower() != kv[0], kv[0]))[0][0],
+                            labels)
         eid = slug(label)
         if eid in used_ids:
             eid = f"{eid}-{hashlib.sha1(gkey.encode()).hexdigest()[:6]}"
