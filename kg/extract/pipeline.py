@@ -6,12 +6,14 @@ worker processes.
 """
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Iterable, Iterator
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.util import minibatch
 
 import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
@@ -24,6 +26,9 @@ COMPONENTS = ("kg_sections", "kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_c
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", "sourceforge.net")
 SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction text
+#: spaCy caches the tokenization of 10,000 distinct whitespace-separated chunks by default; a corpus of
+#: abstracts has far more, and a cache miss costs ~20x a hit (same tokens either way).
+TOKENIZER_CACHE_SIZE = 1_000_000
 
 
 def _split_final_periods(nlp: Language) -> None:
@@ -39,6 +44,7 @@ def build_nlp(extra_lexicons: Iterable[str] = ()) -> Language:
     """A blank English pipeline with a sentencizer and the kg components."""
     nlp = spacy.blank("en")
     _split_final_periods(nlp)
+    nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE
     nlp.add_pipe("sentencizer")
     for name in COMPONENTS:
         config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if name == "kg_lexicon" else {}
@@ -72,14 +78,27 @@ class Extractor:
     def extract(self, paper: Paper) -> PaperExtraction:
         return next(iter(self.pipe([paper])))
 
-    def pipe(self, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[PaperExtraction]:
-        def texts():
-            for paper in papers:
-                title, abstract, text = self.clean(paper)
-                yield text, (paper, title, abstract)
+    def pipe(self, papers: Iterable[Paper], batch_size: int = 256) -> Iterator[PaperExtraction]:
+        """Records in input order.
 
-        for doc, (paper, title, abstract) in self.nlp.pipe(texts(), as_tuples=True, batch_size=batch_size):
-            yield to_record(doc, paper, title, abstract)
+        Each component runs over a whole batch before the next one starts, so its code and data stay in
+        the CPU caches: ~8% faster than ``nlp.pipe``, which passes one doc at a time through the chain.
+        The objects that exist before the run (the pipeline and its lexicons: ~120k) outlive it, so they
+        are frozen out of the garbage collector's full scans meanwhile (those took ~10% of the run).
+        """
+        gc.freeze()
+        try:
+            for batch in minibatch(papers, batch_size):
+                cleaned = [self.clean(paper) for paper in batch]
+                docs = [self.nlp.make_doc(text) for _title, _abstract, text in cleaned]
+                for _name, proc in self.nlp.pipeline:
+                    docs = [proc(doc) for doc in docs]
+                for doc, paper, (title, abstract, _text) in zip(docs, batch, cleaned, strict=True):
+                    record = to_record(doc, paper, title, abstract)
+                    doc.user_data.clear()  # cached Spans point back at the doc: let refcounting free it now
+                    yield record
+        finally:
+            gc.unfreeze()
 
 
 def _evidence(doc: Doc, start: int, end: int, title: str, component: str, conf: float) -> Evidence:

@@ -55,6 +55,8 @@ class Resources:
     adjective_exceptions: set[str]
     cues: dict
     lexicon: list[LexiconEntry] = field(default_factory=list)
+    #: memo of :func:`kg.extract.components.base.head_type`, filled on use (the tables above never change)
+    head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
 
 
 def read_lexicon_file(path: Path) -> list[LexiconEntry]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _MARKUP = re.compile(r"[\$\\{}*_^`]")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
@@ -21,8 +22,12 @@ def singular(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 17)
 def entity_key(text: str) -> str:
-    """The identity key of a surface form (empty when it has no letters or digits)."""
+    """The identity key of a surface form (empty when it has no letters or digits).
+
+    Memoised: extraction asks for the keys of the same few surface forms many times per paper.
+    """
     t = unicodedata.normalize("NFKC", text).lower()
     t = _MARKUP.sub("", t)
     t = _ARTICLE.sub("", t.strip())

@@ -12,7 +12,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.base import doc_text, sentences, Candidate, candidates, head_type
+from kg.extract.components.base import doc_text, sentence_text, sentences, Candidate, candidates, head_type
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
@@ -21,6 +21,8 @@ _KIND_NOUNS = {w: ("Task", 0.7) for w in ("task", "tasks", "problem", "problems"
     w: ("Method", 0.7) for w in ("method", "methods", "algorithm", "algorithms", "approach", "approaches",
                                  "framework", "technique", "techniques")}
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-]{1,20})\s*$")
 
 
 def is_acronym(text: str) -> bool:
@@ -68,7 +70,7 @@ def _long_form(short: str, long: str) -> str | None:
 
 def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
     """Type a definition by its long form's head; a lexicon match on the same span outvotes this guess."""
-    words = re.findall(r"[A-Za-z0-9]+", long_form)
+    words = _ALNUM_RUN.findall(long_form)
     # "Datasets with Diverse human Demonstrations for …": the head comes before the first preposition
     cut = next((i for i, w in enumerate(words) if i and w.lower() in _PREPOSITIONS), len(words))
     if cut < len(words) and head_type(words[cut - 1], res):
@@ -94,7 +96,7 @@ class AcronymFinder:
         # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
         known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
         for sent in sentences(doc):
-            s_text = sent.text
+            s_text = sentence_text(doc, sent)
             base = sent.start_char
             for m in _PAREN.finditer(s_text):
                 inner = m.group(1).strip()
@@ -128,7 +130,7 @@ class AcronymFinder:
                     out.append(Candidate(a_start, a_start + len(inner), typ, "acronym", conf, long_form=lf))
                 else:
                     # ACRO (Long Form): the word right before the parenthesis is the acronym
-                    prev = re.search(r"([A-Za-z][A-Za-z0-9\-]{1,20})\s*$", before)
+                    prev = _LAST_WORD.search(before)
                     if not prev or not is_acronym(prev.group(1)):
                         continue
                     short = prev.group(1)

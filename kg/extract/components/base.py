@@ -1,9 +1,19 @@
-"""Shared pieces of the components: the candidate record and token helpers."""
+"""Shared pieces of the components: the candidate record and token helpers.
+
+The components read tokens through :func:`tokens`: plain-Python lists built once
+per doc. Creating spaCy ``Token`` and ``Span`` objects in their loops used to be
+most of the extraction time.
+"""
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
+from itertools import compress
+from operator import attrgetter
 
+from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
+from spacy.vocab import Vocab
 
 from kg.extract.resources import Resources
 from kg.resolve.keys import singular
@@ -40,10 +50,11 @@ for _name in ("kg_candidates", "kg_entities", "kg_relations"):
 
 
 def doc_text(doc: Doc) -> str:
-    """The doc's text, built once (``doc.text`` joins every token on each access)."""
+    """The doc's text, built once (``doc.text`` joins every token on each access, making Token objects)."""
     text = doc.user_data.get("kg_text")
     if text is None:
-        text = doc.text
+        toks = tokens(doc)
+        text = "".join([t + " " if ws else t for t, ws in zip(toks.text, toks.ws, strict=True)])
         doc.user_data["kg_text"] = text
     return text
 
@@ -60,11 +71,24 @@ def sentences(doc: Doc) -> list[Span]:
 
 def sentence_at(doc: Doc, char: int) -> Span:
     """The sentence containing character offset ``char``."""
-    import bisect
-
     sents = sentences(doc)
     i = bisect.bisect_right(doc.user_data["kg_sent_starts"], char) - 1
     return sents[max(i, 0)]
+
+
+def sentence_text(doc: Doc, sent: Span) -> str:
+    """``sent.text`` without building the sentence's tokens."""
+    return doc_text(doc)[sent.start_char:sent.end_char]
+
+
+def sentence_norms(doc: Doc, sent: Span) -> set[str]:
+    """The normalised words of a sentence (:func:`norm_word` of each token), computed once per sentence."""
+    cache: dict[int, set[str]] = doc.user_data.setdefault("kg_sent_norms", {})
+    words = cache.get(sent.start)
+    if words is None:
+        words = set(tokens(doc).norm[sent.start:sent.end])
+        cache[sent.start] = words
+    return words
 
 
 def candidates(doc: Doc) -> list[Candidate]:
@@ -92,74 +116,169 @@ def norm_word(text: str) -> str:
     return out
 
 
+@dataclass(slots=True)
+class Lex:
+    """What the components ask about a token that depends on its text alone, read once per string."""
+
+    text: str
+    lower: str
+    norm: str  # norm_word(text)
+    is_space: bool
+    is_punct: bool
+    is_quote: bool
+    is_bracket: bool
+    like_num: bool
+    is_alpha: bool
+    wordlike: bool  # has letters or digits, and is neither a bare number nor an -ly adverb (see is_content)
+
+
+_NOT_ADVERBS = {"anomaly", "family", "supply", "assembly"}
+_TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
+_lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
+
+
+def _lex(vocab: Vocab, orth: int) -> Lex:
+    out = _lex_cache.get(orth)
+    if out is None:
+        lx = vocab[orth]
+        text, low = lx.orth_, lx.lower_
+        wordlike = (not (lx.like_num and not any(c.isalpha() for c in text))
+                    and not (len(low) > 4 and low.endswith("ly") and low not in _NOT_ADVERBS)
+                    and any(c.isalnum() for c in text))
+        out = Lex(text, low, norm_word(text), lx.is_space, lx.is_punct, lx.is_quote, lx.is_bracket, lx.like_num,
+                  lx.is_alpha, wordlike)
+        if len(_lex_cache) < 500_000:
+            _lex_cache[orth] = out
+    return out
+
+
+@dataclass(slots=True)
+class Tokens:
+    """A doc's tokens as plain lists (index ``i`` is ``doc[i]``), built once per doc by :func:`tokens`."""
+
+    lex: list[Lex]
+    text: list[str]
+    lower: list[str]
+    norm: list[str]
+    idx: list[int]  # character offset of each token
+    ws: list[bool]  # followed by a space (``whitespace_``)
+    joiner: list[bool]  # see is_joiner
+
+    def end_char(self, i: int) -> int:
+        """Character offset after token ``i``."""
+        return self.idx[i] + len(self.text[i])
+
+
+_JOINER_TEXTS = frozenset(("-", "/", "–"))
+
+
+def tokens(doc: Doc) -> Tokens:
+    """The doc's :class:`Tokens`, built on first use."""
+    toks = doc.user_data.get("kg_tokens")
+    if toks is None:
+        orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
+        vocab = doc.vocab
+        lex = [_lex_cache.get(o) or _lex(vocab, o) for o in orths]
+        text = list(map(_TEXT, lex))
+        ws = list(map(bool, spaces))
+        # is_joiner: a joiner character, not first or last, no space before or after it
+        joiner = list(map(_JOINER_TEXTS.__contains__, text))
+        n = len(text)
+        for i in compress(range(n), joiner):
+            joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
+        toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner)
+        doc.user_data["kg_tokens"] = toks
+    return toks
+
+
+def span_text(toks: Tokens, start: int, end: int, text: str) -> str:
+    """``doc[start:end].text`` for a non-empty token range, sliced from the doc text."""
+    return text[toks.idx[start]:toks.end_char(end - 1)]
+
+
 def is_joiner(tok: Token) -> bool:
     """A hyphen or slash glued to both neighbours ("memory-bound", "clean/dirty")."""
-    if tok.text not in ("-", "/", "–"):
-        return False
-    doc = tok.doc
-    return (tok.i > 0 and not doc[tok.i - 1].whitespace_ and not tok.whitespace_
-            and tok.i + 1 < len(doc))
+    return tokens(tok.doc).joiner[tok.i]
+
+
+def content_flags(doc: Doc, res: Resources) -> list[bool]:
+    """:func:`is_content` for every token of the doc, computed once."""
+    cached = doc.user_data.get("kg_content")
+    if cached is not None and cached[0] is res:
+        return cached[1]
+    toks = tokens(doc)
+    text, ws, joiner = toks.text, toks.ws, toks.joiner
+    n = len(text)
+    function_words = res.function_words
+    flags: list[bool] = []
+    for i, lx in enumerate(toks.lex):
+        if lx.is_space:
+            flag = False
+        elif joiner[i]:
+            flag = True
+        elif lx.is_punct or lx.is_quote or lx.is_bracket:
+            flag = False
+        elif lx.lower in function_words:
+            # a function word glued by hyphens inside a compound stays ("state-of-the-art" is split earlier)
+            flag = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
+                    or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
+        else:
+            flag = lx.wordlike
+        flags.append(flag)
+    doc.user_data["kg_content"] = (res, flags)
+    return flags
 
 
 def is_content(tok: Token, res: Resources) -> bool:
     """True for tokens that can be part of a name (not function words or punctuation)."""
-    if tok.is_space:
-        return False
-    if is_joiner(tok):
-        return True
-    if tok.is_punct or tok.is_quote or tok.is_bracket:
-        return False
-    low = tok.lower_
-    if low in res.function_words:
-        # a function word glued by hyphens inside a compound stays ("state-of-the-art" is split earlier)
-        doc = tok.doc
-        glued_left = tok.i > 0 and doc[tok.i - 1].text == "-" and not doc[tok.i - 1].whitespace_
-        glued_right = tok.i + 1 < len(doc) and doc[tok.i + 1].text == "-" and not tok.whitespace_
-        return glued_left or glued_right
-    if tok.like_num and not any(c.isalpha() for c in tok.text):
-        return False
-    if len(low) > 4 and low.endswith("ly") and low not in {"anomaly", "family", "supply", "assembly"}:
-        return False
-    if not any(c.isalnum() for c in tok.text):
-        return False
-    return True
+    return content_flags(tok.doc, res)[tok.i]
+
+
+def chunk_ranges(doc: Doc, start: int, end: int, res: Resources) -> list[tuple[int, int]]:
+    """Token ranges of the maximal runs of content tokens in ``doc[start:end]`` (see :func:`chunks`)."""
+    content = content_flags(doc, res)
+    joiner = tokens(doc).joiner
+    out: list[tuple[int, int]] = []
+    first = None
+    for i in range(start, end):
+        if content[i]:
+            if first is None:
+                if joiner[i]:
+                    continue
+                first = i
+        elif first is not None:
+            out.append((first, i))
+            first = None
+    if first is not None:
+        out.append((first, end))
+    # a chunk never ends in a joiner
+    fixed = []
+    for a, b in out:
+        while b > a and joiner[b - 1]:
+            b -= 1
+        if b > a:
+            fixed.append((a, b))
+    return fixed
 
 
 def chunks(sent: Span, res: Resources) -> list[Span]:
     """Maximal runs of content tokens: the noun-phrase-like pieces of a sentence."""
-    out: list[Span] = []
-    start = None
     doc = sent.doc
-    for tok in sent:
-        if is_content(tok, res):
-            if start is None:
-                if is_joiner(tok):
-                    continue
-                start = tok.i
-        else:
-            if start is not None:
-                out.append(doc[start:tok.i])
-            start = None
-    if start is not None:
-        out.append(doc[start:sent.end])
-    # a chunk never ends in a joiner
-    fixed = []
-    for ch in out:
-        end = ch.end
-        while end > ch.start and is_joiner(doc[end - 1]):
-            end -= 1
-        if end > ch.start:
-            fixed.append(doc[ch.start:end])
-    return fixed
+    return [doc[a:b] for a, b in chunk_ranges(doc, sent.start, sent.end, res)]
 
 
 def head_type(word: str, res: Resources) -> tuple[str, float] | None:
-    """Type a phrase by its last word (heads.tsv, then suffix rules)."""
+    """Type a phrase by its last word (heads.tsv, then suffix rules); memoised in ``res.head_cache``."""
+    cache = res.head_cache
+    if word in cache:
+        return cache[word]
     w = norm_word(word)
     hit = res.heads.get(w)
-    if hit:
-        return hit
-    for suffix, typ, conf in res.suffixes:
-        if w.endswith(suffix) and len(w) > len(suffix) + 3:
-            return typ, conf
-    return None
+    if not hit:
+        hit = None
+        for suffix, typ, conf in res.suffixes:
+            if w.endswith(suffix) and len(w) > len(suffix) + 3:
+                hit = typ, conf
+                break
+    cache[word] = hit
+    return hit

@@ -9,11 +9,12 @@ abstract repeats it (then it is most likely the method the paper is about).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import doc_text, sentence_at, Candidate, candidates, norm_word
+from kg.extract.components.base import Candidate, candidates, doc_text, sentence_at, sentence_norms, tokens
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
 _WORD = re.compile(r"(?<![\w@/.\-'’^])([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+)*)(?![\w@/'’^]|-\w|\.\w)")
@@ -29,6 +30,12 @@ _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|
 _STOP = _words(DATA_DIR / "coined_stop.txt")
 
 
+_PARTS = re.compile(r"[\-.^]")
+_DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
+_NOT_NAME = re.compile(r"\d+[DdBbMmKkx]|[A-Z]")  # 2D, 7B, 10x
+_DIGITS_UPPER = re.compile(r"\d+[A-Z]")
+
+
 def is_coined_part(part: str) -> bool:
     letters = [c for c in part if c.isalpha()]
     if not letters:
@@ -36,88 +43,106 @@ def is_coined_part(part: str) -> bool:
     has_digit = any(c.isdigit() for c in part)
     uppers = sum(c.isupper() for c in letters)
     if has_digit:
-        return len(letters) >= 1 and len(part) >= 2 and not re.fullmatch(r"\d+[a-zA-Z]", part)
+        return len(letters) >= 1 and len(part) >= 2 and not _DIGITS_LETTER.fullmatch(part)
     if uppers >= 2:
         return True
     return uppers == 1 and not part[0].isupper() and len(part) > 2  # iPhone, mHealth
 
 
+@lru_cache(maxsize=1 << 18)
 def is_coined(word: str) -> bool:
+    """Memoised: a pure function of the word, asked for every word of every abstract."""
     if word in _STOP or len(word) < 2:
         return False
-    parts = re.split(r"[\-.^]", word)
+    parts = _PARTS.split(word)
     if any(p in _STOP for p in parts) and len(parts) == 1:
         return False
-    if re.fullmatch(r"\d+[DdBbMmKkx]|[A-Z]", word):  # 2D, 7B, 10x
+    if _NOT_NAME.fullmatch(word):
         return False
     return any(is_coined_part(p) for p in parts)
+
+
+@lru_cache(maxsize=1 << 18)
+def coined_core(word: str) -> str:
+    """The coined name a word of the text is or starts with ("LLM-based" names the LLM), or ""."""
+    if word.isalpha() and word.islower():
+        return ""  # no capital and no digit: never coined (most words)
+    suffix = _ADJ_SUFFIX.search(word)
+    if suffix:
+        word = word[:suffix.start()]
+    return word if is_coined(word) else ""
+
+
+def _title_case(doc: Doc, sent: Span) -> bool:
+    """A Title Case line (a paper title): most of the sentence's words are capitalised. Computed once per sentence."""
+    cache: dict[int, bool] = doc.user_data.setdefault("kg_title_case", {})
+    out = cache.get(sent.start)
+    if out is None:
+        alpha = [lx.text for lx in tokens(doc).lex[sent.start:sent.end] if lx.is_alpha]
+        out = bool(alpha) and sum(t[0].isupper() for t in alpha) > 0.5 * len(alpha)
+        cache[sent.start] = out
+    return out
 
 
 class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
-        self.families = res.model_families
-        names = "|".join(re.escape(f) for f in sorted(self.families, key=len, reverse=True))
+        self.family_prefixes = tuple(res.model_families)
+        names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
         self.patterns = [(re.compile(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
 
-    def _family_member(self, word: str) -> bool:
-        """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size."""
-        return self.family_member.match(word) is not None
+    def _family_member(self, word: str) -> str:
+        """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size (not coined by spelling)."""
+        suffix = _ADJ_SUFFIX.search(word)
+        if suffix:
+            word = word[:suffix.start()]
+        return word if self.family_member.match(word) else ""
 
     def _type(self, doc: Doc, start: int, end: int, word: str, models: set[str]) -> tuple[str, float] | None:
         span = doc.char_span(start, end, alignment_mode="expand")
         if span is None:
             return None
-        nxt = [norm_word(t.text) for t in doc[span.end:span.end + 2] if not t.is_punct]
+        toks = tokens(doc)
+        nxt = [toks.norm[i] for i in range(span.end, min(span.end + 2, len(toks.lex))) if not toks.lex[i].is_punct]
         if nxt and nxt[0] in _DATASET_NOUNS:
             return "Dataset", 0.8
         if nxt and nxt[0] in _MODEL_NOUNS:
             return "Model", 0.75
         if nxt and nxt[0] in _METHOD_NOUNS:
             return "Method", 0.75
-        if any(word.startswith(f) for f in self.families):
+        if word.startswith(self.family_prefixes):
             return "Model", 0.75
         sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
-        before = doc[sent.start:span.start]
-        words = {norm_word(t.text) for t in sent}
-        if words & _EVAL_WORDS:
+        if sentence_norms(doc, sent) & _EVAL_WORDS:
             head = ""  # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models
-            for tok in reversed(list(before)):
-                if tok.lower_ in ("on", "across", "over"):
+            for i in reversed(range(sent.start, span.start)):
+                low, lx = toks.lower[i], toks.lex[i]
+                if low in ("on", "across", "over"):
                     return ("Model", 0.65) if head == "model" else ("Dataset", 0.65)
-                if not head and not tok.is_punct and tok.lower_ not in ("and", "or"):
-                    if norm_word(tok.text) in _MODEL_NOUNS or tok.text.rstrip("s") in models:
+                if not head and not lx.is_punct and low not in ("and", "or"):
+                    if toks.norm[i] in _MODEL_NOUNS or lx.text.rstrip("s") in models:
                         head = "model"
-                    elif not is_coined(tok.text):
+                    elif not is_coined(lx.text):
                         head = "other"
-                if tok.is_punct and tok.text not in (",", "-", "(") or tok.lower_ in ("than", "with", "to", "by", "of", "using"):
+                if lx.is_punct and lx.text not in (",", "-", "(") or low in ("than", "with", "to", "by", "of", "using"):
                     break
         return None
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
-        found: list[tuple[int, int, str]] = []
-        counts: dict[str, int] = {}
-        for m in _WORD.finditer(doc_text(doc)):
-            word = m.group(1)
-            suffix = _ADJ_SUFFIX.search(word)
-            if suffix:
-                word = word[:suffix.start()]  # "LLM-based" names the LLM
-            if not is_coined(word) and not self._family_member(word):
-                continue
-            found.append((m.start(1), m.start(1) + len(word), word))
-            counts[word] = counts.get(word, 0) + 1
         text = doc_text(doc)
         models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
-        for start, end, word in found:
-            s2, e2 = self._extend(doc, start, end)
-            names.append((s2, e2, doc_text(doc)[s2:e2]))
-        counts = {}
+        for m in _WORD.finditer(text):
+            word = coined_core(m.group(1)) or self._family_member(m.group(1))
+            if word:
+                s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
+                names.append((s2, e2, text[s2:e2]))
+        counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
         for start, end, name in names:
@@ -129,7 +154,7 @@ class CoinedNameFinder:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             out.append(Candidate(start, end, typed[0], "coined", typed[1]))
         for pattern, typ, conf in self.patterns:
-            for m in pattern.finditer(doc_text(doc)):
+            for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
         return doc
 
@@ -139,28 +164,30 @@ class CoinedNameFinder:
         if span is None:
             return start, end
         sent = sentence_at(doc, start)
-        alpha = [t for t in sent if t.is_alpha]
-        if alpha and sum(t.text[0].isupper() for t in alpha) > 0.5 * len(alpha):
+        if _title_case(doc, sent):
             return start, end  # a Title Case line (a paper title): every word is capitalised
+        toks = tokens(doc)
+        lex, text, ws = toks.lex, toks.text, toks.ws
 
-        def name_like(tok) -> bool:
-            return (not tok.is_punct and tok.lower_ not in self.res.function_words
-                    and (tok.text[:1].isupper() or is_coined(tok.text) or re.fullmatch(r"\d+[A-Z]", tok.text) is not None))
+        def name_like(k: int) -> bool:
+            t = text[k]
+            return (not lex[k].is_punct and lex[k].lower not in self.res.function_words
+                    and (t[:1].isupper() or is_coined(t) or _DIGITS_UPPER.fullmatch(t) is not None))
 
         i, j = span.start, span.end
         while j < sent.end:
-            if doc[j - 1].whitespace_ and name_like(doc[j]):
+            if ws[j - 1] and name_like(j):
                 j += 1
-            elif (j + 1 < sent.end and doc[j].text == "-" and not doc[j - 1].whitespace_ and not doc[j].whitespace_
-                  and (doc[j + 1].text[:1].isupper() or doc[j + 1].like_num) and j > span.start):
+            elif (j + 1 < sent.end and text[j] == "-" and not ws[j - 1] and not ws[j]
+                  and (text[j + 1][:1].isupper() or lex[j + 1].like_num) and j > span.start):
                 j += 2  # "Shoulder-Pain", "Multi-Person", "BRATS-2015" inside an extended name
             else:
                 break
-        while i - 1 > sent.start and doc[i - 2].whitespace_ and name_like(doc[i - 1]) and doc[i - 1].is_alpha:
+        while i - 1 > sent.start and ws[i - 2] and name_like(i - 1) and lex[i - 1].is_alpha:
             i -= 1
         if (i, j) == (span.start, span.end):
             return start, end
-        return doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text)
+        return toks.idx[i], toks.end_char(j - 1)
 
 
 @Language.factory("kg_coined")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.base import doc_text, sentences, Candidate, candidates, is_content, is_joiner, norm_word
+from kg.extract.components.base import (doc_text, sentences, Candidate, candidates, is_content, is_joiner, norm_word,
+                                        tokens)
 from kg.extract.resources import Resources, load_resources
 
 SUBJECT_WINDOW = 6
@@ -76,12 +77,13 @@ class ContributionFinder:
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
+        lower = tokens(doc).lower
         for sent in sentences(doc):
-            for verb in sent:
-                if verb.lower_ not in self.verbs and verb.lower_ not in self.past_verbs \
-                        or not self._has_subject(verb, sent):
+            for i in range(sent.start, sent.end):
+                if lower[i] not in self.verbs and lower[i] not in self.past_verbs \
+                        or not self._has_subject(doc[i], sent):
                     continue
-                self._read_target(doc, sent, verb, by_start, out)
+                self._read_target(doc, sent, doc[i], by_start, out)
         return doc
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import sentences, Candidate, candidates, chunks, head_type, is_joiner, norm_word
+from kg.extract.components.base import (Candidate, candidates, chunk_ranges, doc_text, head_type, sentences, span_text,
+                                        tokens)
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
@@ -25,18 +26,22 @@ _TASK_HEADS = {"task", "problem"}
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
-def words_of(span: Span) -> list[tuple[int, int]]:
-    """Token ranges of the span's words, hyphen-glued compounds counted as one word."""
+def word_ranges(joiner: list[bool], start: int, end: int) -> list[tuple[int, int]]:
+    """Token ranges of the words of ``doc[start:end]``, hyphen-glued compounds counted as one word."""
     out: list[tuple[int, int]] = []
-    i = span.start
-    doc = span.doc
-    while i < span.end:
+    i = start
+    while i < end:
         j = i + 1
-        while j + 1 < span.end + 1 and j < span.end and is_joiner(doc[j]) and j + 1 < span.end:
+        while j + 1 < end and joiner[j]:
             j += 2
         out.append((i, j))
         i = j
     return out
+
+
+def words_of(span: Span) -> list[tuple[int, int]]:
+    """Token ranges of the span's words, hyphen-glued compounds counted as one word."""
+    return word_ranges(tokens(span.doc).joiner, span.start, span.end)
 
 
 class PhraseFinder:
@@ -62,10 +67,11 @@ class PhraseFinder:
 
     def _trim(self, doc: Doc, words: list[tuple[int, int]], verb_context: bool = True) -> list[tuple[int, int]]:
         """Drop weak, verb and participle modifiers from the left."""
-        after_to = verb_context and bool(words) and words[0][0] > 0 and doc[words[0][0] - 1].lower_ == "to"
+        toks, text = tokens(doc), doc_text(doc)
+        after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
         first = True
         while len(words) > 1:
-            word = doc[words[0][0]:words[0][1]].text.lower()
+            word = span_text(toks, words[0][0], words[0][1], text).lower()
             if self._is_weak(word, first, after_to):
                 words = words[1:]
                 first = False
@@ -77,9 +83,11 @@ class PhraseFinder:
     def _emit(self, doc: Doc, words: list[tuple[int, int]], out: list[Candidate], depth: int = 0) -> None:
         if not words or depth > 1:
             return
-        head_tok = doc[words[-1][1] - 1]
-        head = norm_word(head_tok.text)
-        typed = head_type(head_tok.text, self.res)
+        toks, text = tokens(doc), doc_text(doc)
+        head_i = words[-1][1] - 1
+        head_text = toks.text[head_i]
+        head = toks.norm[head_i]
+        typed = head_type(head_text, self.res)
         mods = self._trim(doc, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
         if head in self.res.generic_heads or head in _DATASET_HEADS:
             inner = words[:-1]
@@ -89,7 +97,7 @@ class PhraseFinder:
                 del out[before:]  # only a task reads through a generic head
             if len(out) > before:
                 return  # "link prediction benchmarks": the task is the entity
-            mod_text = [doc[a:b].text for a, b in mods]
+            mod_text = [span_text(toks, a, b, text) for a, b in mods]
             if head in _DATASET_HEADS and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t) for t in mod_text):
@@ -97,13 +105,13 @@ class PhraseFinder:
                 typed = ("Dataset", 0.6)
             elif head in _MODEL_HEADS and mods:
                 # "reasoning models", "diffusion model", "GUI agents": the modifier must name something
-                last = doc[mods[-1][0]:mods[-1][1]].text
+                last = mod_text[-1]
                 if not (head_type(last, self.res) or last.lower() in self.res.noun_ing
                         or last[:1].isupper() or is_coined(last)):
                     return
                 typed = typed or ("Model", 0.55)
-            elif head in _TASK_HEADS and mods and head_tok.text.lower().endswith("s") \
-                    and not self._adjective(doc[mods[0][0]:mods[0][1]].text):
+            elif head in _TASK_HEADS and mods and head_text.lower().endswith("s") \
+                    and not self._adjective(mod_text[0]):
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
             else:
                 return
@@ -113,14 +121,14 @@ class PhraseFinder:
         if not mods:
             if conf < SINGLE_WORD_TYPES.get(typ, 2.0):
                 return
-            if head_tok.text.lower() in self.res.generic_terms:
+            if head_text.lower() in self.res.generic_terms:
                 return
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(doc[mods[0][0]:mods[0][1]].text):
+        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         kept = mods + [words[-1]]
-        start = doc[kept[0][0]].idx
-        end = head_tok.idx + len(head_tok.text)
-        if mods and all(doc[a:b].text.lower() in self.res.weak_modifiers for a, b in mods):
+        start = toks.idx[kept[0][0]]
+        end = toks.end_char(head_i)
+        if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, "phrase", round(conf * (0.9 if mods else 1.0), 3)))
 
@@ -132,10 +140,11 @@ class PhraseFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
+        joiner = tokens(doc).joiner
         for sent in sentences(doc):
-            sent_chunks = chunks(sent, self.res)
-            for k, chunk in enumerate(sent_chunks):
-                words = words_of(chunk)
+            sent_chunks = chunk_ranges(doc, sent.start, sent.end, self.res)
+            for k, (start, end) in enumerate(sent_chunks):
+                words = word_ranges(joiner, start, end)
                 if not words:
                     continue
                 before = len(out)
@@ -144,23 +153,25 @@ class PhraseFinder:
                     self._coordinated_task(doc, sent_chunks, k, out)
         return doc
 
-    def _coordinated_task(self, doc: Doc, sent_chunks: list[Span], k: int, out: list[Candidate]) -> None:
+    def _coordinated_task(self, doc: Doc, sent_chunks: list[tuple[int, int]], k: int, out: list[Candidate]) -> None:
         """A bare task word listed among tasks: "anomaly detection, classification, and forecasting"."""
-        chunk = sent_chunks[k]
-        typed = head_type(chunk.text, self.res)
-        if not typed or typed[0] != "Task" or chunk.text.lower() in self.res.generic_terms:
+        toks = tokens(doc)
+        start, end = sent_chunks[k]
+        chunk_text = span_text(toks, start, end, doc_text(doc))
+        typed = head_type(chunk_text, self.res)
+        if not typed or typed[0] != "Task" or chunk_text.lower() in self.res.generic_terms:
             return
         for j in (k - 1, k + 1):
             if not 0 <= j < len(sent_chunks):
                 continue
-            other = sent_chunks[j]
-            lo, hi = (other.end, chunk.start) if j < k else (chunk.end, other.start)
-            between = [t.lower_ for t in doc[lo:hi]]
+            o_start, o_end = sent_chunks[j]
+            lo, hi = (o_end, start) if j < k else (end, o_start)
+            between = toks.lower[lo:hi]
             if not between or any(w not in (",", "and", "or") for w in between):
                 continue
-            other_type = head_type(doc[other.end - 1].text, self.res)
-            if other_type and other_type[0] == "Task" and len(other) > 1:
-                out.append(Candidate(chunk.start_char, chunk.end_char, "Task", "phrase", 0.6))
+            other_type = head_type(toks.text[o_end - 1], self.res)
+            if other_type and other_type[0] == "Task" and o_end - o_start > 1:
+                out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", "phrase", 0.6))
                 return
 
 

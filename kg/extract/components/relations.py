@@ -18,7 +18,8 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import sentence_at, sentences, Candidate, RelationCandidate, chunks, norm_word
+from kg.extract.components.base import (sentence_at, sentence_norms, sentence_text, sentences, Candidate,
+                                        RelationCandidate, chunks, norm_word)
 from kg.extract.components.merge import LocalEntity
 from kg.extract.components.phrases import PhraseFinder, words_of
 from kg.extract.resources import Resources, load_resources
@@ -97,7 +98,7 @@ class RelationFinder:
         sents = sentences(doc)
         for k, sent in enumerate(sents):
             in_sent = [(m, e) for m, e in spans if sent.start_char <= m.start and m.end <= sent.end_char]
-            s_text = sent.text
+            s_text = sentence_text(doc, sent)
             subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
                 # "… hindering OOD generalization. To address this limitation, we propose CURVE"
@@ -106,7 +107,7 @@ class RelationFinder:
                     if e.type == "Task" and prev.start_char <= m.start and m.end <= prev.end_char:
                         add(subj, "addresses", e, prev, "addresses-motivation")
                         addressed.add(id(subj))
-            words = {norm_word(t.text) for t in sent}
+            words = sentence_norms(doc, sent)
             if subj is None and main is not None:
                 opener = sent[0].lower_ if len(sent) else ""
                 if self.self_ref.search(s_text) or (opener in _EVAL_OPENERS and words & self.evaluation):

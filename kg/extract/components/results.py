@@ -676,7 +676,7 @@ class ResultFinder:
         main = proposed[0] if proposed else None
         text = doc_text(doc)
         for sent in sentences(doc):
-            if any(c.isdigit() for c in text[sent.start_char:sent.end_char]):
+            if any(map(str.isdigit, text[sent.start_char:sent.end_char])):
                 out.extend(self._sentence(text, sent, mentions, main))
         return doc
 
