@@ -47,3 +47,21 @@ def test_sentence_ends_after_a_mixed_case_name(extractor):
                                                     "Coconut improves CoT."))
     labels = {label for e in ex.entities for label in e.labels}
     assert not any("CoT. " in x for x in labels), labels
+
+
+def test_capitalised_run_in_running_text_is_a_name(extractor):
+    types = _types(extractor, "We model the data with an Indian Buffet Process. The Indian Buffet Process is "
+                              "sampled with Walk-Jump Sampling, which beats In-Context Learning.")
+    assert types.get("Indian Buffet Process") == "Method", types
+    assert types.get("Walk-Jump Sampling") == "Method", types
+    assert "Context Learning" not in types, types
+
+
+def test_capitalised_run_before_a_dataset_noun_is_a_dataset(extractor):
+    types = _types(extractor, "We evaluate on the Tensor Trust dataset of prompt injection attacks.")
+    assert types.get("Tensor Trust") == "Dataset" or types.get("Tensor Trust dataset") == "Dataset", types
+
+
+def test_descriptive_capitalised_words_are_not_a_name(extractor):
+    types = _types(extractor, "Training Large Language Models is costly. We study Transformer-based Models here.")
+    assert not any(k.startswith(("Training", "Transformer-based")) for k in types), types

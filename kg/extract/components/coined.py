@@ -14,7 +14,8 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import Candidate, candidates, doc_text, sentence_at, sentence_norms, tokens
+from kg.extract.components.base import (Candidate, candidates, doc_text, head_type, sentence_at, sentence_norms,
+                                        sentences, tokens)
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
 _WORD = re.compile(r"(?<![\w@/.\-'’^])([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+)*)(?![\w@/'’^]|-\w|\.\w)")
@@ -34,6 +35,7 @@ _PARTS = re.compile(r"[\-.^]")
 _DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
 _NOT_NAME = re.compile(r"\d+[DdBbMmKkx]|[A-Z]")  # 2D, 7B, 10x
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
+_CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 
 
 def is_coined_part(part: str) -> bool:
@@ -153,10 +155,71 @@ class CoinedNameFinder:
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             out.append(Candidate(start, end, typed[0], "coined", typed[1]))
+        out.extend(self._title_case_names(doc, models))
         for pattern, typ, conf in self.patterns:
             for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
         return doc
+
+    def _title_case_names(self, doc: Doc, models: set[str]) -> list[Candidate]:
+        """Runs of capitalised words inside a sentence: "Indian Buffet Process", "Walk-Jump Sampling".
+
+        In running text, two or more capitalised words in a row are written as a name
+        (a sentence's first word alone says nothing; a second capital does). Context types it (``_type``), else its last word (heads.tsv);
+        else it is a Method when the abstract repeats it (as for a coined word), and
+        below the merge threshold unless another finder agrees.
+        """
+        toks = tokens(doc)
+        text = doc_text(doc)
+        title_end = text.find("\n\n")  # the title (when there is one) is all capitalised
+        found: list[tuple[int, int, str, str]] = []
+        for sent in sentences(doc):
+            if sent.start_char < title_end:
+                continue
+            run: list[tuple[int, int]] = []  # token ranges of the run's words
+            for a, b, closes in self._words(toks, sent.start, sent.end):
+                if self._name_word(toks, a, b) and not (a == sent.start and toks.text[b - 1].endswith("ing")):
+                    run.append((a, b))  # ("Training Large Models …" opens with a verb)
+                    if not closes:
+                        continue
+                if len(run) >= 2:
+                    s0, e0 = toks.idx[run[0][0]], toks.end_char(run[-1][1] - 1)
+                    found.append((s0, e0, text[s0:e0], toks.text[run[-1][1] - 1]))
+                run = []
+            if len(run) >= 2:
+                s0, e0 = toks.idx[run[0][0]], toks.end_char(run[-1][1] - 1)
+                found.append((s0, e0, text[s0:e0], toks.text[run[-1][1] - 1]))
+        counts: dict[str, int] = {}
+        for _s, _e, name, _last in found:
+            counts[name] = counts.get(name, 0) + 1
+        out = []
+        for start, end, name, last in found:
+            hit = head_type(last, self.res)
+            typ, conf = self._type(doc, start, end, name, models) or (
+                (hit[0], min(hit[1], 0.6)) if hit else ("Method", 0.5 if counts[name] >= 2 else 0.45))
+            out.append(Candidate(start, end, typ, "coined", conf))
+        return out
+
+    @staticmethod
+    def _words(toks, start: int, end: int):
+        """Whitespace-separated words as token ranges, without trailing punctuation, and whether punctuation
+        closed them ("Learning." ends a run)."""
+        a = start
+        for k in range(start, end):
+            if toks.ws[k] or k == end - 1:
+                b = k + 1
+                while b > a and toks.lex[b - 1].is_punct and toks.text[b - 1] != "-":
+                    b -= 1
+                yield a, b, b <= k
+                a = k + 1
+
+    def _name_word(self, toks, a: int, b: int) -> bool:
+        """"Buffet", "Walk-Jump", "Residual-Q": capitalised, letters/digits/hyphens only, not a function word."""
+        if b <= a or not _CAPITALISED.fullmatch(toks.text[a]) or toks.lex[a].lower in self.res.function_words:
+            return False
+        word = "".join(toks.text[a:b])
+        return all(toks.text[k] == "-" or toks.text[k].isalnum() for k in range(a, b)) and toks.text[b - 1] != "-" \
+            and not _ADJ_SUFFIX.search(word)  # "Transformer-based" describes, it does not name
 
     def _extend(self, doc: Doc, start: int, end: int) -> tuple[int, int]:
         """Grow a coined word over adjacent capitalised words: "Tiered QK 2D Sparsity"."""
