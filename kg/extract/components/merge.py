@@ -184,7 +184,9 @@ class Merger:
             if not c.component.startswith("coined") or "-" not in c.text_:
                 continue
             prefix, _, suffix = c.text_.rpartition("-")
-            if entity_key(suffix) in keys and is_coined(prefix) and entity_key(prefix) not in keys:
+            # a base model has a version or size ("Qwen3-32B"); "ES" in "ES-MoE" is only a prefix
+            if entity_key(suffix) in keys and is_coined(prefix) and entity_key(prefix) not in keys \
+                    and any(ch.isdigit() for ch in prefix):
                 d = Candidate(c.start, c.start + len(prefix), c.type, "coined", 0.7)
                 d.text_ = text[d.start:d.end]  # type: ignore[attr-defined]
                 out.append(d)
