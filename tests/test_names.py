@@ -65,3 +65,10 @@ def test_capitalised_run_before_a_dataset_noun_is_a_dataset(extractor):
 def test_descriptive_capitalised_words_are_not_a_name(extractor):
     types = _types(extractor, "Training Large Language Models is costly. We study Transformer-based Models here.")
     assert not any(k.startswith(("Training", "Transformer-based")) for k in types), types
+
+
+def test_base_model_of_a_derived_name_needs_a_version(extractor):
+    types = _types(extractor, "We fine-tune Qwen3-32B-FIRE with FIRE. FIRE improves reasoning. "
+                              "We present ES-MoE for efficient MoE training. ES-MoE offloads experts.")
+    assert types.get("Qwen3-32B") == "Model", types
+    assert "ES" not in types, types
