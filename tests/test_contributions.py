@@ -63,3 +63,9 @@ def test_past_tense_contribution_after_we(extractor):
 def test_past_participle_as_adjective_is_not_a_contribution_cue(extractor, abstract):
     proposed = _proposed(extractor, abstract)
     assert "Korean-English" not in proposed and "Large Language Models" not in proposed, proposed
+
+
+def test_capitalised_name_with_of_after_a_description_is_proposed(extractor):
+    proposed = _proposed(extractor, "In this work, we propose a novel technique, Chain of Hindsight, that is easy "
+                                    "to optimize and can learn from any form of feedback.")
+    assert proposed.get("Chain of Hindsight") == "Method", proposed

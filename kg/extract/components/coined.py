@@ -36,6 +36,7 @@ _DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
 _NOT_NAME = re.compile(r"\d+[DdBbMmKkx]|[A-Z]")  # 2D, 7B, 10x
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
+_NAME_CONNECTORS = {"of"}  # lower-case words inside a capitalised name ("to" would join "A to B")
 
 
 def is_coined_part(part: str) -> bool:
@@ -176,19 +177,23 @@ class CoinedNameFinder:
         for sent in sentences(doc):
             if sent.start_char < title_end:
                 continue
-            run: list[tuple[int, int]] = []  # token ranges of the run's words
-            for a, b, closes in self._words(toks, sent.start, sent.end):
-                if self._name_word(toks, a, b) and not (a == sent.start and toks.text[b - 1].endswith("ing")):
-                    run.append((a, b))  # ("Training Large Models …" opens with a verb)
-                    if not closes:
-                        continue
-                if len(run) >= 2:
-                    s0, e0 = toks.idx[run[0][0]], toks.end_char(run[-1][1] - 1)
-                    found.append((s0, e0, text[s0:e0], toks.text[run[-1][1] - 1]))
-                run = []
-            if len(run) >= 2:
-                s0, e0 = toks.idx[run[0][0]], toks.end_char(run[-1][1] - 1)
-                found.append((s0, e0, text[s0:e0], toks.text[run[-1][1] - 1]))
+            words = list(self._words(toks, sent.start, sent.end))
+            named = [self._name_word(toks, a, b) and not (a == sent.start and toks.text[b - 1].endswith("ing"))
+                     for a, b, _closes in words]  # ("Training Large Models …" opens with a verb)
+            i = 0
+            while i < len(words):
+                if not named[i]:
+                    i += 1
+                    continue
+                j = i  # the run is words[i..j]
+                while not words[j][2] and j + 1 < len(words) and (named[j + 1] or (
+                        j + 2 < len(words) and named[j + 2] and not words[j + 1][2]
+                        and toks.lower[words[j + 1][0]] in _NAME_CONNECTORS)):
+                    j += 1  # "Chain of Hindsight"
+                if sum(named[i:j + 1]) >= 2:
+                    s0, e0 = toks.idx[words[i][0]], toks.end_char(words[j][1] - 1)
+                    found.append((s0, e0, text[s0:e0], toks.text[words[j][1] - 1]))
+                i = j + 1
         counts: dict[str, int] = {}
         for _s, _e, name, _last in found:
             counts[name] = counts.get(name, 0) + 1
