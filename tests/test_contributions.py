@@ -69,3 +69,11 @@ def test_capitalised_name_with_of_after_a_description_is_proposed(extractor):
     proposed = _proposed(extractor, "In this work, we propose a novel technique, Chain of Hindsight, that is easy "
                                     "to optimize and can learn from any form of feedback.")
     assert proposed.get("Chain of Hindsight") == "Method", proposed
+
+
+def test_title_subtitle_apposition_types_the_name(extractor):
+    ex = extractor.extract(Paper(id="p", title="SLARD: A Chinese Superior Legal Article Retrieval Dataset",
+                                 abstract="We propose SLARD: A Chinese Superior Legal Article Retrieval Dataset. "
+                                          "SLARD has 2,627 queries."))
+    slard = [e for e in ex.entities if "SLARD" in e.labels]
+    assert slard and slard[0].type == "Dataset" and slard[0].proposed, ex.entities

@@ -172,3 +172,13 @@ def test_build_is_deterministic_and_committed_files_are_current(tmp_path):
     assert outs[0] == TERMS.read_bytes(), \
         "terms.tsv is stale: rerun scripts/build_lexicons.py ../shared/lexicons " \
         "kg/extract/data/lexicons"
+
+
+def test_vocabulary_name_starting_with_a_function_word_matches_only_as_written():
+    """PwC's "AND Dataset" must not turn "networks and datasets" into a dataset."""
+    from kg.extract import Extractor
+    from kg.records import Paper
+    ex = Extractor().extract(Paper(id="p", abstract="Across combinations of graph neural networks and datasets, "
+                                                    "our framework improves. We also use the AND Dataset."))
+    labels = {label for e in ex.entities for label in e.labels}
+    assert "and datasets" not in labels and "AND Dataset" in labels, labels

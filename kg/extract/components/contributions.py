@@ -57,8 +57,8 @@ class ContributionFinder:
             while i < sent.end and doc[i].text != ")":
                 i += 1
             i += 1
-        if i >= sent.end or doc[i].text != ",":
-            return None
+        if i >= sent.end or doc[i].text not in (",", ":"):
+            return None  # "X, a benchmark for …", "SLARD: A Chinese … Retrieval Dataset"
         for tok in doc[i + 1:min(sent.end, i + 1 + APPOSITION_WINDOW)]:
             low = tok.lower_
             if low in ("which", "that", "where", "to", "and", ";", ".", "whose", "for", "with", "in", "on"):
@@ -206,7 +206,12 @@ class ContributionFinder:
                 and c.component in ("coined", "acronym")]
         if hits and len(name.split()) <= 4:
             best = hits[0]
-            self._propose(out, best, best.type if best.confidence >= 0.7 else "Method")
+            # "SLARD: A Chinese Superior Legal Article Retrieval Dataset": the subtitle's head says what it is
+            # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
+            subtitle = head.split(":", 1)[1].split()
+            kind = self.type_words.get(norm_word(subtitle[-1].strip(".,;:?!"))) \
+                if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
+            self._propose(out, best, kind or (best.type if best.confidence >= 0.7 else "Method"))
 
     def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
         out.append(Candidate(cand.start, cand.end, typ, "contribution", max(cand.confidence, 0.85),

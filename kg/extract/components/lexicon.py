@@ -7,6 +7,7 @@ singular lower-case NORM; acronyms and mixed-case names match exactly.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from spacy.language import Language
@@ -22,6 +23,11 @@ from kg.records import ENTITY_TYPES
 SOURCE_PRIORITY = ("user", "kg-hardware", "nlp-progress", "pwc-method", "pwc-task", "openreview", "accelerators", "cso")
 SOURCE_CONFIDENCE = {"user": 0.95, "kg-hardware": 0.9, "nlp-progress": 0.85, "pwc-method": 0.8,
                      "pwc-task": 0.8, "openreview": 0.8, "accelerators": 0.85, "cso": 0.6}
+
+
+#: words that start ordinary phrases, never a folded vocabulary term ("and datasets", "it alignment")
+_CLOSED_CLASS = {"a", "an", "the", "and", "or", "of", "in", "on", "for", "to", "with", "it", "is", "this", "that",
+                 "we", "our", "its", "their", "as", "at", "by", "from"}
 
 
 def _variants(term: str) -> set[str]:
@@ -53,6 +59,11 @@ class LexiconMatcher:
                 continue
             if entry.term.lower() in res.generic_terms or entry.canonical.lower() in res.generic_terms:
                 continue
+            if not entry.exact_case and entry.term.split()[0].lower() in _CLOSED_CLASS:
+                # "AND Dataset" folded would match "graph networks and datasets": keep the name as written
+                if entry.canonical == entry.canonical.lower():
+                    continue
+                entry = replace(entry, term=entry.canonical, exact_case=True)
             idx = len(self.entries)
             added = False
             for variant in sorted(_variants(entry.term)):
