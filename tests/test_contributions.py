@@ -77,3 +77,9 @@ def test_title_subtitle_apposition_types_the_name(extractor):
                                           "SLARD has 2,627 queries."))
     slard = [e for e in ex.entities if "SLARD" in e.labels]
     assert slard and slard[0].type == "Dataset" and slard[0].proposed, ex.entities
+
+
+def test_our_approach_called_x_is_proposed(extractor):
+    proposed = _proposed(extractor, "By contrast, our approach, called COPRA, repeatedly asks GPT-4 for tactics. "
+                                    "COPRA proves more theorems.")
+    assert proposed.get("COPRA") == "Method", proposed

@@ -84,7 +84,22 @@ class ContributionFinder:
                         or not self._has_subject(doc[i], sent):
                     continue
                 self._read_target(doc, sent, doc[i], by_start, out)
+            self._self_named(doc, sent, by_start, out)
         return doc
+
+    def _self_named(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+        """"our approach, called COPRA, …": the paper names its own contribution."""
+        lower = tokens(doc).lower
+        for i in range(sent.start + 2, sent.end - 1):
+            if lower[i] not in self.naming:
+                continue
+            k = i - 1 if lower[i - 1] == "," else i
+            if k - 2 < sent.start or lower[k - 2] != "our" or lower[k - 1] not in self.type_words:
+                continue
+            hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
+            if hits:
+                best = max(hits, key=lambda c: c.end - c.start)
+                self._propose(out, best, self.type_words.get(lower[k - 1], "Method"))
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
