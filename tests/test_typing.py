@@ -25,3 +25,10 @@ def test_what_a_problem_is_of_is_a_task(extractor):
 def test_known_method_elsewhere_stays_a_method(extractor):
     types = _types(extractor, "We fit the model with linear regression and report the error.")
     assert types.get("linear regression") == "Method", types
+
+
+def test_generic_terms_are_not_entities_in_the_plural_either(extractor):
+    types = _types(extractor, "Deep neural networks are powerful. We study model predictions at high resolution "
+                              "with graph neural networks.")
+    assert not {"deep neural networks", "model predictions", "high resolution"} & {k.lower() for k in types}, types
+    assert "graph neural networks" in {k.lower() for k in types}, types

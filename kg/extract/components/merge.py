@@ -209,7 +209,8 @@ class Merger:
                                proposed=any(c.proposed for c in cands))
             merged.text_ = text[start:end]  # type: ignore[attr-defined]
             surface = merged.text_.lower()
-            if not merged.proposed and (surface in self.res.generic_terms or conf < self.min_confidence):
+            generic = surface in self.res.generic_terms or surface.rstrip("s") in self.res.generic_terms
+            if not merged.proposed and (generic or conf < self.min_confidence):
                 continue
             spans.append(merged)
         spans.sort(key=lambda c: (-priority(c), -(c.end - c.start), c.start))
