@@ -32,3 +32,9 @@ def test_generic_terms_are_not_entities_in_the_plural_either(extractor):
                               "with graph neural networks.")
     assert not {"deep neural networks", "model predictions", "high resolution"} & {k.lower() for k in types}, types
     assert "graph neural networks" in {k.lower() for k in types}, types
+
+
+def test_gerund_before_a_method_noun_names_the_technique(extractor):
+    types = _types(extractor, "We propose a gradient sketching method and a sample reweighting strategy.")
+    assert types.get("gradient sketching") == "Method", types
+    assert types.get("sample reweighting") == "Method", types

@@ -23,6 +23,7 @@ MAX_WORDS = 3
 SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
 _DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite"}
 _TASK_HEADS = {"task", "problem"}
+_METHOD_KIND_HEADS = {"method", "mechanism", "technique", "strategy", "scheme", "procedure", "algorithm", "approach"}
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
@@ -113,6 +114,12 @@ class PhraseFinder:
             elif head in _TASK_HEADS and mods and head_text.lower().endswith("s") \
                     and not self._adjective(mod_text[0]):
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
+            elif head in _METHOD_KIND_HEADS and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
+                    and mod_text[-1].isalpha():
+                # "a gradient sketching method": the technique is the -ing noun with its modifier
+                words, mods, typed = mods, mods[:-1], ("Method", 0.6)
+                head_i = words[-1][1] - 1
+                head_text = toks.text[head_i]
             else:
                 return
         if typed is None:
