@@ -83,3 +83,12 @@ def test_our_approach_called_x_is_proposed(extractor):
     proposed = _proposed(extractor, "By contrast, our approach, called COPRA, repeatedly asks GPT-4 for tactics. "
                                     "COPRA proves more theorems.")
     assert proposed.get("COPRA") == "Method", proposed
+
+
+@pytest.mark.parametrize("title", ["", "CCSum: A Large-Scale and High-Quality Dataset for Abstractive News Summarization"])
+def test_which_we_call_x_takes_the_type_of_the_described_noun(extractor, title):
+    ex = extractor.extract(Paper(id="p", title=title, abstract=(
+        "We present a new large-scale and high-quality dataset for supervised abstractive news summarization "
+        "containing 1.3 million training samples, which we call CCSum. CCSum is big.")))
+    ccsum = [e for e in ex.entities if "CCSum" in e.labels]
+    assert ccsum and ccsum[0].type == "Dataset" and ccsum[0].proposed, ex.entities

@@ -18,6 +18,10 @@ from kg.extract.resources import Resources, load_resources
 SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
+#: nouns that say what a described thing is (not "training" or "policy", which also modify)
+_KIND_NOUNS = {"dataset", "benchmark", "corpus", "suite", "method", "framework", "algorithm", "approach", "technique",
+               "model", "architecture", "network", "task", "problem", "metric", "loss", "objective", "strategy"}
+_SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
 _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
@@ -35,6 +39,7 @@ class ContributionFinder:
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
         self.naming = set(cues["naming_cues"])
+        self.naming_verbs = {"call", "name", "term", "dub"}  # contribution verbs that name: "which we call X"
         self.type_words: dict[str, str] = {}
         for typ, words in cues["apposition_types"].items():
             for w in words:
@@ -118,6 +123,10 @@ class ContributionFinder:
                 break
         if doc[verb.i + 1:verb.i + 2].text.lower() == "to":
             return
+        if type_before is None and verb.lower_ in self.naming_verbs:
+            # "a new … dataset for news summarization, which we call CCSum": the described noun types the name
+            type_before = next((self.type_words[norm_word(t.text)] for t in reversed(doc[sent.start:verb.i])
+                                if norm_word(t.text) in _KIND_NOUNS), None)
         if self._defined_name(doc, sent, i, by_start, out, type_before):
             return
         first = True
@@ -224,7 +233,9 @@ class ContributionFinder:
             # "SLARD: A Chinese Superior Legal Article Retrieval Dataset": the subtitle's head says what it is
             # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
             subtitle = head.split(":", 1)[1].split()
-            kind = self.type_words.get(norm_word(subtitle[-1].strip(".,;:?!"))) \
+            # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
+            cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in _SUBTITLE_PREPOSITIONS), len(subtitle))
+            kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
                 if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
             self._propose(out, best, kind or (best.type if best.confidence >= 0.7 else "Method"))
 
