@@ -3,12 +3,14 @@
     python bench/build_speed.py [CORPUS.jsonl] [--jobs 1 2]
 
 Prints abstracts per second for extraction alone (one process, CPU time and wall
-time) and for whole `kg build` runs (wall time) with each --jobs value. Results go
-in docs/BENCHMARKS.md by hand, with the machine's load noted.
+time), the CPU seconds of each later stage of the build (resolve, the RDF triples,
+each export, the SPARQL store load), and whole `kg build` runs (wall time) with each
+--jobs value. Results go in docs/BENCHMARKS.md by hand, with the machine's load noted.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import subprocess
 import sys
@@ -36,11 +38,14 @@ def main() -> int:
     load = time.perf_counter() - t0
     papers = list(read_papers(args.corpus, IngestReport()))
     wall0, cpu0 = time.perf_counter(), time.process_time()
-    n = sum(1 for _ in extractor.pipe(papers))
+    extractions = list(extractor.pipe(papers))
+    n = len(extractions)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
     print(f"corpus {args.corpus.name}: {n} abstracts; cpus {os.cpu_count()}; load avg {os.getloadavg()[0]:.2f}")
     print(f"pipeline load          {load:.2f} s")
     print(f"extraction, 1 process  {n / cpu:.0f} abstracts/s (CPU time {cpu:.2f} s), {n / wall:.0f}/s wall")
+    for stage, seconds in export_stages(extractions):
+        print(f"  {stage:20s} {seconds:5.2f} s CPU")
     kg = Path(sys.executable).with_name("kg")
     for jobs in args.jobs:
         with tempfile.TemporaryDirectory() as out:
@@ -49,6 +54,44 @@ def main() -> int:
             took = time.perf_counter() - t0
         print(f"kg build --jobs {jobs}      {took:.1f} s wall = {n / took:.0f} abstracts/s (all exports + store)")
     return 0
+
+
+def export_stages(extractions: list) -> list[tuple[str, float]]:
+    """CPU seconds of each stage after extraction, run one after the other in this process.
+
+    The cyclic garbage collector is paused, as ``kg build`` pauses it for the export. The
+    store load runs in Oxigraph's own threads, so it counts the whole process's CPU time.
+    """
+    from kg.build import (rdf_triples, render_graphml, render_html, render_jsonld, render_ntriples,
+                          render_turtle, split_nquads)
+    from kg.resolve import resolve
+    from kg.store import build_store
+    from kg.vocabulary import load_vocabulary
+
+    out: list[tuple[str, float]] = []
+
+    def timed(stage: str, fn, *args):
+        cpu0 = time.process_time()
+        result = fn(*args)
+        out.append((stage, time.process_time() - cpu0))
+        return result
+
+    graph = timed("resolve", resolve, extractions, [])
+    gc.disable()
+    try:
+        timed("vocabulary index", load_vocabulary)
+        rdf = timed("RDF triples", rdf_triples, graph)
+        ntriples = timed("N-Triples", render_ntriples, rdf)
+        _default, named = timed("N-Quads", split_nquads, rdf)
+        timed("Turtle", render_turtle, rdf)
+        timed("JSON-LD", render_jsonld, rdf)
+        timed("GraphML", render_graphml, graph)
+        timed("HTML", render_html, graph)
+        with tempfile.TemporaryDirectory() as tmp:
+            timed("store load", build_store, Path(tmp), named, ntriples)
+    finally:
+        gc.enable()
+    return out
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 
@@ -16,21 +17,34 @@ def _umask() -> int:
     return mask
 
 
-def write_atomically(out_dir: Path, files: dict[str, str]) -> list[Path]:
+def write_atomically(out_dir: Path, files: Mapping[str, str | bytes] | Iterable[tuple[str, str | bytes]],
+                     ready: Callable[[], object] | None = None) -> list[Path]:
     """Write each file to a temp file in ``out_dir`` and rename it into place.
 
-    Renames happen only after every temp file is written, so a failure leaves
-    the previous exports untouched.
+    ``files`` maps names to texts (``str``, written as UTF-8, or ``bytes``), or
+    yields ``(name, text)`` pairs: a generator that renders each text only when
+    asked keeps one of them in memory at a time. Renames happen only after every
+    temp file is written and ``ready()``
+    (when given: another part of the same all-or-nothing step finishing, such
+    as the SPARQL store) has returned, so a failure leaves the previous exports
+    untouched.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     temps: list[tuple[str, Path]] = []
+    items = files.items() if isinstance(files, Mapping) else files
     try:
-        for name, text in files.items():
+        for name, text in items:
             fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=out_dir)
             temps.append((name, Path(tmp)))  # registered first: a failed write is cleaned up too
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
+            if isinstance(text, bytes):
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(text)
+            else:
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                    fh.write(text)
             os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; exports are ordinary files
+        if ready is not None:
+            ready()
         written = []
         for name, tmp in temps:
             os.replace(tmp, out_dir / name)

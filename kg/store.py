@@ -21,6 +21,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -128,7 +129,8 @@ def load_nquads(nquads: str | bytes, store: ox.Store | None = None, ntriples: st
     """Load ``graph.nq`` (into ``store`` or a new in-memory store) with the default graph = union.
 
     ``ntriples`` (the same triples as N-Triples, as ``kg build`` has them at
-    hand) makes the union a second bulk load instead of a copy in Python.
+    hand) makes the union a second bulk load instead of a copy in Python;
+    ``nquads`` need then hold the named graphs only.
     """
     store = store if store is not None else ox.Store()
     if ntriples is not None:
@@ -145,15 +147,18 @@ def _bytes(text: str | bytes) -> bytes:
 
 
 @contextmanager
-def staged_store(nquads: str | bytes, out_dir: Path, ntriples: str | bytes | None = None) -> Iterator[Path]:
+def staged_store(nquads: str | bytes, out_dir: Path, ntriples: str | bytes | None = None) -> Iterator[Future]:
     """Build the store for ``nquads`` next to ``out_dir/store``; install it when the block succeeds.
 
     The store is bulk-loaded (see :func:`load_nquads`; pass ``ntriples`` too
-    when at hand) and compacted into a temporary folder inside ``out_dir``. When
-    the ``with`` block finishes without error the old ``store`` folder is
+    when at hand) and compacted into a temporary folder inside ``out_dir``, in
+    a background thread (Oxigraph releases the GIL, so the block's Python work
+    runs meanwhile on another core). The block gets the load's future: its
+    ``result()`` waits for the load and raises its error. When the block
+    finishes without error the load is awaited, the old ``store`` folder is
     moved aside, the new one renamed into place and the old one deleted; on
-    any error the temporary folder is removed and the old store is untouched,
-    so a failed build never leaves a half store.
+    any error the temporary folder is removed (after the load has stopped) and
+    the old store is untouched, so a failed build never leaves a half store.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -161,17 +166,28 @@ def staged_store(nquads: str | bytes, out_dir: Path, ntriples: str | bytes | Non
     mask = os.umask(0)
     os.umask(mask)
     os.chmod(tmp, 0o777 & ~mask)  # mkdtemp makes 0700; the store is shared like the other exports
+    with ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
+        future = pool.submit(build_store, tmp, nquads, ntriples)
+        try:
+            yield future
+            future.result()
+            install_store(tmp, out_dir / STORE_DIRNAME)
+        finally:
+            wait([future])  # the load cannot be cancelled: let it close the database first
+            if tmp.exists():
+                shutil.rmtree(tmp, ignore_errors=True)
+
+
+def build_store(path: Path, nquads: str | bytes, ntriples: str | bytes | None) -> Path:
+    """Bulk-load and compact an on-disk store in ``path``, closed again when this returns."""
+    store = ox.Store(str(path))
     try:
-        store = ox.Store(str(tmp))
         load_nquads(nquads, store, ntriples)
         store.flush()
         store.optimize()  # compaction: about 2x faster reads on large graphs
-        del store  # closes the database before it is renamed
-        yield tmp
-        install_store(tmp, out_dir / STORE_DIRNAME)
     finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
+        del store  # closes the database (also when a failed load's traceback is kept)
+    return path
 
 
 def install_store(new: Path, dest: Path) -> None:

@@ -48,7 +48,7 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -256,8 +256,11 @@ def _last_segment(url: str) -> str:
     return pwc_slug(url.rstrip("/").rsplit("/", 1)[-1].replace("_", " "))
 
 
+_PRIORITY = {source: i for i, source in enumerate(SOURCE_PRIORITY)}
+
+
 def _prio(source: str) -> int:
-    return SOURCE_PRIORITY.index(source) if source in SOURCE_PRIORITY else len(SOURCE_PRIORITY)
+    return _PRIORITY.get(source, len(SOURCE_PRIORITY))
 
 
 def _type_order(t: str) -> int:
@@ -273,6 +276,7 @@ class _Builder:
     def __init__(self) -> None:
         self.v = Vocabulary()
         self.by_key: dict[str, list[str]] = defaultdict(list)
+        self.key = cache(entity_key)  # labels repeat across rows and passes
 
     def mint(self, scheme: str, label: str) -> str:
         iri = concept_ns(scheme) + kg_slug(label, 80)
@@ -283,12 +287,12 @@ class _Builder:
     def add(self, c: Concept) -> Concept:
         self.v.concepts[c.iri] = c
         for lab in sorted({c.pref_label} | c.alt_labels):
-            self.by_key[entity_key(lab)].append(c.iri)
+            self.by_key[self.key(lab)].append(c.iri)
         return c
 
     def find(self, name: str, typ: str) -> str | None:
         """A concept whose label has the key of ``name``, preferring ``typ``."""
-        iris = self.by_key.get(entity_key(name), [])
+        iris = self.by_key.get(self.key(name), [])
         if not iris:
             return None
         return sorted(iris, key=lambda i: (self.v.concepts[i].type != typ,
@@ -325,10 +329,11 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
     prefs = {k: _pref_label(labels[k]) for k in order}
     claimed: dict[str, tuple[str, str]] = {}
     iri_of: dict[tuple[str, str], str] = {}
+    slug = cache(pwc_slug)  # a term is often its group's canonical too
     for k in order:
         if k[0] == HW:
             continue
-        slugs = {pwc_slug(lab) for lab in labels[k]} | {pwc_slug(r.term) for r in groups[k]}
+        slugs = {slug(lab) for lab in labels[k]} | {slug(r.term) for r in groups[k]}
         for _src, sid in sids[k]:
             if is_http(sid) and sid not in claimed and _last_segment(sid) in slugs:
                 claimed[sid] = k
@@ -361,8 +366,8 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
                     c.alt_labels.add(lab)
         c.alt_labels = _dedupe_case(c.alt_labels, c.pref_label)
         for lab in sorted({c.pref_label} | c.alt_labels):
-            if c.iri not in b.by_key[entity_key(lab)]:
-                b.by_key[entity_key(lab)].append(c.iri)
+            if c.iri not in b.by_key[b.key(lab)]:
+                b.by_key[b.key(lab)].append(c.iri)
         c.close |= {sid for sid in c.source_ids if is_http(sid) and sid != c.iri}
         iri_of[k] = c.iri
     for c in b.v.concepts.values():
@@ -409,7 +414,7 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
                                       or "pwc-collection" in b.v.concepts[found].sources):
                 c.broader.add(found)     # (a PwC method's parent is a collection, never a method)
                 continue
-            pkey = url or "kg:" + entity_key(r.broader)
+            pkey = url or "kg:" + b.key(r.broader)
             p = pending.setdefault(pkey, {"label": r.broader, "url": url, "types": Counter(), "children": []})
             p["types"][c.type] += 1
             p["children"].append(c.iri)
@@ -442,7 +447,7 @@ def _head_word_broader(b: _Builder) -> None:
             continue
         words = c.pref_label.split()
         for i in range(1, len(words)):
-            hits = sorted(i2 for i2 in b.by_key.get(entity_key(" ".join(words[i:])), [])
+            hits = sorted(i2 for i2 in b.by_key.get(b.key(" ".join(words[i:])), [])
                           if i2 != c.iri and b.v.concepts[i2].type == c.type)
             if hits:
                 c.broader.add(hits[0])

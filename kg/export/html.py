@@ -42,7 +42,7 @@ import json
 import math
 import re
 from collections import defaultdict
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 from kg.graph.model import Entity, KnowledgeGraph, PaperNode
@@ -311,8 +311,14 @@ def _template(name: str) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _vis_js() -> str:
-    """vis-network's standalone build as shipped inside pyvis, ready to inline."""
-    path = resources.files("pyvis") / "templates" / "lib" / f"vis-{VIS_VERSION}" / "vis-network.min.js"
+    """vis-network's standalone build as shipped inside pyvis, ready to inline.
+
+    The file is found without importing pyvis (which imports IPython and more).
+    """
+    spec = find_spec("pyvis")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("pyvis is needed for the HTML export (it ships vis-network)", name="pyvis")
+    path = Path(spec.submodule_search_locations[0]) / "templates" / "lib" / f"vis-{VIS_VERSION}" / "vis-network.min.js"
     js = path.read_text(encoding="utf-8")
     js = re.sub(r"\n//# sourceMappingURL=\S*\s*$", "\n", js.replace("\r\n", "\n"))
     return _script_safe(js)

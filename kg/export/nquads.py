@@ -7,53 +7,64 @@ paper IRI itself. Query the file (or the store built from it) with the default
 graph as the union of all graphs to see the same triples as ``graph.nt``; use
 ``GRAPH <paper> { ... }`` to look at one paper's evidence only.
 
-The lines are the N-Triples lines of :func:`kg.export.rdf.render_ntriples` with
-a graph term added, sorted by (graph, line), so the file is byte-stable.
+The lines are the N-Triples lines of :func:`kg.export.rdf.render_ntriples`, the
+evidence ones with a graph term added, sorted by (graph, line), so the file is
+byte-stable.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from rdflib import URIRef
+from rdflib import Graph
 from rdflib.namespace import PROV, RDF
 
-from kg.export.rdf import render_ntriples
+from kg.export.rdf import Triple, nt_triples
 from kg.vocab import KG
 
+_TYPE, _EVIDENCE, _DERIVED = f"<{RDF.type}>", f"<{KG.Evidence}>", f"<{PROV.wasDerivedFrom}>"
 
-def evidence_graphs(data: Iterable[tuple]) -> dict[str, str]:
+
+def evidence_graphs(data: Graph | list[Triple]) -> dict[str, str]:
     """``"<evidence IRI>"`` -> ``"<paper IRI>"`` (N-Triples term syntax) for every evidence node.
 
     ``data``: the export's triples (:func:`kg.export.rdf.rdf_triples`) or an rdflib Graph.
     """
-    evidence: set = set()
-    derived: dict = {}
-    for s, p, o in data:
-        if p == RDF.type and o == KG.Evidence:
+    evidence: set[str] = set()
+    derived: dict[str, str] = {}
+    for s, p, o in nt_triples(data):
+        if p == _TYPE and o == _EVIDENCE:
             evidence.add(s)
-        elif p == PROV.wasDerivedFrom:
+        elif p == _DERIVED:
             derived[s] = o
-    return {f"<{ev}>": f"<{derived[ev]}>" for ev in evidence
-            if isinstance(ev, URIRef) and isinstance(derived.get(ev), URIRef)}
+    return {ev: derived[ev] for ev in evidence
+            if ev.startswith("<") and derived.get(ev, "").startswith("<")}
 
 
-def render_nquads(g, ntriples: str | None = None) -> str:
-    """N-Quads of ``g``; pass ``ntriples`` (``render_ntriples(g)``) to reuse work already done."""
-    if ntriples is None:
-        ntriples = render_ntriples(g)
-    graphs = evidence_graphs(g)
+def split_nquads(data: Graph | list[Triple]) -> tuple[str, str]:
+    """The N-Quads of ``data`` in two parts: the default graph's lines, then the named graphs' lines.
+
+    ``graph.nq`` is the two joined; the store needs the second only (with ``graph.nt``).
+    """
+    triples = nt_triples(data)
+    graphs = evidence_graphs(triples)
     default: list[str] = []
-    named: list[tuple[str, str]] = []
-    for line in ntriples.splitlines():
-        if not line.strip():
-            continue
-        subject = line.split(" ", 1)[0]
-        graph = graphs.get(subject)
+    named: dict[str, list[str]] = {}
+    for s, p, o in triples:
+        graph = graphs.get(s)
         if graph is None:
-            default.append(line)
+            default.append(f"{s} {p} {o} .")
         else:
-            # an N-Triples line ends with " ."; the graph term goes before the dot
-            named.append((graph, f"{line[:-1].rstrip()} {graph} ."))
+            named.setdefault(graph, []).append(f"{s} {p} {o} {graph} .")
+    # the triples come sorted, so these sorts only confirm the order: (graph, line)
     default.sort()
-    named.sort()
-    return "".join(line + "\n" for line in default) + "".join(line + "\n" for _g, line in named)
+    for lines in named.values():
+        lines.sort()
+    return _joined(default), _joined([line for graph in sorted(named) for line in named[graph]])
+
+
+def _joined(lines: list[str]) -> str:
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def render_nquads(data: Graph | list[Triple]) -> str:
+    """N-Quads of ``data`` (the export's triples or an rdflib Graph)."""
+    default, named = split_nquads(data)
+    return default + named

@@ -7,15 +7,22 @@ with one of the six classes and labelled (``rdfs:label``, ``skos:prefLabel``,
 entity it mentions; the five relations as direct triples; evidence as
 ``kg:Evidence`` statement nodes (``rdf:subject/predicate/object`` +
 ``prov:wasDerivedFrom`` the paper).
+
+The exporter's triples are tuples of terms already written in N-Triples
+syntax (``<iri>``, ``"text"``, ``"5"^^<datatype>``): the writers only join
+and compact strings, several times faster than making rdflib terms on a big
+graph. :func:`to_rdf` turns them into an rdflib Graph for scripts and tests,
+and every writer also accepts an rdflib Graph.
 """
 from __future__ import annotations
 
 import hashlib
-import json
 import re
+from collections.abc import Callable
 from decimal import Decimal
+from json.encoder import encode_basestring
 
-from rdflib import Graph, Literal, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.graph.model import KnowledgeGraph
@@ -23,46 +30,106 @@ from kg.resolve.keys import slug
 from kg.vocab import DEFAULT_BASE_IRI, KG, PREFIXES, SCHEMA
 from kg.vocabulary import vocabulary_links
 
+#: A triple of N-Triples terms.
+Triple = tuple[str, str, str]
+
 _IRI_UNSAFE = re.compile(r'[\s<>"{}|\\^`]')
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+_NEEDS_ESCAPE = re.compile(r'[\\"\n\r\t\b\f\x00-\x1f\x7f]')
+_UNESCAPES = {v: k for k, v in _ESCAPES.items()}
+_ESCAPED = re.compile(r"\\(?:u[0-9A-Fa-f]{4}|.)")
 
 
-def _safe_iri(url: str) -> URIRef | None:
-    """A URL from the text as an IRI, or None when it cannot be one."""
+def _escape(text: str) -> str:
+    return _NEEDS_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(0)) or f"\\u{ord(m.group(0)):04X}", text)
+
+
+def _unescape(text: str) -> str:
+    """The inverse of :func:`_escape`."""
+    if "\\" not in text:
+        return text
+    return _ESCAPED.sub(lambda m: _UNESCAPES.get(m.group(0)) or chr(int(m.group(0)[2:], 16)), text)
+
+
+def _literal(text: str) -> str:
+    return f'"{_escape(text)}"'
+
+
+def _typed(lexical: str, datatype: str) -> str:
+    """A typed literal; ``datatype`` is an N-Triples IRI term."""
+    return f'"{_escape(lexical)}"^^{datatype}'
+
+
+class _Terms:
+    """``_Terms(ns).name`` (or ``[name]``) is the IRI ``ns + name`` as an N-Triples term, made once."""
+
+    def __init__(self, ns: str) -> None:
+        self._ns = str(ns)
+
+    def __getattr__(self, name: str) -> str:
+        term = f"<{self._ns}{name}>"
+        setattr(self, name, term)  # later look-ups hit the instance dict
+        return term
+
+    def __getitem__(self, name: str) -> str:
+        return getattr(self, name)
+
+
+_KG, _RDF, _RDFS, _SKOS, _DCTERMS, _PROV, _SCHEMA, _XSD = (
+    _Terms(ns) for ns in (KG, RDF, RDFS, SKOS, DCTERMS, PROV, SCHEMA, XSD))
+_A = _RDF.type
+
+
+def _safe_iri(url: str) -> str | None:
+    """A URL from the text as an IRI term, or None when it cannot be one."""
     if not re.match(r"^https?://[^/\s]+", url) or _IRI_UNSAFE.search(url):
         return None
-    return URIRef(url)
+    return f"<{url}>"
 
 
-def _decimal(x: float) -> Literal:
-    return Literal(f"{x:.3f}".rstrip("0").rstrip(".") if "." in f"{x:.3f}" else f"{x}", datatype=XSD.decimal)
+def _decimal(x: float) -> str:
+    """A confidence to three decimals (0.750 → "0.75"), as rdflib normalizes it ("nan" → "NaN")."""
+    text = f"{x:.3f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return _typed(format(Decimal(text), "f"), _XSD.decimal)
+
+
+def _number(x: float) -> str:
+    """An exact xsd:decimal as written in the text (6.9 → "6.9", 6.0 → "6", 0.01 → "0.01")."""
+    return _typed(format(Decimal(repr(float(x))).normalize(), "f"), _XSD.decimal)
+
+
+def _integer(n: int) -> str:
+    return f'"{n}"^^{_XSD.integer}'
 
 
 class Iris:
-    """Instance IRIs under a base (``--base-iri``)."""
+    """Instance IRIs under a base (``--base-iri``), as N-Triples terms."""
 
     def __init__(self, base: str = DEFAULT_BASE_IRI):
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
 
-    def paper(self, pid: str) -> URIRef:
-        return URIRef(f"{self.base}paper/{pid}")
+    def paper(self, pid: str) -> str:
+        return f"<{self.base}paper/{pid}>"
 
-    def entity(self, eid: str) -> URIRef:
-        return URIRef(f"{self.base}entity/{eid}")
+    def entity(self, eid: str) -> str:
+        return f"<{self.base}entity/{eid}>"
 
-    def venue(self, name: str) -> URIRef:
-        return URIRef(f"{self.base}venue/{slug(name)}")
+    def venue(self, name: str) -> str:
+        return f"<{self.base}venue/{slug(name)}>"
 
-    def evidence(self, *parts: object) -> URIRef:
+    def evidence(self, *parts: object) -> str:
         digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).hexdigest()[:16]
-        return URIRef(f"{self.base}evidence/{digest}")
+        return f"<{self.base}evidence/{digest}>"
 
-    def result(self, *parts: object) -> URIRef:
+    def result(self, *parts: object) -> str:
         digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).hexdigest()[:16]
-        return URIRef(f"{self.base}result/{digest}")
+        return f"<{self.base}result/{digest}>"
 
-    def node(self, graph: KnowledgeGraph, node_id: str) -> URIRef:
+    def node(self, graph: KnowledgeGraph, node_id: str) -> str:
         return self.paper(node_id) if graph.is_paper(node_id) else self.entity(node_id)
 
 
@@ -71,186 +138,206 @@ def to_rdf(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> Graph:
     g = Graph()
     for prefix, ns in PREFIXES.items():
         g.bind(prefix, ns)
-    for triple in rdf_triples(graph, base_iri):
-        g.add(triple)
+    terms: dict[str, object] = {}
+
+    def term(text: str):
+        out = terms.get(text)
+        if out is None:
+            out = terms[text] = _rdflib_term(text)
+        return out
+
+    for s, p, o in rdf_triples(graph, base_iri):
+        g.add((term(s), term(p), term(o)))
     return g
 
 
-class _Sink(list):
-    """Collects triples with rdflib's ``Graph.add`` signature, without a store's per-triple cost."""
+def _rdflib_term(text: str):
+    """An N-Triples term as an rdflib term."""
+    if text.startswith("<"):
+        return URIRef(text[1:-1])
+    if text.startswith("_:"):
+        return BNode(text[2:])
+    end = text.rfind('"')  # inner quotes are escaped, so the last one closes the lexical form
+    lexical, rest = _unescape(text[1:end]), text[end + 1:]
+    if rest.startswith("^^"):
+        return Literal(lexical, datatype=URIRef(rest[3:-1]))
+    return Literal(lexical, lang=rest[1:] if rest.startswith("@") else None)
 
-    def add(self, triple: tuple) -> None:
-        self.append(triple)
 
-
-def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list[tuple]:
+def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list[Triple]:
     """Every triple of the export, deduplicated, in N-Triples order."""
     iris = Iris(base_iri)
-    g = _Sink()
+    out: list[Triple] = []
+    add = out.append
     for pid in sorted(graph.papers):
         node = graph.papers[pid]
         p = iris.paper(pid)
-        g.add((p, RDF.type, KG.Paper))
-        g.add((p, RDF.type, SCHEMA.ScholarlyArticle))
-        g.add((p, KG.identifier, Literal(node.paper.id)))
+        add((p, _A, _KG.Paper))
+        add((p, _A, _SCHEMA.ScholarlyArticle))
+        add((p, _KG.identifier, _literal(node.paper.id)))
         if node.title:
-            g.add((p, DCTERMS.title, Literal(node.title)))
-        g.add((p, RDFS.label, Literal(node.display_title)))
-        g.add((p, DCTERMS.abstract, Literal(node.abstract)))
+            add((p, _DCTERMS.title, _literal(node.title)))
+        add((p, _RDFS.label, _literal(node.display_title)))
+        add((p, _DCTERMS.abstract, _literal(node.abstract)))
         if node.paper.year:
-            g.add((p, DCTERMS.issued, Literal(str(node.paper.year), datatype=XSD.gYear)))
+            add((p, _DCTERMS.issued, _typed(str(node.paper.year), _XSD.gYear)))
         if node.paper.venue:
             v = iris.venue(node.paper.venue)
-            g.add((p, KG.venue, v))
-            g.add((v, RDF.type, KG.Venue))
-            g.add((v, RDFS.label, Literal(node.paper.venue)))
+            add((p, _KG.venue, v))
+            add((v, _A, _KG.Venue))
+            add((v, _RDFS.label, _literal(node.paper.venue)))
         url = _safe_iri(node.paper.url) if node.paper.url else None
         if url is not None:
-            g.add((p, SCHEMA.url, url))
+            add((p, _SCHEMA.url, url))
         for author in node.paper.authors:
-            g.add((p, DCTERMS.creator, Literal(author)))
+            add((p, _DCTERMS.creator, _literal(author)))
         for kw in node.paper.keywords:
-            g.add((p, SCHEMA.keywords, Literal(kw)))
+            add((p, _SCHEMA.keywords, _literal(kw)))
         for code in node.code_urls:
             c = _safe_iri(code)
             if c is not None:
-                g.add((p, SCHEMA.codeRepository, c))
-                g.add((c, RDF.type, SCHEMA.SoftwareSourceCode))
+                add((p, _SCHEMA.codeRepository, c))
+                add((c, _A, _SCHEMA.SoftwareSourceCode))
     for eid in sorted(graph.entities):
         ent = graph.entities[eid]
         e = iris.entity(eid)
-        g.add((e, RDF.type, KG[ent.type]))
-        g.add((e, RDFS.label, Literal(ent.label)))
-        g.add((e, SKOS.prefLabel, Literal(ent.label)))
+        label = _literal(ent.label)
+        add((e, _A, _KG[ent.type]))
+        add((e, _RDFS.label, label))
+        add((e, _SKOS.prefLabel, label))
         for alias in ent.aliases:
-            g.add((e, SKOS.altLabel, Literal(alias)))
-        g.add((e, KG.paperCount, Literal(len(ent.papers), datatype=XSD.integer)))
+            add((e, _SKOS.altLabel, _literal(alias)))
+        add((e, _KG.paperCount, _integer(len(ent.papers))))
         # the SKOS concept (ontology/vocab/*.ttl, ontology/hardware.ttl) of each vocabulary match
         for concept, exact in vocabulary_links(ent.type, ent.label, ent.vocabulary):
             v = _safe_iri(concept)
             if v is not None:
-                g.add((e, SKOS.exactMatch if exact else SKOS.closeMatch, v))
+                add((e, _SKOS.exactMatch if exact else _SKOS.closeMatch, v))
     for link in graph.links:
         s, o = iris.node(graph, link.subject), iris.node(graph, link.object)
-        pred = KG[link.predicate]
-        g.add((s, pred, o))
+        pred = _KG[link.predicate]
+        add((s, pred, o))
         ev = link.evidence
         st = iris.evidence(link.subject, link.predicate, link.object, link.paper, ev.section, ev.start, ev.component)
-        g.add((st, RDF.type, KG.Evidence))
-        g.add((st, RDF.type, RDF.Statement))
-        g.add((st, RDF.subject, s))
-        g.add((st, RDF.predicate, pred))
-        g.add((st, RDF.object, o))
-        g.add((st, PROV.wasDerivedFrom, iris.paper(link.paper)))
-        _add_evidence(g, st, ev)
-    _add_results(g, graph, iris)
-    return _sorted(g)
+        add((st, _A, _KG.Evidence))
+        add((st, _A, _RDF.Statement))
+        add((st, _RDF.subject, s))
+        add((st, _RDF.predicate, pred))
+        add((st, _RDF.object, o))
+        add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
+        _add_evidence(add, st, ev)
+    _add_results(add, graph, iris)
+    return sorted(set(out))
 
 
-def _sorted(triples) -> list[tuple]:
-    """Deduplicated triples in N-Triples order (each term rendered once)."""
-    memo: dict = {}
-
-    def key(term) -> str:
-        out = memo.get(term)
-        if out is None:
-            out = memo[term] = _nt(term)
-        return out
-
-    return sorted(set(triples), key=lambda t: (key(t[0]), key(t[1]), key(t[2])))
-
-
-def _add_evidence(g, node: URIRef, ev) -> None:
+def _add_evidence(add: Callable[[Triple], None], node: str, ev) -> None:
     """The evidence literals of a link's statement node or a Result: sentence, offsets, extractor, confidence."""
-    g.add((node, KG.sentence, Literal(ev.sentence)))
-    g.add((node, KG.section, Literal(ev.section)))
-    g.add((node, KG.startOffset, Literal(ev.start, datatype=XSD.integer)))
-    g.add((node, KG.endOffset, Literal(ev.end, datatype=XSD.integer)))
-    g.add((node, KG.extractor, Literal(ev.component)))
-    g.add((node, KG.confidence, _decimal(ev.confidence)))
+    add((node, _KG.sentence, _literal(ev.sentence)))
+    add((node, _KG.section, _literal(ev.section)))
+    add((node, _KG.startOffset, _integer(ev.start)))
+    add((node, _KG.endOffset, _integer(ev.end)))
+    add((node, _KG.extractor, _literal(ev.component)))
+    add((node, _KG.confidence, _decimal(ev.confidence)))
 
 
-def _number(x: float) -> Literal:
-    """An exact xsd:decimal as written in the text (6.9 → "6.9", 6.0 → "6", 0.01 → "0.01")."""
-    return Literal(format(Decimal(repr(float(x))).normalize(), "f"), datatype=XSD.decimal)
-
-
-def _add_results(g: Graph, graph: KnowledgeGraph, iris: Iris) -> None:
+def _add_results(add: Callable[[Triple], None], graph: KnowledgeGraph, iris: Iris) -> None:
     """One kg:Result per quantitative claim, with its own evidence (see ontology/kg.ttl, kg:Result)."""
     for pid in sorted(graph.papers):
         p = iris.paper(pid)
         for q in graph.papers[pid].quantities:
             ev = q.evidence
             r = iris.result(pid, ev.section, ev.start, q.text, q.value, q.unit, q.metric, q.direction, q.baseline)
-            g.add((r, RDF.type, KG.Result))
-            g.add((r, RDFS.label, Literal(q.text or f"{q.metric} {q.value}{q.unit}".strip())))
-            g.add((p, KG.hasResult, r))
-            g.add((r, KG.reportedIn, p))
-            g.add((r, PROV.wasDerivedFrom, p))
+            add((r, _A, _KG.Result))
+            add((r, _RDFS.label, _literal(q.text or f"{q.metric} {q.value}{q.unit}".strip())))
+            add((p, _KG.hasResult, r))
+            add((r, _KG.reportedIn, p))
+            add((r, _PROV.wasDerivedFrom, p))
             if q.subject in graph.entities:
-                g.add((r, KG.resultOf, iris.entity(q.subject)))
+                add((r, _KG.resultOf, iris.entity(q.subject)))
             if q.metric_entity in graph.entities and graph.entities[q.metric_entity].type == "Metric":
-                g.add((r, KG.metric, iris.entity(q.metric_entity)))
+                add((r, _KG.metric, iris.entity(q.metric_entity)))
             if q.metric:
-                g.add((r, KG.metricName, Literal(q.metric)))
-            g.add((r, KG.value, _number(q.value)))
+                add((r, _KG.metricName, _literal(q.metric)))
+            add((r, _KG.value, _number(q.value)))
             if q.low is not None:
-                g.add((r, KG.lowerValue, _number(q.low)))
-            for term, text in ((KG.unit, q.unit), (KG.direction, q.direction), (KG.baseline, q.baseline)):
+                add((r, _KG.lowerValue, _number(q.low)))
+            for term, text in ((_KG.unit, q.unit), (_KG.direction, q.direction), (_KG.baseline, q.baseline)):
                 if text:
-                    g.add((r, term, Literal(text)))
+                    add((r, term, _literal(text)))
             for qual in filter(None, q.qualifier.split(", ")):
-                g.add((r, KG.qualifier, Literal(qual)))
-            _add_evidence(g, r, ev)
+                add((r, _KG.qualifier, _literal(qual)))
+            _add_evidence(add, r, ev)
 
 
-_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
-_NEEDS_ESCAPE = re.compile(r'[\\"\n\r\t\b\f\x00-\x1f\x7f]')
-
-
-def _escape(text: str) -> str:
-    return _NEEDS_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(0)) or f"\\u{ord(m.group(0)):04X}", text)
-
-
-def _nt(term, qname=None) -> str:
-    """A term in N-Triples syntax (or Turtle, when ``qname`` compacts IRIs)."""
+def _nt(term) -> str:
+    """An rdflib term in N-Triples syntax."""
     if isinstance(term, URIRef):
-        return (qname(term) if qname else None) or f"<{term}>"
+        return f"<{term}>"
     if isinstance(term, Literal):
         text = f'"{_escape(str(term))}"'
         if term.language:
             return f"{text}@{term.language}"
         if term.datatype and term.datatype != XSD.string:
-            return f"{text}^^{_nt(URIRef(term.datatype), qname)}"
+            return f"{text}^^<{term.datatype}>"
         return text
     return f"_:{term}"
 
 
-def _triples(data) -> list[tuple]:
-    return _sorted(data) if isinstance(data, Graph) else data
+def nt_triples(data: Graph | list[Triple]) -> list[Triple]:
+    """The triples of :func:`rdf_triples` as they are, or those of an rdflib Graph in the same form and order."""
+    if isinstance(data, Graph):
+        return sorted({(_nt(s), _nt(p), _nt(o)) for s, p, o in data})
+    return data
 
 
 _PN_LOCAL = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
 
 
-def _qname_function(prefixes: dict):
+def _compacter(prefixes: dict) -> Callable[[str], str]:
+    """IRI text → ``prefix:local`` when a prefix fits, else the IRI text itself (memoized)."""
     by_length = sorted(((str(ns), prefix) for prefix, ns in prefixes.items()), key=lambda x: -len(x[0]))
+    memo: dict[str, str] = {}
 
-    def qname(iri: URIRef) -> str | None:
-        text = str(iri)
-        for ns, prefix in by_length:
-            if text.startswith(ns) and _PN_LOCAL.match(text[len(ns):]):
-                return f"{prefix}:{text[len(ns):]}"
-        return None
-    return qname
+    def compact(iri: str) -> str:
+        out = memo.get(iri)
+        if out is None:
+            out = iri
+            for ns, prefix in by_length:
+                if iri.startswith(ns) and _PN_LOCAL.match(iri[len(ns):]):
+                    out = f"{prefix}:{iri[len(ns):]}"
+                    break
+            memo[iri] = out
+        return out
+    return compact
 
 
-def render_turtle(data) -> str:
+def _turtle_terms(prefixes: dict) -> Callable[[str], str]:
+    """N-Triples term → Turtle term: IRIs (and datatypes) as prefixed names where possible."""
+    compact = _compacter(prefixes)
+    iris: dict[str, str] = {}  # memo of IRI terms only: literals are many and mostly unique
+
+    def iri_term(term: str) -> str:
+        out = iris.get(term)
+        if out is None:
+            short = compact(term[1:-1])
+            out = iris[term] = term if short == term[1:-1] else short
+        return out
+
+    def turtle(term: str) -> str:
+        if term.startswith("<"):
+            return iri_term(term)
+        if term.startswith('"') and term.endswith(">"):  # a typed literal: "lexical"^^<datatype>
+            end = term.rfind('"')
+            return term[:end + 3] + iri_term(term[end + 3:])
+        return term
+    return turtle
+
+
+def render_turtle(data: Graph | list[Triple]) -> str:
     """Turtle, subjects and predicates sorted, one statement block per subject: byte-stable."""
-    triples = _triples(data)
-    used = {prefix: ns for prefix, ns in PREFIXES.items()}
-    qname = _qname_function(used)
-    lines = [f"@prefix {prefix}: <{ns}> ." for prefix, ns in sorted(used.items())]
+    triples = nt_triples(data)
+    turtle = _turtle_terms(PREFIXES)
+    lines = [f"@prefix {prefix}: <{ns}> ." for prefix, ns in sorted(PREFIXES.items())]
     lines.append("")
     subject = None
     by_pred: dict[str, list[str]] = {}
@@ -260,50 +347,102 @@ def render_turtle(data) -> str:
             return
         preds = sorted(by_pred, key=lambda p: (p != "a", p))
         parts = [f"    {p} " + " ,\n        ".join(by_pred[p]) for p in preds]
-        lines.append(_nt(subject, qname) + "\n" + " ;\n".join(parts) + " .\n")
+        lines.append(turtle(subject) + "\n" + " ;\n".join(parts) + " .\n")
 
     for s, p, o in triples:
         if s != subject:
             flush()
             subject, by_pred = s, {}
-        pred = "a" if p == RDF.type else _nt(p, qname)
-        by_pred.setdefault(pred, []).append(_nt(o, qname))
+        pred = "a" if p == _A else turtle(p)
+        objects = by_pred.get(pred)
+        if objects is None:
+            objects = by_pred[pred] = []
+        objects.append(turtle(o))
     flush()
     return "\n".join(lines)
 
 
-def render_ntriples(data) -> str:
+def render_ntriples(data: Graph | list[Triple]) -> str:
     """N-Triples, one triple a line, sorted so the file is byte-stable."""
-    lines = sorted(f"{_nt(s)} {_nt(p)} {_nt(o)} ." for s, p, o in _triples(data))
+    lines = sorted([f"{s} {p} {o} ." for s, p, o in nt_triples(data)])
     return "\n".join(lines) + "\n"
 
 
-def _jsonld_value(term, compact) -> object:
-    if isinstance(term, URIRef):
-        return {"@id": compact(term)}
-    if isinstance(term, Literal):
-        if term.language:
-            return {"@value": str(term), "@language": term.language}
-        if term.datatype and term.datatype != XSD.string:
-            return {"@value": str(term), "@type": compact(URIRef(term.datatype))}
-        return str(term)
-    return {"@id": f"_:{term}"}
+def _text(term: str) -> str:
+    """The text of a term: an IRI without brackets, a blank node's id, a literal's lexical form."""
+    if term.startswith("<"):
+        return term[1:-1]
+    if term.startswith("_:"):
+        return term[2:]
+    return _unescape(term[1:term.rfind('"')])
 
 
-def render_jsonld(data) -> str:
-    """JSON-LD with the kg prefixes as context, nodes sorted by @id."""
-    qname = _qname_function(PREFIXES)
+def _jsonld_value(term: str, compact: Callable[[str], str]) -> str:
+    """An object term as the JSON text of its JSON-LD value (at the depth the export puts values)."""
+    if term.startswith("<"):
+        return '{\n     "@id": ' + encode_basestring(compact(term[1:-1])) + "\n    }"
+    if term.startswith("_:"):
+        return '{\n     "@id": ' + encode_basestring(term) + "\n    }"
+    end = term.rfind('"')
+    value = encode_basestring(_unescape(term[1:end]))
+    rest = term[end + 1:]
+    if rest.startswith("@"):
+        return '{\n     "@language": ' + encode_basestring(rest[1:]) + ',\n     "@value": ' + value + "\n    }"
+    if rest.startswith("^^"):
+        datatype = encode_basestring(compact(rest[3:-1]))
+        return '{\n     "@type": ' + datatype + ',\n     "@value": ' + value + "\n    }"
+    return value
 
-    def compact(iri: URIRef) -> str:
-        return qname(iri) or str(iri)
 
-    nodes: dict[str, dict] = {}
-    for s, p, o in _triples(data):
-        node = nodes.setdefault(str(s), {"@id": compact(s) if isinstance(s, URIRef) else f"_:{s}"})
-        if p == RDF.type:
-            node.setdefault("@type", []).append(compact(o))
+def render_jsonld(data: Graph | list[Triple]) -> str:
+    """JSON-LD with the kg prefixes as context, nodes sorted by @id.
+
+    Written directly instead of through ``json.dumps(indent=1, sort_keys=True,
+    ensure_ascii=False)`` (whose indenting encoder is pure Python and slow),
+    byte for byte the same text: one node object per subject, its keys
+    sorted, every value in a list (``@type`` holds the compacted classes).
+    """
+    compact = _compacter(PREFIXES)
+    keys: dict[str, str] = {_A: "@type"}  # predicate term -> JSON key
+    types: dict[str, str] = {}  # class term -> JSON text of its name
+    values: dict[str, str] = {}  # IRI or typed literal term -> JSON text of the value
+    blocks: dict[str, str] = {}  # subject text -> JSON text of its node object
+    node: dict[str, list[str]] = {}
+    subject = None
+
+    def flush() -> None:
+        if subject is None:
+            return
+        fields = [f"   {encode_basestring(key)}: [\n    " + ",\n    ".join(node[key]) + "\n   ]"
+                  for key in sorted(node)]
+        text = _text(subject)
+        node_id = encode_basestring(compact(text) if subject.startswith("<") else subject)
+        fields.insert(0, f'   "@id": {node_id}')  # "@id" sorts before "@type" and every prefixed name
+        blocks[text] = "  {\n" + ",\n".join(fields) + "\n  }"
+
+    for s, p, o in nt_triples(data):
+        if s != subject:
+            flush()
+            subject, node = s, {}
+        key = keys.get(p)
+        if key is None:
+            key = keys[p] = compact(p[1:-1])
+        if key == "@type":
+            value = types.get(o)
+            if value is None:
+                value = types[o] = encode_basestring(compact(_text(o)))
+        elif o.endswith('"'):  # a plain literal: many and mostly unique, not worth keeping
+            value = _jsonld_value(o, compact)
         else:
-            node.setdefault(compact(p), []).append(_jsonld_value(o, compact))
-    context = {prefix: str(ns) for prefix, ns in PREFIXES.items()}
-    out = {"@context": context, "@graph": [nodes[k] for k in sorted(nodes)]}
-    return json.dumps(out, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+            value = values.get(o)
+            if value is None:
+                value = values[o] = _jsonld_value(o, compact)
+        items = node.get(key)
+        if items is None:
+            items = node[key] = []
+        items.append(value)
+    flush()
+    context = ",\n".join(f"  {encode_basestring(prefix)}: {encode_basestring(str(ns))}"
+                          for prefix, ns in sorted(PREFIXES.items()))
+    nodes = ",\n".join(blocks[key] for key in sorted(blocks))
+    return '{\n "@context": {\n' + context + '\n },\n "@graph": [' + (f"\n{nodes}\n ]" if nodes else "]") + "\n}\n"
