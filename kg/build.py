@@ -63,9 +63,10 @@ def _init_worker(lexicons: list[str]) -> None:
         _WORKER_EXTRACTOR = Extractor(extra_lexicons=lexicons)
 
 
-def _extract_batch(papers: list[Paper]) -> list[PaperExtraction]:
+def _extract_batch(papers: list[Paper]) -> tuple[list[PaperExtraction], list[str]]:
     assert _WORKER_EXTRACTOR is not None
-    return list(_WORKER_EXTRACTOR.pipe(papers))
+    failed: list[str] = []
+    return list(_WORKER_EXTRACTOR.pipe(papers, failed=failed)), failed
 
 
 def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
@@ -81,8 +82,11 @@ def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
 
 def extract_all(papers: Iterable[Paper], extractor: Extractor,
                 progress: Callable[[int], None] | None = None, jobs: int = 1,
-                lexicons: Iterable[str] = (), meanwhile: Callable[[], object] | None = None) -> list[PaperExtraction]:
+                lexicons: Iterable[str] = (), meanwhile: Callable[[], object] | None = None,
+                failed: list[str] | None = None) -> list[PaperExtraction]:
     """Extract every paper, in input order; with ``jobs`` > 1 in worker processes.
+
+    ``failed`` collects one line per paper whose extraction raised (the paper is left out).
 
     Records are plain dataclasses, so they cross process boundaries as they are; the
     order of results (and so the exports) does not depend on ``jobs``. With workers,
@@ -90,7 +94,7 @@ def extract_all(papers: Iterable[Paper], extractor: Extractor,
     """
     out: list[PaperExtraction] = []
     if jobs <= 1:
-        for ex in extractor.pipe(papers):
+        for ex in extractor.pipe(papers, failed=failed if failed is not None else []):
             out.append(ex)
             if progress:
                 progress(1)
@@ -106,10 +110,12 @@ def extract_all(papers: Iterable[Paper], extractor: Extractor,
             results = pool.imap(_extract_batch, _batches(papers, 32))
             if meanwhile is not None:
                 meanwhile()
-            for batch in results:
+            for batch, batch_failed in results:
                 out.extend(batch)
+                if failed is not None:
+                    failed.extend(batch_failed)
                 if progress:
-                    progress(len(batch))
+                    progress(len(batch) + len(batch_failed))
     finally:
         _WORKER_EXTRACTOR = None
     return out
@@ -129,7 +135,7 @@ def build_graph(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
     lexicon_paths = [str(p) for p in lexicons]
     extractor = Extractor(extra_lexicons=lexicon_paths)
     extractions = extract_all((paper for reader in readers for paper in reader), extractor, progress,
-                              jobs=jobs, lexicons=lexicon_paths, meanwhile=meanwhile)
+                              jobs=jobs, lexicons=lexicon_paths, meanwhile=meanwhile, failed=report.skipped)
     if not extractions:
         raise InputError("no papers found in the input; nothing to build")
     graph = resolve(extractions, report.skipped)

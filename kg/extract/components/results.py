@@ -475,7 +475,7 @@ class ResultFinder:
             if not q.has_metric():
                 q.metric_span = self._strip_det(s, obj)
         elif obj is not None and (q.verb == "rival" or (q.verb == "better" and not inherited)):
-            span = self._np_right(s, obj_from, max_words=8, keep_det=True, limit=obj_to)
+            span = self._np_right(s, obj_from, max_words=8, keep_det=True, limit=obj_to) or obj
             q.baseline = q.baseline or s[span[0]:span[1]]  # "outperforms X by 3%": X is the baseline
         if not q.has_metric() and verb is not None and not inherited:
             lnp = self._np_left(s, verb.start())  # "accuracy increases by 5%", "accuracy increase (from 31% to 37%)"
