@@ -1,6 +1,8 @@
 """The ``kg`` command line: a thin click layer over the library."""
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import re
 import sys
@@ -70,6 +72,8 @@ def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tupl
 
     from kg.build import build as run_build
 
+    _exit_without_collecting()
+
     bar = tqdm(unit=" papers", desc="extracting", disable=True if quiet else None, file=sys.stderr,
                mininterval=0.5, leave=False)
     try:
@@ -90,6 +94,18 @@ def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tupl
     click.echo(f"wrote      {', '.join(str(p) for p in result.files)}")
     html = out_dir / "graph.html"
     click.echo(f"open       file://{html.resolve()}")
+
+
+def _exit_without_collecting() -> None:
+    """Let the interpreter exit without walking the heap: gc.freeze() right before it shuts down.
+
+    After a build the heap holds about a million objects (spaCy, the graph, the exports), and
+    the full garbage collections of the interpreter's shutdown walk all of them to find next
+    to no cycles: about 0.5 s of a 1,000-abstract build. Frozen objects are skipped by those
+    collections; reference counting still frees (and closes) everything as usual.
+    """
+    atexit.unregister(gc.freeze)  # once, however many builds run in this process
+    atexit.register(gc.freeze)
 
 
 def _register_commands() -> None:

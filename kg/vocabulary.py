@@ -52,7 +52,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from kg.extract.resources import LexiconEntry, read_lexicon_dir
+from kg.extract.resources import LexiconEntry, load_resources, read_lexicon_dir
 from kg.resolve.keys import entity_key
 from kg.resolve.keys import slug as kg_slug
 
@@ -493,8 +493,12 @@ def _break_cycles(v: Vocabulary) -> None:
 
 @lru_cache(maxsize=1)
 def load_vocabulary() -> Vocabulary:
-    """The vocabulary of the bundled gazetteer (cached per process)."""
-    return build_vocabulary(read_rows())
+    """The vocabulary of the bundled gazetteer (cached per process).
+
+    Its rows are the extractor's lexicon (:func:`load_resources` reads the same files as
+    :func:`read_rows`, once per process): a build does not read them twice.
+    """
+    return build_vocabulary(load_resources().lexicon)
 
 
 def vocabulary_links(etype: str, label: str, vocabulary: Iterable[str]) -> list[tuple[str, bool]]:

@@ -1,4 +1,4 @@
-"""The extraction pipeline: ``spacy.blank("en")`` plus the kg components.
+"""The extraction pipeline: ``spacy.blank("en")`` (with kg's suffix rules) plus the kg components.
 
 :class:`Extractor` turns a :class:`~kg.records.Paper` into a plain
 :class:`~kg.records.PaperExtraction` (no spaCy objects), so it can run in
@@ -10,7 +10,7 @@ import gc
 import re
 from collections.abc import Iterable, Iterator
 
-import spacy
+from spacy.lang.en import English
 from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import minibatch
@@ -31,19 +31,26 @@ SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction t
 TOKENIZER_CACHE_SIZE = 1_000_000
 
 
-def _split_final_periods(nlp: Language) -> None:
-    """Split the period off "GSM8K.", "Llama-2-7B." and "CoT.": these end a name, not an abbreviation.
+class _EnglishDefaults(English.Defaults):
+    #: also split the period off "GSM8K.", "Llama-2-7B." and "CoT.": these end a name, not an
+    #: abbreviation (spaCy keeps the period on such tokens, as on "U.S.", so the sentence did not end)
+    suffixes = list(English.Defaults.suffixes) + [r"(?<=[0-9][A-Za-z])\.", r"(?<=[a-z0-9][A-Z])\."]
 
-    spaCy keeps the period on such tokens (as on "U.S."), so the sentence did not end there.
+
+class KgEnglish(English):
+    """``spacy.blank("en")`` with kg's suffix rules.
+
+    As language defaults the rules are in place when the tokenizer is made: setting its
+    ``suffix_search`` afterwards reloads its ~1,300 special cases, 0.06 s of every start.
     """
-    suffixes = list(nlp.Defaults.suffixes) + [r"(?<=[0-9][A-Za-z])\.", r"(?<=[a-z0-9][A-Z])\."]
-    nlp.tokenizer.suffix_search = spacy.util.compile_suffix_regex(suffixes).search
+
+    lang = "en"
+    Defaults = _EnglishDefaults
 
 
 def build_nlp(extra_lexicons: Iterable[str] = ()) -> Language:
     """A blank English pipeline with a sentencizer and the kg components."""
-    nlp = spacy.blank("en")
-    _split_final_periods(nlp)
+    nlp = KgEnglish()
     nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE
     nlp.add_pipe("sentencizer")
     for name in COMPONENTS:

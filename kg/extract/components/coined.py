@@ -96,6 +96,19 @@ class CoinedNameFinder:
         self.patterns = [(re.compile(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
+        self._names: dict[str, str] = {}
+
+    def _name(self, word: str) -> str:
+        """The coined name or model-family member a word of the text is or starts with, or "".
+
+        Memoised: asked for every word of every abstract, and almost all of them are neither.
+        """
+        out = self._names.get(word)
+        if out is None:
+            out = coined_core(word) or self._family_member(word)
+            if len(self._names) < 500_000:
+                self._names[word] = out
+        return out
 
     def _family_member(self, word: str) -> str:
         """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size (not coined by spelling)."""
@@ -141,7 +154,7 @@ class CoinedNameFinder:
         models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
         for m in _WORD.finditer(text):
-            word = coined_core(m.group(1)) or self._family_member(m.group(1))
+            word = self._name(m.group(1))
             if word:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))

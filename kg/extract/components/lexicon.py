@@ -14,8 +14,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from kg.extract.components.base import Candidate, candidates
-from kg.extract.components.normalizer import normalize
+from kg.extract.components.base import Candidate, candidates, norm_word
 from kg.extract.resources import LexiconEntry, Resources, load_resources, read_lexicon_file
 from kg.records import ENTITY_TYPES
 
@@ -52,6 +51,10 @@ class LexiconMatcher:
         self.fold = PhraseMatcher(nlp.vocab, attr="NORM")
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.entries: list[LexiconEntry] = []
+        # patterns go in as the token hashes the matchers compare (ORTH; NORM as kg_normalizer sets it),
+        # not as Docs: a Doc per pattern, normalized and then validated by PhraseMatcher.add, was half
+        # of the ~30k patterns' load time
+        tokenizer, add_string = nlp.tokenizer, nlp.vocab.strings.add
         seen_fold: dict[tuple[str, ...], int] = {}
         seen_exact: dict[str, int] = {}
         for entry in sorted(entries, key=_rank):
@@ -73,15 +76,14 @@ class LexiconMatcher:
                         if form in seen_exact:
                             continue
                         seen_exact[form] = idx
-                        self.exact.add(str(idx), [nlp.make_doc(form)])
+                        self.exact.add(str(idx), [[token.orth for token in tokenizer(form)]])
                         added = True
                 else:
-                    doc = normalize(nlp.make_doc(variant))
-                    norms = tuple(t.norm_ for t in doc)
+                    norms = tuple([norm_word(token.text) for token in tokenizer(variant)])
                     if norms in seen_fold or (len(norms) == 1 and len(norms[0]) < 3):
                         continue
                     seen_fold[norms] = idx
-                    self.fold.add(str(idx), [doc])
+                    self.fold.add(str(idx), [[add_string(norm) for norm in norms]])
                     added = True
             if added:
                 self.entries.append(entry)
