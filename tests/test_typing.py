@@ -38,3 +38,16 @@ def test_gerund_before_a_method_noun_names_the_technique(extractor):
     types = _types(extractor, "We propose a gradient sketching method and a sample reweighting strategy.")
     assert types.get("gradient sketching") == "Method", types
     assert types.get("sample reweighting") == "Method", types
+
+
+def test_kernel_is_hardware_only_in_an_abstract_about_hardware(extractor):
+    gp = _types(extractor, "We fit a Gaussian process with a spectral mixture kernel and Markov transition kernels.")
+    assert not any(t == "HardwareConcept" for t in gp.values()), gp
+    hw = _types(extractor, "We write custom attention kernels that cut GPU memory traffic on the H100.")
+    assert hw.get("custom attention kernels") == "HardwareConcept" or hw.get("attention kernels") == \
+        "HardwareConcept", hw
+
+
+def test_named_problem_is_a_task(extractor):
+    types = _types(extractor, "These tasks form a Generalized Traveling Salesman Problem (GTSP) that remains hard.")
+    assert types.get("GTSP") == "Task", types

@@ -80,7 +80,7 @@ def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
         if hit:
             typ, conf = hit
             title_case = all(w[:1].isupper() for w in words if len(w) > 3)
-            if typ == "Task" and title_case and len(words) > 1:
+            if typ == "Task" and title_case and len(words) > 1 and words[-1].lower() not in _KIND_NOUNS:
                 return "Method", 0.55  # "Multi-Token Prediction (MTP)": a named technique
             return typ, min(conf, 0.6)
     return "Method", 0.55

@@ -48,6 +48,7 @@ def words_of(span: Span) -> list[tuple[int, int]]:
 class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
+        self._hardware_context = False  # set per document in __call__
 
     def _is_weak(self, word: str, first: bool, after_to: bool) -> bool:
         """A modifier that qualifies or is a verb, not part of a name."""
@@ -125,6 +126,8 @@ class PhraseFinder:
         if typed is None:
             return
         typ, conf = typed
+        if typ == "HardwareConcept" and head in ("kernel", "kernels") and not self._hardware_context:
+            return
         if not mods:
             if conf < SINGLE_WORD_TYPES.get(typ, 2.0):
                 return
@@ -148,6 +151,11 @@ class PhraseFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         joiner = tokens(doc).joiner
+        # "custom attention kernels" are GPU code only in an abstract about hardware; "a unique kernel" of a
+        # Gaussian process is a function
+        text = doc_text(doc)
+        self._hardware_context = any(c.type == "HardwareConcept" and c.component.startswith("lexicon")
+                                     and "kernel" not in text[c.start:c.end].lower() for c in out)
         for sent in sentences(doc):
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, self.res)
             for k, (start, end) in enumerate(sent_chunks):
