@@ -51,3 +51,9 @@ def test_kernel_is_hardware_only_in_an_abstract_about_hardware(extractor):
 def test_named_problem_is_a_task(extractor):
     types = _types(extractor, "These tasks form a Generalized Traveling Salesman Problem (GTSP) that remains hard.")
     assert types.get("GTSP") == "Task", types
+
+
+def test_possessive_ends_a_phrase(extractor):
+    types = _types(extractor, "Attention has quadratic complexity. We study the model’s predictions and the "
+                              "network's complexity of today’s API-based agents.")
+    assert not any("’s" in k or "'s" in k for k in types), types
