@@ -92,3 +92,13 @@ def test_which_we_call_x_takes_the_type_of_the_described_noun(extractor, title):
         "containing 1.3 million training samples, which we call CCSum. CCSum is big.")))
     ccsum = [e for e in ex.entities if "CCSum" in e.labels]
     assert ccsum and ccsum[0].type == "Dataset" and ccsum[0].proposed, ex.entities
+
+
+@pytest.mark.parametrize("abstract, name, proposed", [
+    ("In this paper, we propose to conduct Feature similarity and Label variability Balanced One-shot Subset "
+     "Selection (BOSS), aiming to construct an optimal subset.", "Balanced One-shot Subset Selection", True),
+    ("We propose to use Large Language Models (LLMs) for ranking.", "Large Language Models", False),
+    ("We propose to improve ranking with Large Language Models (LLMs).", "Large Language Models", False),
+])
+def test_name_defined_after_propose_to(extractor, abstract, name, proposed):
+    assert (name in _proposed(extractor, abstract)) is proposed

@@ -23,6 +23,8 @@ _KIND_NOUNS = {"dataset", "benchmark", "corpus", "suite", "method", "framework",
                "model", "architecture", "network", "task", "problem", "metric", "loss", "objective", "strategy"}
 _SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
 _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
+_INFINITIVE_USES = {"use", "apply", "leverage", "employ", "utilize", "utilise", "adopt", "exploit", "study",
+                    "investigate", "evaluate", "analyze", "analyse", "examine", "explore"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
@@ -122,6 +124,10 @@ class ContributionFinder:
                 i = j + 1
                 break
         if doc[verb.i + 1:verb.i + 2].text.lower() == "to":
+            # "we propose to conduct … Balanced One-shot Subset Selection (BOSS)": a name defined in the
+            # infinitive's object is the contribution
+            if verb.i + 3 < sent.end and doc[verb.i + 2].lower_ not in _INFINITIVE_USES:
+                self._defined_name(doc, sent, verb.i + 3, by_start, out, None, new_only=True)
             return
         if type_before is None and verb.lower_ in self.naming_verbs:
             # "a new … dataset for news summarization, which we call CCSum": the described noun types the name
@@ -177,7 +183,7 @@ class ContributionFinder:
             return
 
     def _defined_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate],
-                      type_before: str | None) -> bool:
+                      type_before: str | None, new_only: bool = False) -> bool:
         """"we propose a … driven Personalized Review Recommendation model … (PRR-LI)": the defined name."""
         for k in range(i, min(sent.end, i + 3 * TARGET_WINDOW)):
             tok = doc[k]
@@ -190,6 +196,9 @@ class ContributionFinder:
                 hits = [c for c in by_start.get(start, []) if c.component == "acronym" and c.end == end]
                 if hits:
                     best = hits[0]
+                    known = any(c.component.startswith("lexicon") and c.end == end for c in by_start.get(start, []))
+                    if new_only and known:
+                        return False  # "we propose to … with Large Language Models (LLMs)": a known name
                     if any(t.lower_ in _USE_WORDS and t.idx < best.start for t in doc[i:k]):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
