@@ -209,7 +209,7 @@ class Merger:
                                proposed=any(c.proposed for c in cands))
             merged.text_ = text[start:end]  # type: ignore[attr-defined]
             surface = merged.text_.lower()
-            generic = surface in self.res.generic_terms or surface.rstrip("s") in self.res.generic_terms
+            generic = surface in self.res.generic_terms or surface.endswith("s") and surface[:-1] in self.res.generic_terms
             if not merged.proposed and (generic or conf < self.min_confidence):
                 continue
             spans.append(merged)
