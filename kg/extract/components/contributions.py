@@ -19,7 +19,7 @@ SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
 #: nouns that say what a described thing is (not "training" or "policy", which also modify)
-_KIND_NOUNS = {"dataset", "benchmark", "corpus", "suite", "method", "framework", "algorithm", "approach", "technique",
+_DESCRIBED_NOUNS = {"dataset", "benchmark", "corpus", "suite", "method", "framework", "algorithm", "approach", "technique",
                "model", "architecture", "network", "task", "problem", "metric", "loss", "objective", "strategy"}
 _SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
 _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
@@ -132,7 +132,7 @@ class ContributionFinder:
         if type_before is None and verb.lower_ in self.naming_verbs:
             # "a new … dataset for news summarization, which we call CCSum": the described noun types the name
             type_before = next((self.type_words[norm_word(t.text)] for t in reversed(doc[sent.start:verb.i])
-                                if norm_word(t.text) in _KIND_NOUNS), None)
+                                if norm_word(t.text) in _DESCRIBED_NOUNS), None)
         if self._defined_name(doc, sent, i, by_start, out, type_before):
             return
         first = True
