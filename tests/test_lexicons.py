@@ -182,3 +182,16 @@ def test_vocabulary_name_starting_with_a_function_word_matches_only_as_written()
                                                     "our framework improves. We also use the AND Dataset."))
     labels = {label for e in ex.entities for label in e.labels}
     assert "and datasets" not in labels and "AND Dataset" in labels, labels
+
+
+def test_ambiguous_hardware_term_needs_a_hardware_abstract():
+    from kg.extract import Extractor
+    from kg.records import Paper
+    ex = Extractor()
+
+    def hardware(abstract: str) -> set[str]:
+        return {e.labels[0] for e in ex.extract(Paper(id="p", abstract=abstract)).entities
+                if e.type == "HardwareConcept"}
+
+    assert not hardware("Globally attracting fixed points emerge in deep networks with nonlinear activations.")
+    assert "fixed point" in {x.lower() for x in hardware("We quantize weights to fixed-point formats on the GPU.")}

@@ -15,7 +15,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from kg.extract.components.base import Candidate, candidates, norm_word
-from kg.extract.resources import LexiconEntry, Resources, load_resources, read_lexicon_file
+from kg.extract.resources import LEXICON_DIR, LexiconEntry, Resources, _lines, load_resources, read_lexicon_file
 from kg.records import ENTITY_TYPES
 
 #: When a surface form is listed by several sources, the first source here wins.
@@ -51,6 +51,7 @@ class LexiconMatcher:
         self.fold = PhraseMatcher(nlp.vocab, attr="NORM")
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.entries: list[LexiconEntry] = []
+        self.context_terms = {t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt")}
         # patterns go in as the token hashes the matchers compare (ORTH; NORM as kg_normalizer sets it),
         # not as Docs: a Doc per pattern, normalized and then validated by PhraseMatcher.add, was half
         # of the ~30k patterns' load time
@@ -91,6 +92,7 @@ class LexiconMatcher:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         strings = doc.vocab.strings
+        found: list[tuple[Candidate, bool]] = []  # (candidate, needs a hardware context)
         for matcher in (self.exact, self.fold):
             for match_id, start, end in matcher(doc):
                 if start > 1 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ \
@@ -98,10 +100,13 @@ class LexiconMatcher:
                     continue  # the tail of a compound: "high-throughput", "UI-to-code generation"
                 entry = self.entries[int(strings[match_id])]
                 span = doc[start:end]
-                out.append(Candidate(
+                found.append((Candidate(
                     span.start_char, span.end_char, entry.type, f"lexicon:{entry.source or 'user'}",
                     SOURCE_CONFIDENCE.get(entry.source, 0.8), canonical=entry.canonical,
-                    source_id=entry.source_id))
+                    source_id=entry.source_id), entry.term.lower() in self.context_terms))
+        # "fixed points of a map" is mathematics unless the abstract is about hardware
+        hardware = any(c.type == "HardwareConcept" and not ambiguous for c, ambiguous in found)
+        out.extend(c for c, ambiguous in found if hardware or not ambiguous)
         return doc
 
 
