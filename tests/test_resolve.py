@@ -103,3 +103,20 @@ def test_resolve_skips_duplicate_paper_ids(extractor):
 def test_label_keeps_the_capitals_of_acronym_like_words(label, seen, want):
     from kg.resolve.canonical import _as_written
     assert _as_written(label, seen) == want
+
+
+def test_relation_outside_its_range_after_the_type_vote_is_dropped():
+    """Paper a reads "X" as a dataset it evaluates on; papers b and c call X a model. The node is a
+    Model, so a's evaluatedOn link would break the ontology's rdfs:range and is left out."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction, RelationMention
+
+    ev = Evidence("s", 0, 1, "test", 0.9)
+
+    def ex(pid: str, typ: str, relations: list[RelationMention]) -> PaperExtraction:
+        ents = [PaperEntity("x", typ, ["X-Net"], 0.9, [ev]), PaperEntity("m", "Method", ["M"], 0.9, [ev])]
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, relations, [])
+
+    graph = resolve([ex("a", "Dataset", [RelationMention("m", "evaluatedOn", "x", ev)]),
+                     ex("b", "Model", []), ex("c", "Model", [])])
+    assert graph.entities["x-net"].type == "Model"
+    assert not [link for link in graph.links if link.predicate == "evaluatedOn"]

@@ -48,6 +48,10 @@ def global_key(ent: PaperEntity, acronyms: dict[str, str]) -> str:
     return acronyms.get(ent.key, ent.key)
 
 
+#: rdfs:range of the typed relations (ontology/kg.ttl, checked by ontology/shapes.ttl)
+RANGES = {"addresses": "Task", "evaluatedOn": "Dataset"}
+
+
 def _as_written(label: str, labels: set[str]) -> str:
     """"F1 score", "KL divergence", "3D reconstruction", not a vocabulary's lower-cased "f1 score".
 
@@ -130,6 +134,8 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
             obj = local.get(rel.object)
             if subj is None or obj is None or subj == obj:
                 continue
+            if graph.entities[obj].type != RANGES.get(rel.predicate, graph.entities[obj].type):
+                continue  # the node's type, voted across papers, is outside the relation's range
             graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
     graph.links.sort(key=lambda l: (l.paper, l.predicate != "mentions", l.subject, l.predicate, l.object,
                                     l.evidence.start))
