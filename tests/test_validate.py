@@ -143,3 +143,17 @@ def test_cli_errors_are_one_line(tmp_path):
     r = validate([bad])
     assert r.exit_code == 1 and "cannot parse" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+CORPUS_SAMPLE = ROOT.parent / "shared" / "corpora" / "sample_1000_ml_2024_2025.jsonl"
+
+
+@pytest.mark.skipif(not CORPUS_SAMPLE.exists(), reason="needs ../shared/corpora")
+def test_real_corpus_build_conforms(tmp_path):
+    """Real abstracts, many papers voting on one node's type: the relation ranges still hold."""
+    src = tmp_path / "sample.jsonl"
+    src.write_text("".join(CORPUS_SAMPLE.read_text(encoding="utf-8").splitlines(keepends=True)[:500]),
+                   encoding="utf-8")
+    build([src], tmp_path / "out")
+    r = validate([tmp_path / "out"])
+    assert r.exit_code == 0, r.output
