@@ -106,8 +106,7 @@ class Extractor:
                 for name, proc in self.nlp.pipeline:
                     docs = [self._run(name, proc, doc, paper, failed) for doc, paper in zip(docs, batch)]
                 for doc, paper, (title, abstract, _text) in zip(docs, batch, cleaned, strict=True):
-                    record = self._run("to_record", lambda d: to_record(d, paper, title, abstract), doc, paper,
-                                       failed)
+                    record = self._run("to_record", to_record, doc, paper, failed, paper, title, abstract)
                     if doc is not None:
                         doc.user_data.clear()  # cached Spans point back at the doc: let refcounting free it now
                     if record is not None:
@@ -116,14 +115,14 @@ class Extractor:
             gc.unfreeze()
 
     @staticmethod
-    def _run(name: str, proc, doc: Doc | None, paper: Paper, failed: list[str] | None):
-        """``proc(doc)``; with ``failed`` given, an error leaves the paper out (None) with a reason."""
+    def _run(name: str, proc, doc: Doc | None, paper: Paper, failed: list[str] | None, *args):
+        """``proc(doc, *args)``; with ``failed`` given, an error leaves the paper out (None) with a reason."""
         if doc is None:
             return None
         if failed is None:
-            return proc(doc)
+            return proc(doc, *args)
         try:
-            return proc(doc)
+            return proc(doc, *args)
         except Exception as error:  # noqa: BLE001 - any bug in a rule component: skip the paper, say why
             failed.append(_failure(paper, name, error))
             return None

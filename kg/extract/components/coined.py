@@ -178,10 +178,11 @@ class CoinedNameFinder:
     def _title_case_names(self, doc: Doc, models: set[str]) -> list[Candidate]:
         """Runs of capitalised words inside a sentence: "Indian Buffet Process", "Walk-Jump Sampling".
 
-        In running text, two or more capitalised words in a row are written as a name
-        (a sentence's first word alone says nothing; a second capital does). Context types it (``_type``), else its last word (heads.tsv);
-        else it is a Method when the abstract repeats it (as for a coined word), and
-        below the merge threshold unless another finder agrees.
+        In running text, two or more capitalised words in a row are written as a name (a
+        sentence's first word alone says nothing; a second capital does). Context types it
+        (``_type``), else its last word (heads.tsv); else it is a Method when the abstract
+        repeats it (as for a coined word), and below the merge threshold unless another
+        finder agrees.
         """
         toks = tokens(doc)
         text = doc_text(doc)
