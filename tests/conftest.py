@@ -41,3 +41,23 @@ def example_rdf(example_build) -> rdflib.Graph:
     graph = rdflib.Graph()
     graph.parse(example_build / "graph.ttl", format="turtle")
     return graph
+
+
+@pytest.fixture(scope="session")
+def extractor():
+    """One extraction pipeline for every test that calls it directly (loading it takes ~1 s)."""
+    from kg.extract import Extractor
+
+    return Extractor()
+
+
+@pytest.fixture(scope="session")
+def entity_types(extractor):
+    """``entity_types(abstract)`` → ``{label: type}`` for every label of every entity found in it."""
+    from kg.records import Paper
+
+    def types(abstract: str) -> dict[str, str]:
+        ex = extractor.extract(Paper(id="p", abstract=abstract))
+        return {label: e.type for e in ex.entities for label in e.labels}
+
+    return types

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract import Extractor
 from kg.extract.components.acronyms import best_long_form, is_acronym
 from kg.records import Paper
 
@@ -13,11 +12,6 @@ PAIRS = [
     ("Multimodal Crystal Flow", "MCFlow"),
     ("Group Relative Policy Optimization", "GRPO"),
 ]
-
-
-@pytest.fixture(scope="module")
-def extractor() -> Extractor:
-    return Extractor()
 
 
 @pytest.mark.parametrize("long, short", PAIRS)

@@ -7,11 +7,6 @@ from kg.extract import Extractor
 from kg.records import Paper
 
 
-@pytest.fixture(scope="module")
-def extractor() -> Extractor:
-    return Extractor()
-
-
 def _proposed(extractor: Extractor, abstract: str) -> dict[str, str]:
     ex = extractor.extract(Paper(id="p", abstract=abstract))
     return {e.labels[0]: e.type for e in ex.entities if e.proposed}

@@ -3,28 +3,17 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract import Extractor
 from kg.records import Paper
 
 
-@pytest.fixture(scope="module")
-def extractor() -> Extractor:
-    return Extractor()
-
-
-def _types(extractor: Extractor, abstract: str) -> dict[str, str]:
-    ex = extractor.extract(Paper(id="p", abstract=abstract))
-    return {label: e.type for e in ex.entities for label in e.labels}
-
-
 @pytest.mark.parametrize("name", ["Mistral-7B", "Llama-3-8B", "Phi-3", "Pythia-6.9B", "Llama2"])
-def test_model_family_member_is_a_model(extractor, name):
-    types = _types(extractor, f"Experiments with {name} show that our method helps.")
+def test_model_family_member_is_a_model(entity_types, name):
+    types = entity_types(f"Experiments with {name} show that our method helps.")
     assert types.get(name) == "Model", types
 
 
-def test_family_name_alone_is_not_a_coined_name(extractor):
-    assert "Mistral" not in _types(extractor, "The Mistral wind blows. We study it.")
+def test_family_name_alone_is_not_a_coined_name(entity_types):
+    assert "Mistral" not in entity_types("The Mistral wind blows. We study it.")
 
 
 def test_sentence_ends_after_a_name_with_digits(extractor):
@@ -35,9 +24,9 @@ def test_sentence_ends_after_a_name_with_digits(extractor):
     assert "Gemma-2B" in labels and not any("Sensitivity" in x or "Specifically" in x for x in labels), labels
 
 
-def test_evaluation_list_after_a_model_noun_names_models(extractor):
-    types = _types(extractor, "Vision-Language-Action (VLA) models are promising. We evaluate this method on two "
-                              "open-source VLAs, Pi0 and OpenVLA, and on benchmarks CIFAR-10 and GTSRB.")
+def test_evaluation_list_after_a_model_noun_names_models(entity_types):
+    types = entity_types("Vision-Language-Action (VLA) models are promising. We evaluate this method on two "
+                         "open-source VLAs, Pi0 and OpenVLA, and on benchmarks CIFAR-10 and GTSRB.")
     assert (types["Pi0"], types["OpenVLA"]) == ("Model", "Model"), types
     assert (types["CIFAR-10"], types["GTSRB"]) == ("Dataset", "Dataset"), types
 
@@ -49,26 +38,26 @@ def test_sentence_ends_after_a_mixed_case_name(extractor):
     assert not any("CoT. " in x for x in labels), labels
 
 
-def test_capitalised_run_in_running_text_is_a_name(extractor):
-    types = _types(extractor, "We model the data with an Indian Buffet Process. The Indian Buffet Process is "
-                              "sampled with Walk-Jump Sampling, which beats In-Context Learning.")
+def test_capitalised_run_in_running_text_is_a_name(entity_types):
+    types = entity_types("We model the data with an Indian Buffet Process. The Indian Buffet Process is "
+                         "sampled with Walk-Jump Sampling, which beats In-Context Learning.")
     assert types.get("Indian Buffet Process") == "Method", types
     assert types.get("Walk-Jump Sampling") == "Method", types
     assert "Context Learning" not in types, types
 
 
-def test_capitalised_run_before_a_dataset_noun_is_a_dataset(extractor):
-    types = _types(extractor, "We evaluate on the Tensor Trust dataset of prompt injection attacks.")
+def test_capitalised_run_before_a_dataset_noun_is_a_dataset(entity_types):
+    types = entity_types("We evaluate on the Tensor Trust dataset of prompt injection attacks.")
     assert types.get("Tensor Trust") == "Dataset" or types.get("Tensor Trust dataset") == "Dataset", types
 
 
-def test_descriptive_capitalised_words_are_not_a_name(extractor):
-    types = _types(extractor, "Training Large Language Models is costly. We study Transformer-based Models here.")
+def test_descriptive_capitalised_words_are_not_a_name(entity_types):
+    types = entity_types("Training Large Language Models is costly. We study Transformer-based Models here.")
     assert not any(k.startswith(("Training", "Transformer-based")) for k in types), types
 
 
-def test_base_model_of_a_derived_name_needs_a_version(extractor):
-    types = _types(extractor, "We fine-tune Qwen3-32B-FIRE with FIRE. FIRE improves reasoning. "
-                              "We present ES-MoE for efficient MoE training. ES-MoE offloads experts.")
+def test_base_model_of_a_derived_name_needs_a_version(entity_types):
+    types = entity_types("We fine-tune Qwen3-32B-FIRE with FIRE. FIRE improves reasoning. "
+                         "We present ES-MoE for efficient MoE training. ES-MoE offloads experts.")
     assert types.get("Qwen3-32B") == "Model", types
     assert "ES" not in types, types

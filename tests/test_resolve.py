@@ -5,7 +5,6 @@ import re
 
 import pytest
 
-from kg.extract import Extractor
 from kg.records import Paper
 from kg.resolve import entity_key, resolve, slug
 
@@ -50,11 +49,6 @@ def test_slug_is_readable_and_stable():
     assert slug("Multimodal Crystal Flow") == "multimodal-crystal-flow"
     assert slug("MP-20") == "mp-20"
     assert slug("Café") == slug("Café") == "cafe"
-
-
-@pytest.fixture(scope="module")
-def extractor() -> Extractor:
-    return Extractor()
 
 
 def test_resolve_merges_acronym_defined_in_another_paper(extractor):

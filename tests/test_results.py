@@ -177,11 +177,6 @@ def test_deterministic_export(example_build, tmp_path):
 
 
 # ------------------------------------------------------------------ the rules, sentence by sentence
-@pytest.fixture(scope="module")
-def extractor() -> Extractor:
-    return Extractor()
-
-
 def claims(extractor: Extractor, abstract: str) -> list:
     return extractor.extract(Paper(id="t", abstract=abstract)).quantities
 

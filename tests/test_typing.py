@@ -1,59 +1,44 @@
 """Entity types from the words around a mention (beyond the lexicon and head-noun guesses)."""
 from __future__ import annotations
 
-import pytest
 
-from kg.extract import Extractor
-from kg.records import Paper
-
-
-@pytest.fixture(scope="module")
-def extractor() -> Extractor:
-    return Extractor()
-
-
-def _types(extractor: Extractor, abstract: str) -> dict[str, str]:
-    ex = extractor.extract(Paper(id="p", abstract=abstract))
-    return {label: e.type for e in ex.entities for label in e.labels}
-
-
-def test_what_a_problem_is_of_is_a_task(extractor):
-    types = _types(extractor, "In this paper, we revisit the problem of sparse linear regression under privacy.")
+def test_what_a_problem_is_of_is_a_task(entity_types):
+    types = entity_types("In this paper, we revisit the problem of sparse linear regression under privacy.")
     assert types.get("linear regression") == "Task", types
 
 
-def test_known_method_elsewhere_stays_a_method(extractor):
-    types = _types(extractor, "We fit the model with linear regression and report the error.")
+def test_known_method_elsewhere_stays_a_method(entity_types):
+    types = entity_types("We fit the model with linear regression and report the error.")
     assert types.get("linear regression") == "Method", types
 
 
-def test_generic_terms_are_not_entities_in_the_plural_either(extractor):
-    types = _types(extractor, "Deep neural networks are powerful. We study model predictions at high resolution "
-                              "with graph neural networks.")
+def test_generic_terms_are_not_entities_in_the_plural_either(entity_types):
+    types = entity_types("Deep neural networks are powerful. We study model predictions at high resolution "
+                         "with graph neural networks.")
     assert not {"deep neural networks", "model predictions", "high resolution"} & {k.lower() for k in types}, types
     assert "graph neural networks" in {k.lower() for k in types}, types
 
 
-def test_gerund_before_a_method_noun_names_the_technique(extractor):
-    types = _types(extractor, "We propose a gradient sketching method and a sample reweighting strategy.")
+def test_gerund_before_a_method_noun_names_the_technique(entity_types):
+    types = entity_types("We propose a gradient sketching method and a sample reweighting strategy.")
     assert types.get("gradient sketching") == "Method", types
     assert types.get("sample reweighting") == "Method", types
 
 
-def test_kernel_is_hardware_only_in_an_abstract_about_hardware(extractor):
-    gp = _types(extractor, "We fit a Gaussian process with a spectral mixture kernel and Markov transition kernels.")
+def test_kernel_is_hardware_only_in_an_abstract_about_hardware(entity_types):
+    gp = entity_types("We fit a Gaussian process with a spectral mixture kernel and Markov transition kernels.")
     assert not any(t == "HardwareConcept" for t in gp.values()), gp
-    hw = _types(extractor, "We write custom attention kernels that cut GPU memory traffic on the H100.")
+    hw = entity_types("We write custom attention kernels that cut GPU memory traffic on the H100.")
     assert hw.get("custom attention kernels") == "HardwareConcept" or hw.get("attention kernels") == \
         "HardwareConcept", hw
 
 
-def test_named_problem_is_a_task(extractor):
-    types = _types(extractor, "These tasks form a Generalized Traveling Salesman Problem (GTSP) that remains hard.")
+def test_named_problem_is_a_task(entity_types):
+    types = entity_types("These tasks form a Generalized Traveling Salesman Problem (GTSP) that remains hard.")
     assert types.get("GTSP") == "Task", types
 
 
-def test_possessive_ends_a_phrase(extractor):
-    types = _types(extractor, "Attention has quadratic complexity. We study the model’s predictions and the "
-                              "network's complexity of today’s API-based agents.")
+def test_possessive_ends_a_phrase(entity_types):
+    types = entity_types("Attention has quadratic complexity. We study the model’s predictions and the "
+                         "network's complexity of today’s API-based agents.")
     assert not any("’s" in k or "'s" in k for k in types), types
