@@ -282,3 +282,20 @@ def head_type(word: str, res: Resources) -> tuple[str, float] | None:
                 break
     cache[word] = hit
     return hit
+
+
+def char_token_range(toks: Tokens, start: int, end: int) -> tuple[int, int] | None:
+    """The token range of ``doc.char_span(start, end, alignment_mode="expand")`` for a non-empty character
+    range, or None where ``char_span`` gives None, found by bisecting the token offsets instead of building a
+    Span (two Token objects each)."""
+    idx, text = toks.idx, toks.text
+    if not idx:
+        return None
+    length = toks.end_char(len(idx) - 1) + toks.ws[-1]  # the doc's text length
+    if not (0 <= start < length and 0 <= end - 1 < length):
+        return None  # spaCy's token_by_char finds no token
+    first = bisect.bisect_right(idx, start) - 1
+    last = bisect.bisect_right(idx, end - 1) - 1
+    if start == idx[first] + len(text[first]):
+        first += 1  # the trailing space of a token is not part of it
+    return first, last + 1

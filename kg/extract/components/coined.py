@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import compress
+from operator import attrgetter, itemgetter
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (Candidate, candidates, doc_text, head_type, sentence_at, sentence_norms,
-                                        sentences, tokens)
+from kg.extract.components.base import (Candidate, candidates, char_token_range, doc_text, head_type,
+                                        sentence_at, sentence_norms, sentences, tokens)
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
-_WORD = re.compile(r"(?<![\w@/.\-'’^])([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+)*)(?![\w@/'’^]|-\w|\.\w)")
+# A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL.
+# Only words with a capital or a digit can be coined names or model-family members (see ``_name``), so the
+# lookahead skips the rest (~85% of the words) inside the regex engine. It scans the word's whole run of
+# characters, a superset of what the group matches, and a match depends only on where it starts, so the
+# matches kept are exactly the capital/digit ones of the plain pattern.
+_NAME_WORD = re.compile(r"(?<![\w@/.\-'’^])(?=[A-Za-z0-9.^\-]*[A-Z0-9])"
+                        r"([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+)*)(?![\w@/'’^]|-\w|\.\w)")
 _DATASET_NOUNS = {"benchmark", "dataset", "corpus", "suite", "domain", "split", "leaderboard", "testbed"}
 _MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "architecture", "checkpoint"}
 _METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer",
                  "setup", "training", "baseline", "variant", "pipeline", "strategy", "paradigm", "recipe", "mechanism",
                  "module", "layer", "regularizer", "estimator", "attack", "defense", "policy", "procedure"}
+#: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
+_TYPE_NOUNS = ({w: ("Method", 0.75) for w in _METHOD_NOUNS} | {w: ("Model", 0.75) for w in _MODEL_NOUNS}
+               | {w: ("Dataset", 0.8) for w in _DATASET_NOUNS})
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
@@ -76,15 +87,54 @@ def coined_core(word: str) -> str:
     return word if is_coined(word) else ""
 
 
+_IS_ALPHA = attrgetter("is_alpha")
+
+
 def _title_case(doc: Doc, sent: Span) -> bool:
     """A Title Case line (a paper title): most of the sentence's words are capitalised. Computed once per sentence."""
     cache: dict[int, bool] = doc.user_data.setdefault("kg_title_case", {})
     out = cache.get(sent.start)
     if out is None:
-        alpha = [lx.text for lx in tokens(doc).lex[sent.start:sent.end] if lx.is_alpha]
-        out = bool(alpha) and sum(t[0].isupper() for t in alpha) > 0.5 * len(alpha)
+        toks = tokens(doc)
+        # map/compress keep the per-token work in C: this runs for every sentence holding a coined word
+        alpha = list(compress(toks.text[sent.start:sent.end], map(_IS_ALPHA, toks.lex[sent.start:sent.end])))
+        out = bool(alpha) and sum(map(str.isupper, map(itemgetter(0), alpha))) > 0.5 * len(alpha)
         cache[sent.start] = out
     return out
+
+
+# A regex's leading lookbehind, "(?<![\\w@])": parenthesis-free, character classes and escapes allowed.
+_LEADING_LOOKBEHIND = re.compile(r"\(\?<[!=](?:\[(?:\\.|[^\]\\])*\]|\\.|[^()\[\\])*\)")
+
+
+def _quick_check(pattern: str) -> re.Pattern[str] | None:
+    """``pattern`` without its leading lookbehind, a cheap test whether the text can hold a match at all.
+
+    A regex that opens with a lookbehind is tried at every character of the text (~20 ns each); without
+    it, the engine jumps to the characters that can start a match. Dropping an assertion only admits
+    more matches, so where the quick check finds nothing the pattern finds nothing. None when there is
+    no such lookbehind.
+    """
+    m = _LEADING_LOOKBEHIND.match(pattern)
+    return re.compile(pattern[m.end():]) if m else None
+
+
+class _CapitalisedWords(dict[str, bool]):
+    """Token text -> capitalised ("Buffet") and not a function word: the first test of ``_name_word``.
+
+    Filled on lookup (``__missing__``), so ``map(cache.__getitem__, texts)`` flags a whole doc without a
+    Python-level loop.
+    """
+
+    def __init__(self, function_words: set[str]):
+        super().__init__()
+        self.function_words = function_words
+
+    def __missing__(self, word: str) -> bool:
+        out = _CAPITALISED.fullmatch(word) is not None and word.lower() not in self.function_words
+        if len(self) < 500_000:
+            self[word] = out
+        return out
 
 
 class CoinedNameFinder:
@@ -93,10 +143,11 @@ class CoinedNameFinder:
         self.family_prefixes = tuple(res.model_families)
         names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
-        self.patterns = [(re.compile(row[0]), row[1], float(row[2]))
+        self.patterns = [(re.compile(row[0]), _quick_check(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
         self._names: dict[str, str] = {}
+        self._capitalised = _CapitalisedWords(res.function_words)
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -118,24 +169,24 @@ class CoinedNameFinder:
         return word if self.family_member.match(word) else ""
 
     def _type(self, doc: Doc, start: int, end: int, word: str, models: set[str]) -> tuple[str, float] | None:
-        span = doc.char_span(start, end, alignment_mode="expand")
+        toks = tokens(doc)
+        span = char_token_range(toks, start, end)
         if span is None:
             return None
-        toks = tokens(doc)
-        nxt = [toks.norm[i] for i in range(span.end, min(span.end + 2, len(toks.lex))) if not toks.lex[i].is_punct]
-        if nxt and nxt[0] in _DATASET_NOUNS:
-            return "Dataset", 0.8
-        if nxt and nxt[0] in _MODEL_NOUNS:
-            return "Model", 0.75
-        if nxt and nxt[0] in _METHOD_NOUNS:
-            return "Method", 0.75
+        span_start, span_end = span
+        for i in range(span_end, min(span_end + 2, len(toks.lex))):
+            if not toks.lex[i].is_punct:  # the next word, over one punctuation mark
+                typed = _TYPE_NOUNS.get(toks.norm[i])
+                if typed:
+                    return typed
+                break
         if word.startswith(self.family_prefixes):
             return "Model", 0.75
         sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & _EVAL_WORDS:
             head = ""  # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models
-            for i in reversed(range(sent.start, span.start)):
+            for i in reversed(range(sent.start, span_start)):
                 low, lx = toks.lower[i], toks.lex[i]
                 if low in ("on", "across", "over"):
                     return ("Model", 0.65) if head == "model" else ("Dataset", 0.65)
@@ -153,7 +204,7 @@ class CoinedNameFinder:
         text = doc_text(doc)
         models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
-        for m in _WORD.finditer(text):
+        for m in _NAME_WORD.finditer(text):
             word = self._name(m.group(1))
             if word:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
@@ -170,7 +221,9 @@ class CoinedNameFinder:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             out.append(Candidate(start, end, typed[0], "coined", typed[1]))
         out.extend(self._title_case_names(doc, models))
-        for pattern, typ, conf in self.patterns:
+        for pattern, quick, typ, conf in self.patterns:
+            if quick is not None and quick.search(text) is None:
+                continue
             for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
         return doc
@@ -188,9 +241,10 @@ class CoinedNameFinder:
         text = doc_text(doc)
         title_end = text.find("\n\n")  # the title (when there is one) is all capitalised
         found: list[tuple[int, int, str, str]] = []
+        capitalised = list(map(self._capitalised.__getitem__, toks.text))
         for sent in sentences(doc):
-            if sent.start_char < title_end:
-                continue
+            if sent.start_char < title_end or sum(capitalised[sent.start:sent.end]) < 2:
+                continue  # a run needs two named words, and each starts with a capitalised token
             words = list(self._words(toks, sent.start, sent.end))
             named = [self._name_word(toks, a, b) and not (a == sent.start and toks.text[b - 1].endswith("ing"))
                      for a, b, _closes in words]  # ("Training Large Models …" opens with a verb)
@@ -242,13 +296,13 @@ class CoinedNameFinder:
 
     def _extend(self, doc: Doc, start: int, end: int) -> tuple[int, int]:
         """Grow a coined word over adjacent capitalised words: "Tiered QK 2D Sparsity"."""
-        span = doc.char_span(start, end, alignment_mode="expand")
+        toks = tokens(doc)
+        span = char_token_range(toks, start, end)
         if span is None:
             return start, end
         sent = sentence_at(doc, start)
         if _title_case(doc, sent):
             return start, end  # a Title Case line (a paper title): every word is capitalised
-        toks = tokens(doc)
         lex, text, ws = toks.lex, toks.text, toks.ws
 
         def name_like(k: int) -> bool:
@@ -256,18 +310,19 @@ class CoinedNameFinder:
             return (not lex[k].is_punct and lex[k].lower not in self.res.function_words
                     and (t[:1].isupper() or is_coined(t) or _DIGITS_UPPER.fullmatch(t) is not None))
 
-        i, j = span.start, span.end
+        i, j = span
+        span_start = i
         while j < sent.end:
             if ws[j - 1] and name_like(j):
                 j += 1
             elif (j + 1 < sent.end and text[j] == "-" and not ws[j - 1] and not ws[j]
-                  and (text[j + 1][:1].isupper() or lex[j + 1].like_num) and j > span.start):
+                  and (text[j + 1][:1].isupper() or lex[j + 1].like_num) and j > span_start):
                 j += 2  # "Shoulder-Pain", "Multi-Person", "BRATS-2015" inside an extended name
             else:
                 break
         while i - 1 > sent.start and ws[i - 2] and name_like(i - 1) and lex[i - 1].is_alpha:
             i -= 1
-        if (i, j) == (span.start, span.end):
+        if (i, j) == span:
             return start, end
         return toks.idx[i], toks.end_char(j - 1)
 
