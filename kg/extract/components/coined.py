@@ -26,6 +26,9 @@ _METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "l
                  "module", "layer", "regularizer", "estimator", "attack", "defense", "policy", "procedure"}
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
+#: words between a list and the noun it hangs on ("approaches, e.g., A and B", "models such as A")
+_LIST_LINKS = {"and", "or", "e.g.", "eg", "i.e.", "ie", "such", "as", "including", "like", "namely"}
+_LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
                          re.IGNORECASE)
 _STOP = _words(DATA_DIR / "coined_stop.txt")
@@ -134,14 +137,18 @@ class CoinedNameFinder:
         sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & _EVAL_WORDS:
-            head = ""  # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models
+            # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
+            # existing approaches, e.g., ControlNet" names methods (the baselines), anything else datasets
+            head = ""
             for i in reversed(range(sent.start, span.start)):
                 low, lx = toks.lower[i], toks.lex[i]
                 if low in ("on", "across", "over"):
-                    return ("Model", 0.65) if head == "model" else ("Dataset", 0.65)
-                if not head and not lx.is_punct and low not in ("and", "or"):
+                    return _LIST_HEAD_TYPES.get(head, ("Dataset", 0.65))
+                if not head and not lx.is_punct and low not in _LIST_LINKS:
                     if toks.norm[i] in _MODEL_NOUNS or lx.text.rstrip("s") in models:
                         head = "model"
+                    elif toks.norm[i] in _METHOD_NOUNS:
+                        head = "method"
                     elif not is_coined(lx.text):
                         head = "other"
                 if lx.is_punct and lx.text not in (",", "-", "(") or low in ("than", "with", "to", "by", "of", "using"):
