@@ -97,3 +97,20 @@ def test_which_we_call_x_takes_the_type_of_the_described_noun(extractor, title):
 ])
 def test_name_defined_after_propose_to(extractor, abstract, name, proposed):
     assert (name in _proposed(extractor, abstract)) is proposed
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("We do this by designing a protocol called ZkAudit in which providers publish commitments.", "ZkAudit", "Method"),
+    ("We address this with a new method named SparseQ, which prunes weights.", "SparseQ", "Method"),
+    ("This paper introduces a post-training adjustment method called Model Tailor.", "Model Tailor", "Method"),
+])
+def test_a_noun_called_x_in_a_sentence_about_us_is_proposed(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    "We compare against an existing method called OldNet on ImageNet.",
+    "A popular framework called OldNet was proposed in 2020, and we study it.",
+])
+def test_a_noun_called_x_from_other_work_is_not_proposed(extractor, abstract):
+    assert "OldNet" not in _proposed(extractor, abstract)

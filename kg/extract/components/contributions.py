@@ -26,6 +26,9 @@ _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus
 _INFINITIVE_USES = {"use", "apply", "leverage", "employ", "utilize", "utilise", "adopt", "exploit", "study",
                     "investigate", "evaluate", "analyze", "analyse", "examine", "explore"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
+#: words that make "a method called X" someone else's method
+_OTHER_WORK = {"existing", "prior", "previous", "previously", "popular", "standard", "recent", "recently", "baseline",
+               "baselines", "against", "than", "compare", "compared", "comparing", "prevailing", "conventional"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
@@ -95,18 +98,34 @@ class ContributionFinder:
         return doc
 
     def _self_named(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
-        """"our approach, called COPRA, …": the paper names its own contribution."""
+        """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
+        own contribution. "a NOUN called X" counts only in a sentence about what "we" do, and not after words
+        that point at other work ("against a baseline called X", "the existing method named X")."""
         lower = tokens(doc).lower
         for i in range(sent.start + 2, sent.end - 1):
             if lower[i] not in self.naming:
                 continue
             k = i - 1 if lower[i - 1] == "," else i
-            if k - 2 < sent.start or lower[k - 2] != "our" or lower[k - 1] not in self.type_words:
+            if lower[k - 1] not in self.type_words:
+                continue
+            det = next((d for d in range(k - 2, max(sent.start, k - 6) - 1, -1)
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP)),
+                       None)
+            if det is None or lower[det] not in ("our", "a", "an"):
+                continue
+            if lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
+                    lower[t] in _OTHER_WORK for t in range(sent.start, i))):
                 continue
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, self.type_words.get(lower[k - 1], "Method"))
+
+    def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
+        """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
+        lower = tokens(doc).lower
+        return any(lower[t] == "we" or (lower[t] in ("paper", "work", "study") and t > sent.start
+                                        and lower[t - 1] == "this") for t in range(sent.start, before))
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
