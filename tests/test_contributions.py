@@ -114,3 +114,15 @@ def test_a_noun_called_x_in_a_sentence_about_us_is_proposed(extractor, abstract,
 ])
 def test_a_noun_called_x_from_other_work_is_not_proposed(extractor, abstract):
     assert "OldNet" not in _proposed(extractor, abstract)
+
+
+def test_one_word_name_with_an_apposition_is_proposed_and_found_again(extractor):
+    abstract = ("We present Eureka, a human-level reward design algorithm powered by LLMs. "
+                "Eureka outperforms human experts on 83% of the tasks.")
+    record = extractor.extract(Paper(id="p", abstract=abstract))
+    (eureka,) = [e for e in record.entities if e.labels[0] == "Eureka"]
+    assert eureka.proposed and eureka.type == "Method" and eureka.mention_count == 2
+
+
+def test_one_capitalised_word_without_an_apposition_is_not_a_name(extractor):
+    assert _proposed(extractor, "We present Experiments on three datasets showing gains.") == {}

@@ -8,6 +8,8 @@ type noun before a naming cue (``a task called …``) or an apposition after X
 """
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
@@ -46,6 +48,7 @@ class ContributionFinder:
         self.naming = set(cues["naming_cues"])
         self.naming_verbs = {"call", "name", "term", "dub"}  # contribution verbs that name: "which we call X"
         self.type_words: dict[str, str] = {}
+        self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -83,6 +86,7 @@ class ContributionFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
+        self.new_names = []
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
@@ -95,7 +99,20 @@ class ContributionFinder:
                     continue
                 self._read_target(doc, sent, doc[i], by_start, out)
             self._self_named(doc, sent, by_start, out)
+        self._repeat_new_names(doc, by_start, out)
         return doc
+
+    def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
+        the same words, as written, where no candidate starts."""
+        text = doc_text(doc)
+        for cand in self.new_names:
+            name = text[cand.start:cand.end]
+            for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+                if m.start() != cand.start and not by_start.get(m.start()):
+                    again = Candidate(m.start(), m.end(), cand.type, "contribution", 0.8)
+                    out.append(again)
+                    by_start.setdefault(again.start, []).append(again)
 
     def _self_named(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
@@ -183,12 +200,16 @@ class ContributionFinder:
                 j += 1
             while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
                 j -= 1  # "End-to-End …": a name never ends in a hyphen
-            if j - i >= 1 and doc[i].text[:1].isupper() and (j - i >= 2 or any(c.isupper() for c in doc[i].text[1:])):
+            apposition = self._apposition_type(doc, j, sent) if j > i else None
+            # one capitalised word is a name only when an apposition says what it is ("Eureka, a … algorithm")
+            if j - i >= 1 and doc[i].text[:1].isupper() and (
+                    j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition):
                 span = doc[i:j]
-                typ = type_before or self._apposition_type(doc, j, sent) or "Method"
+                typ = type_before or apposition or "Method"
                 cand = Candidate(span.start_char, span.end_char, typ, "contribution", 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
             elif type_before and is_content(tok, self.res):
                 # "a task called fact generation": a lower-case name after a naming cue
                 j = i
