@@ -96,6 +96,9 @@ class CoinedNameFinder:
         self.family_prefixes = tuple(res.model_families)
         names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
+        #: "Llama 2 70B", "Claude 2", "Llama 3.1 8B": a family and a version written apart (a size may follow)
+        self.family_version = re.compile(rf"(?<![\w.\-])(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? \d+(?:\.\d+)*"
+                                         r"(?: \d+(?:\.\d+)?[BMK])?(?![\w\-]|\.\w)")
         self.patterns = [(re.compile(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
@@ -164,6 +167,10 @@ class CoinedNameFinder:
             word = self._name(m.group(1))
             if word:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
+                names.append((s2, e2, text[s2:e2]))
+        for m in self.family_version.finditer(text):
+            if not any(s < m.end() and m.start() < e for s, e, _name in names):
+                s2, e2 = self._extend(doc, m.start(), m.end())
                 names.append((s2, e2, text[s2:e2]))
         counts: dict[str, int] = {}
         for _s, _e, name in names:
