@@ -126,3 +126,10 @@ def test_one_word_name_with_an_apposition_is_proposed_and_found_again(extractor)
 
 def test_one_capitalised_word_without_an_apposition_is_not_a_name(extractor):
     assert _proposed(extractor, "We present Experiments on three datasets showing gains.") == {}
+
+
+def test_our_noun_then_a_new_name_opens_a_sentence_about_the_contribution(extractor):
+    proposed = _proposed(extractor, "We study rationales. Our method, MaRio (Multi-rewArd RatIOnalization), is a "
+                                    "multi-reward algorithm. Our model, BERT, is fine-tuned on data.")
+    assert proposed.get("Multi-rewArd RatIOnalization") == "Method", proposed
+    assert "BERT" not in proposed

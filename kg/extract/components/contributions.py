@@ -99,6 +99,7 @@ class ContributionFinder:
                     continue
                 self._read_target(doc, sent, doc[i], by_start, out)
             self._self_named(doc, sent, by_start, out)
+            self._our_noun_name(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         return doc
 
@@ -113,6 +114,21 @@ class ContributionFinder:
                     again = Candidate(m.start(), m.end(), cand.type, "contribution", 0.8)
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
+
+    def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+        """A sentence opening "Our method, MaRio (…), is …" or "Our framework MaRio …" names the contribution.
+
+        Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT."""
+        lower = tokens(doc).lower
+        i = sent.start
+        if sent.end - i < 4 or lower[i] != "our" or lower[i + 1] not in self.type_words:
+            return
+        k = i + 3 if lower[i + 2] == "," else i + 2
+        at = by_start.get(doc[k].idx, []) if k < sent.end else []
+        hits = [c for c in at if c.component in ("coined", "acronym")]
+        if hits and not any(c.component.startswith("lexicon") for c in at):
+            best = max(hits, key=lambda c: c.end - c.start)
+            self._propose(out, best, self.type_words[lower[i + 1]])
 
     def _self_named(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
