@@ -133,3 +133,10 @@ def test_our_noun_then_a_new_name_opens_a_sentence_about_the_contribution(extrac
                                     "multi-reward algorithm. Our model, BERT, is fine-tuned on data.")
     assert proposed.get("Multi-rewArd RatIOnalization") == "Method", proposed
     assert "BERT" not in proposed
+
+
+def test_title_case_name_with_hyphenated_function_words_is_proposed(extractor):
+    record = extractor.extract(Paper(id="p", abstract="We propose the Chain-of-Table framework, where tables evolve. "
+                                                      "Chain-of-Table achieves new state-of-the-art results."))
+    (name,) = [e for e in record.entities if e.labels[0] == "Chain-of-Table"]
+    assert name.proposed and name.mention_count == 2

@@ -211,9 +211,10 @@ class ContributionFinder:
                 return
             # a Title Case or coined name no finder knew
             j = i
-            while j < sent.end and j - i < 6 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
-                    doc[j].text[:1].isupper() or doc[j].text[:1].isdigit()))):
-                j += 1
+            while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
+                    doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
+                    j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
+                j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
             while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
                 j -= 1  # "End-to-End …": a name never ends in a hyphen
             apposition = self._apposition_type(doc, j, sent) if j > i else None
