@@ -97,3 +97,46 @@ def test_which_we_call_x_takes_the_type_of_the_described_noun(extractor, title):
 ])
 def test_name_defined_after_propose_to(extractor, abstract, name, proposed):
     assert (name in _proposed(extractor, abstract)) is proposed
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("We do this by designing a protocol called ZkAudit in which providers publish commitments.", "ZkAudit", "Method"),
+    ("We address this with a new method named SparseQ, which prunes weights.", "SparseQ", "Method"),
+    ("This paper introduces a post-training adjustment method called Model Tailor.", "Model Tailor", "Method"),
+])
+def test_a_noun_called_x_in_a_sentence_about_us_is_proposed(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    "We compare against an existing method called OldNet on ImageNet.",
+    "A popular framework called OldNet was proposed in 2020, and we study it.",
+])
+def test_a_noun_called_x_from_other_work_is_not_proposed(extractor, abstract):
+    assert "OldNet" not in _proposed(extractor, abstract)
+
+
+def test_one_word_name_with_an_apposition_is_proposed_and_found_again(extractor):
+    abstract = ("We present Eureka, a human-level reward design algorithm powered by LLMs. "
+                "Eureka outperforms human experts on 83% of the tasks.")
+    record = extractor.extract(Paper(id="p", abstract=abstract))
+    (eureka,) = [e for e in record.entities if e.labels[0] == "Eureka"]
+    assert eureka.proposed and eureka.type == "Method" and eureka.mention_count == 2
+
+
+def test_one_capitalised_word_without_an_apposition_is_not_a_name(extractor):
+    assert _proposed(extractor, "We present Experiments on three datasets showing gains.") == {}
+
+
+def test_our_noun_then_a_new_name_opens_a_sentence_about_the_contribution(extractor):
+    proposed = _proposed(extractor, "We study rationales. Our method, MaRio (Multi-rewArd RatIOnalization), is a "
+                                    "multi-reward algorithm. Our model, BERT, is fine-tuned on data.")
+    assert proposed.get("Multi-rewArd RatIOnalization") == "Method", proposed
+    assert "BERT" not in proposed
+
+
+def test_title_case_name_with_hyphenated_function_words_is_proposed(extractor):
+    record = extractor.extract(Paper(id="p", abstract="We propose the Chain-of-Table framework, where tables evolve. "
+                                                      "Chain-of-Table achieves new state-of-the-art results."))
+    (name,) = [e for e in record.entities if e.labels[0] == "Chain-of-Table"]
+    assert name.proposed and name.mention_count == 2

@@ -6,7 +6,8 @@ import pytest
 from kg.records import Paper
 
 
-@pytest.mark.parametrize("name", ["Mistral-7B", "Llama-3-8B", "Phi-3", "Pythia-6.9B", "Llama2"])
+@pytest.mark.parametrize("name", ["Mistral-7B", "Llama-3-8B", "Phi-3", "Pythia-6.9B", "Llama2", "Llama 2 70B", "Claude 2",
+                                  "Llama 3.1 8B"])
 def test_model_family_member_is_a_model(entity_types, name):
     types = entity_types(f"Experiments with {name} show that our method helps.")
     assert types.get(name) == "Model", types
@@ -61,3 +62,21 @@ def test_base_model_of_a_derived_name_needs_a_version(entity_types):
                          "We present ES-MoE for efficient MoE training. ES-MoE offloads experts.")
     assert types.get("Qwen3-32B") == "Model", types
     assert "ES" not in types, types
+
+
+def test_numbers_after_other_words_are_not_model_versions(entity_types):
+    types = entity_types("See Table 2 and Section 3.1 for the results on 2 GPUs.")
+    assert not [name for name, typ in types.items() if typ == "Model"], types
+
+
+def test_coined_names_in_a_list_are_entities_typed_by_the_lists_noun(entity_types):
+    types = entity_types("We evaluate MUSE on three publicly available datasets: MIMIC-IV, eICU, and ADNI. "
+                         "Our methods include, among others, Q-learning, StochDQN, and StochDDQN.")
+    assert {n: types.get(n) for n in ("MIMIC-IV", "eICU", "ADNI")} == dict.fromkeys(("MIMIC-IV", "eICU", "ADNI"),
+                                                                                  "Dataset"), types
+    assert types.get("StochDQN") == "Method" and types.get("StochDDQN") == "Method", types
+
+
+def test_a_list_nothing_types_is_left_alone(entity_types):
+    types = entity_types("The tool reads PDF, DOCX, and PPTX files, as shown by KS09, DKS17 and PLBR19.")
+    assert not {"DOCX", "PPTX", "KS09", "DKS17"} & set(types), types

@@ -220,3 +220,31 @@ def test_lists_inherit_the_frame(extractor):
     assert [(q.value, q.baseline) for q in qs] == [
         (27.0, "the explicit baselines"), (47.0, "the GAN baseline"), (42.0, "the diffusion baseline")]
     assert all(q.direction == "increase" for q in qs)
+
+
+def test_plaintain_time_to_first_response_is_a_metric_entity(example_rdf):
+    r = find(results_of(example_rdf, "PLAINTAIN"), "60", "%")
+    assert text(r["metricLabel"]) == "time-to-first-response"
+
+
+@pytest.mark.parametrize("sentence, metric", [
+    ("We propose FooNet. FooNet cuts peak memory usage by 40% over LoRA.", "peak memory usage"),
+    ("We propose FooNet. FooNet improves the patch acceptance rate by 12% on average.", "patch acceptance rate"),
+    ("We propose FooNet. FooNet reduces wallclock time by 3x.", "wallclock time"),
+])
+def test_a_claims_measured_quantity_becomes_a_metric(extractor, sentence, metric):
+    record = extractor.extract(Paper(id="p", title="", abstract=sentence))
+    metrics = {e.labels[0]: e for e in record.entities if e.type == "Metric"}
+    assert metric in metrics
+    (claim,) = [q for q in record.quantities if q.metric == metric]
+    assert claim.metric_entity == metrics[metric].key
+
+
+@pytest.mark.parametrize("sentence", [
+    "We propose FooNet. FooNet improves task performance by 12%.",  # an aspect, not a measure
+    "We propose FooNet. FooNet reduces cost by 30%.",  # a bare head word
+    "We propose FooNet. FooNet reduces KV cache memory by 75%.",  # the phrase is the KV cache's
+])
+def test_vague_or_covered_metric_phrases_make_no_entity(extractor, sentence):
+    record = extractor.extract(Paper(id="p", title="", abstract=sentence))
+    assert not [e for e in record.entities if e.type == "Metric"]

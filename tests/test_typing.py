@@ -42,3 +42,11 @@ def test_possessive_ends_a_phrase(entity_types):
     types = entity_types("Attention has quadratic complexity. We study the model’s predictions and the "
                          "network's complexity of today’s API-based agents.")
     assert not any("’s" in k or "'s" in k for k in types), types
+
+
+def test_names_listed_after_a_method_noun_are_methods_not_datasets(entity_types):
+    types = entity_types("Experiments show the superiority of FooNet over existing approaches, e.g., ControlNet "
+                         "and BarGAN, on object completion.")
+    assert types.get("ControlNet") == "Method", types
+    datasets = entity_types("Experiments show that FooNet beats the baselines on benchmarks such as WinoGrande.")
+    assert datasets.get("WinoGrande") == "Dataset", datasets

@@ -37,6 +37,9 @@ _TYPE_NOUNS = ({w: ("Method", 0.75) for w in _METHOD_NOUNS} | {w: ("Model", 0.75
                | {w: ("Dataset", 0.8) for w in _DATASET_NOUNS})
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
+#: words between a list and the noun it hangs on ("approaches, e.g., A and B", "models such as A")
+_LIST_LINKS = {"and", "or", "e.g.", "eg", "i.e.", "ie", "such", "as", "including", "like", "namely"}
+_LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
                          re.IGNORECASE)
 _STOP = _words(DATA_DIR / "coined_stop.txt")
@@ -137,12 +140,66 @@ class _CapitalisedWords(dict[str, bool]):
         return out
 
 
+_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))\s*")
+#: "KS09", "DKS17", "PLBR19", "kingma2013auto": citation keys (initials or name, year), not names
+_CITATION_KEY = re.compile(r"[A-Z]{2,5}\d{2}\+?|[a-z]+(?:19|20)\d\d[a-z]+")
+
+
+#: the noun a list hangs on, right before it: "three datasets: A, B and C", "tasks such as A and B", "sets (A, B"
+_LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
+#: what the coined names of a list are, by that noun (a coined name in a list of "tasks" is a benchmark)
+_LIST_NOUN_TYPES = {**dict.fromkeys(("dataset", "benchmark", "corpus", "corpora", "suite", "set", "data", "task",
+                                     "leaderboard", "testbed", "environment"), "Dataset"),
+                    **dict.fromkeys(("model", "llm", "architecture", "backbone", "network", "encoder", "decoder"),
+                                    "Model"),
+                    **dict.fromkeys(("method", "algorithm", "baseline", "approach", "technique", "optimizer",
+                                     "variant", "framework"), "Method"),
+                    "on": "Dataset", "across": "Dataset"}  # "results on IDD and LVIS"
+
+
+def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate]) -> dict[int, str]:
+    """The names (by index) in a list of two or more coined names, with the type the list suggests.
+
+    "Stochastic Q-learning, StochDQN, and StochDDQN": a list of coined words names things, where one such
+    word alone may be a stray abbreviation. The type comes from the noun the list hangs on ("datasets:
+    MIMIC-IV, eICU, and ADNI"), else from the known terms in it ("XNLI, XQuAD and GLUE", GLUE a lexicon
+    dataset); a list with neither is left alone.
+    """
+    items = sorted([(s, e, k, "") for k, (s, e, _n) in enumerate(names)] +
+                   [(c.start, c.end, -1, c.type) for c in known])
+    runs: list[list[tuple[int, int, int, str]]] = [[items[0]]] if items else []
+    for prev, item in zip(items, items[1:]):
+        if prev[1] <= item[0] and _LIST_GAP.fullmatch(text, prev[1], item[0]):
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    out: dict[int, str] = {}
+    for run in runs:
+        if sum(k >= 0 for _s, _e, k, _t in run) < 2:
+            continue
+        head = _LIST_HEAD.search(text, max(0, run[0][0] - 80), run[0][0])
+        word = head.group(1).lower() if head else ""
+        typ = _LIST_NOUN_TYPES.get(word) or _LIST_NOUN_TYPES.get(word[:-1] if word.endswith("s") else "")
+        if typ is None:
+            types = [t for _s, _e, _k, t in run if t]
+            if not types:
+                continue  # "PDF, DOCX, and PPTX", author names, affiliations: nothing says these are ML names
+            typ = max(sorted(set(types)), key=types.count)
+        for _s, _e, k, _t in run:
+            if k >= 0 and not _CITATION_KEY.fullmatch(names[k][2]):
+                out[k] = typ
+    return out
+
+
 class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
         self.family_prefixes = tuple(res.model_families)
         names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
+        #: "Llama 2 70B", "Claude 2", "Llama 3.1 8B": a family and a version written apart (a size may follow)
+        self.family_version = re.compile(rf"(?<![\w.\-])(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? \d+(?:\.\d+)*"
+                                         r"(?: \d+(?:\.\d+)?[BMK])?(?![\w\-]|\.\w)")
         self.patterns = [(re.compile(row[0]), _quick_check(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
@@ -185,14 +242,18 @@ class CoinedNameFinder:
         sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & _EVAL_WORDS:
-            head = ""  # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models
+            # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
+            # existing approaches, e.g., ControlNet" names methods (the baselines), anything else datasets
+            head = ""
             for i in reversed(range(sent.start, span_start)):
                 low, lx = toks.lower[i], toks.lex[i]
                 if low in ("on", "across", "over"):
-                    return ("Model", 0.65) if head == "model" else ("Dataset", 0.65)
-                if not head and not lx.is_punct and low not in ("and", "or"):
+                    return _LIST_HEAD_TYPES.get(head, ("Dataset", 0.65))
+                if not head and not lx.is_punct and low not in _LIST_LINKS:
                     if toks.norm[i] in _MODEL_NOUNS or lx.text.rstrip("s") in models:
                         head = "model"
+                    elif toks.norm[i] in _METHOD_NOUNS:
+                        head = "method"
                     elif not is_coined(lx.text):
                         head = "other"
                 if lx.is_punct and lx.text not in (",", "-", "(") or low in ("than", "with", "to", "by", "of", "using"):
@@ -209,12 +270,19 @@ class CoinedNameFinder:
             if word:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
+        for m in self.family_version.finditer(text):
+            if not any(s < m.end() and m.start() < e for s, e, _name in names):
+                s2, e2 = self._extend(doc, m.start(), m.end())
+                names.append((s2, e2, text[s2:e2]))
         counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
-        for start, end, name in names:
+        listed = _list_types(text, names, [c for c in out if c.component.startswith("lexicon")])
+        for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
-            if typed is None:
+            if typed is None and k in listed:
+                typed = (listed[k], 0.5)
+            elif typed is None:
                 if counts[name] >= 2 or " " in name:
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
                 else:

@@ -8,6 +8,8 @@ type noun before a naming cue (``a task called …``) or an apposition after X
 """
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
@@ -26,6 +28,9 @@ _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus
 _INFINITIVE_USES = {"use", "apply", "leverage", "employ", "utilize", "utilise", "adopt", "exploit", "study",
                     "investigate", "evaluate", "analyze", "analyse", "examine", "explore"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
+#: words that make "a method called X" someone else's method
+_OTHER_WORK = {"existing", "prior", "previous", "previously", "popular", "standard", "recent", "recently", "baseline",
+               "baselines", "against", "than", "compare", "compared", "comparing", "prevailing", "conventional"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
@@ -43,6 +48,7 @@ class ContributionFinder:
         self.naming = set(cues["naming_cues"])
         self.naming_verbs = {"call", "name", "term", "dub"}  # contribution verbs that name: "which we call X"
         self.type_words: dict[str, str] = {}
+        self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -80,6 +86,7 @@ class ContributionFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
+        self.new_names = []
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
@@ -92,21 +99,66 @@ class ContributionFinder:
                     continue
                 self._read_target(doc, sent, doc[i], by_start, out)
             self._self_named(doc, sent, by_start, out)
+            self._our_noun_name(doc, sent, by_start, out)
+        self._repeat_new_names(doc, by_start, out)
         return doc
 
+    def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
+        the same words, as written, where no candidate starts."""
+        text = doc_text(doc)
+        for cand in self.new_names:
+            name = text[cand.start:cand.end]
+            for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+                if m.start() != cand.start and not by_start.get(m.start()):
+                    again = Candidate(m.start(), m.end(), cand.type, "contribution", 0.8)
+                    out.append(again)
+                    by_start.setdefault(again.start, []).append(again)
+
+    def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+        """A sentence opening "Our method, MaRio (…), is …" or "Our framework MaRio …" names the contribution.
+
+        Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT."""
+        lower = tokens(doc).lower
+        i = sent.start
+        if sent.end - i < 4 or lower[i] != "our" or lower[i + 1] not in self.type_words:
+            return
+        k = i + 3 if lower[i + 2] == "," else i + 2
+        at = by_start.get(doc[k].idx, []) if k < sent.end else []
+        hits = [c for c in at if c.component in ("coined", "acronym")]
+        if hits and not any(c.component.startswith("lexicon") for c in at):
+            best = max(hits, key=lambda c: c.end - c.start)
+            self._propose(out, best, self.type_words[lower[i + 1]])
+
     def _self_named(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
-        """"our approach, called COPRA, …": the paper names its own contribution."""
+        """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
+        own contribution. "a NOUN called X" counts only in a sentence about what "we" do, and not after words
+        that point at other work ("against a baseline called X", "the existing method named X")."""
         lower = tokens(doc).lower
         for i in range(sent.start + 2, sent.end - 1):
             if lower[i] not in self.naming:
                 continue
             k = i - 1 if lower[i - 1] == "," else i
-            if k - 2 < sent.start or lower[k - 2] != "our" or lower[k - 1] not in self.type_words:
+            if lower[k - 1] not in self.type_words:
+                continue
+            det = next((d for d in range(k - 2, max(sent.start, k - 6) - 1, -1)
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP)),
+                       None)
+            if det is None or lower[det] not in ("our", "a", "an"):
+                continue
+            if lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
+                    lower[t] in _OTHER_WORK for t in range(sent.start, i))):
                 continue
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, self.type_words.get(lower[k - 1], "Method"))
+
+    def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
+        """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
+        lower = tokens(doc).lower
+        return any(lower[t] == "we" or (lower[t] in ("paper", "work", "study") and t > sent.start
+                                        and lower[t - 1] == "this") for t in range(sent.start, before))
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
@@ -159,17 +211,22 @@ class ContributionFinder:
                 return
             # a Title Case or coined name no finder knew
             j = i
-            while j < sent.end and j - i < 6 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
-                    doc[j].text[:1].isupper() or doc[j].text[:1].isdigit()))):
-                j += 1
+            while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
+                    doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
+                    j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
+                j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
             while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
                 j -= 1  # "End-to-End …": a name never ends in a hyphen
-            if j - i >= 1 and doc[i].text[:1].isupper() and (j - i >= 2 or any(c.isupper() for c in doc[i].text[1:])):
+            apposition = self._apposition_type(doc, j, sent) if j > i else None
+            # one capitalised word is a name only when an apposition says what it is ("Eureka, a … algorithm")
+            if j - i >= 1 and doc[i].text[:1].isupper() and (
+                    j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition):
                 span = doc[i:j]
-                typ = type_before or self._apposition_type(doc, j, sent) or "Method"
+                typ = type_before or apposition or "Method"
                 cand = Candidate(span.start_char, span.end_char, typ, "contribution", 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
             elif type_before and is_content(tok, self.res):
                 # "a task called fact generation": a lower-case name after a naming cue
                 j = i

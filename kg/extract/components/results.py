@@ -57,9 +57,10 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import doc_text, norm_word, sentences
+from kg.extract.components.base import Candidate, doc_text, norm_word, sentences
 from kg.extract.components.merge import LocalEntity
 from kg.extract.resources import DATA_DIR, Resources, load_resources
+from kg.resolve.keys import entity_key
 
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
@@ -139,6 +140,9 @@ def _ends_with(phrases, text: str) -> re.Match | None:
     return _ends_rx(frozenset(phrases)).search(text)
 
 
+_METRIC_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")  # no digits, symbols or quotes
+
+
 def _to_float(text: str) -> float:
     return float(text.replace(",", ""))
 
@@ -183,6 +187,7 @@ class ResultFinder:
         self.fraction_not = low("fraction_not")
         self.conf = cues["confidence"]
         self.generic_heads = res.generic_heads
+        self.named_metric_heads = low("named_metric_heads")
         self.self_ref = _phrase_regex(res.cues["self_reference"] + ["our"])
         self.evaluation = {norm_word(w) for w in res.cues["evaluation_cues"]}
         self.verb_rx = _phrase_regex(self.inc_verbs | self.dec_verbs | self.better_verbs | self.speed_verbs)
@@ -675,10 +680,49 @@ class ResultFinder:
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
         main = proposed[0] if proposed else None
         text = doc_text(doc)
+        named: list[tuple[int, int]] = []
         for sent in sentences(doc):
             if any(map(str.isdigit, text[sent.start_char:sent.end_char])):
-                out.extend(self._sentence(text, sent, mentions, main))
+                out.extend(self._sentence(text, sent, mentions, main, named))
+        if named:
+            self._add_metric_entities(text, ents, named)
         return doc
+
+    def _add_metric_entities(self, text: str, ents: list[LocalEntity], spans: list[tuple[int, int]]) -> None:
+        """Entities for the metric phrases a claim names and no rule found: a measured quantity is a Metric."""
+        by_key = {k: e for e in ents for k in e.keys}
+        for start, end in spans:
+            mention = Candidate(start, end, "Metric", "results:metric", self.conf["named_metric"])
+            mention.text_ = text[start:end]  # type: ignore[attr-defined]
+            key = entity_key(mention.text_)
+            ent = by_key.get(key)
+            if ent is None:
+                ent = by_key[key] = LocalEntity(keys={key}, type="Metric", confidence=mention.confidence)
+                ents.append(ent)
+            ent.mentions.append(mention)
+            ent.mentions.sort(key=lambda c: (c.start, c.end))
+
+    def _named_metric(self, s: str, span: tuple[int, int], ments) -> tuple[int, int] | None:
+        """The metric phrase as a new Metric mention, if it names a measure and overlaps no entity.
+
+        "reducing time-to-first-response by 60%" measures something a reader would query for; "task
+        performance" or "the gap" does not, and a phrase over an entity ("KV cache memory") is that entity's.
+        """
+        a, b = span
+        words = s[a:b].split()
+        if not 1 <= len(words) <= 4 or any(a < y and x < b for x, y, _e in ments):
+            return None
+        if not all(_METRIC_WORD.fullmatch(w) for w in words) or words[0].lower() in self.left_stops:
+            return None
+        parts = words[-1].lower().split("-")
+        head = parts[0] if "to" in parts[1:-1] else parts[-1]  # "time-to-first-token" is a time
+        if norm_word(head) not in self.named_metric_heads and head not in self.named_metric_heads:
+            return None
+        if len(words) == 1 and len(parts) == 1:
+            return None  # a bare "cost" or "speed": an aspect, not a named measure
+        if s[a:b].lower() in self.res.generic_terms:
+            return None
+        return a, b
 
     def _subject(self, s: str, q: _Q, base: int, ments, main) -> tuple[int, int] | None:
         """A proposed entity named before the number (or anywhere in the sentence), else the main contribution
@@ -699,7 +743,7 @@ class ResultFinder:
             return m.start - base, m.end - base
         return None
 
-    def _sentence(self, text: str, sent: Span, mentions, main) -> list[ResultCandidate]:
+    def _sentence(self, text: str, sent: Span, mentions, main, named: list[tuple[int, int]]) -> list[ResultCandidate]:
         base = sent.start_char
         s = text[base:sent.end_char]
         ments = [(a - base, b - base, e) for a, b, e in mentions if base <= a and b <= sent.end_char]
@@ -730,6 +774,10 @@ class ResultFinder:
                 hits = [(a, b) for a, b, e in ments
                         if e.type == "Metric" and q.metric_span[0] <= a and b <= q.metric_span[1]]
                 metric_entity = max(hits, key=lambda h: (h[1] - h[0], -h[0])) if hits else None
+                if metric_entity is None and not q.inherited:
+                    metric_entity = self._named_metric(s, q.metric_span, ments)
+                    if metric_entity is not None:
+                        named.append((metric_entity[0] + base, metric_entity[1] + base))
             subject = self._subject(s, q, base, ments, main)
             pieces = q.pieces + [(q.qstart, q.qend)] + ([q.metric_span] if q.metric_span and not q.inherited else [])
             a, b = min(p[0] for p in pieces), max(p[1] for p in pieces)
