@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 
 from spacy.lang.en import English
@@ -17,7 +18,7 @@ from spacy.util import minibatch
 
 import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
-from kg.extract.components.base import doc_text, sentence_at
+from kg.extract.components.base import doc_text, sentence_offsets
 from kg.extract.components.merge import LocalEntity
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
@@ -134,34 +135,54 @@ def _failure(paper: Paper, component: str, error: Exception) -> str:
             "the paper was left out, please report this abstract")
 
 
-def _evidence(doc: Doc, start: int, end: int, title: str, component: str, conf: float) -> Evidence:
-    """Evidence for a span: its sentence, offsets relative to the title or the abstract."""
-    sent = sentence_at(doc, start)
-    s, e = sent.start_char, sent.end_char
-    text = doc_text(doc)[s:e].strip()
-    s += len(doc_text(doc)[s:e]) - len(doc_text(doc)[s:e].lstrip())
-    if title:
-        offset = len(title) + len(SEPARATOR)
-        if s < offset:
-            return Evidence(text, s, s + len(text), component, round(conf, 3), section="title")
-        s -= offset
-    return Evidence(text, s, s + len(text), component, round(conf, 3), section="abstract")
+class _Evidences:
+    """Evidence for spans of one doc: each sentence's stripped text and offsets are read once, as a record
+    cites the same few sentences for many entities, relations and quantities."""
+
+    def __init__(self, doc: Doc, title: str):
+        self.text = doc_text(doc)
+        self.starts, self.ends = sentence_offsets(doc)
+        self.offset = len(title) + len(SEPARATOR) if title else None  # where the abstract starts
+        self.sentences: dict[int, tuple[str, int, int, str]] = {}
+
+    def __call__(self, start: int, component: str, conf: float) -> Evidence:
+        """Evidence for a span starting at ``start``: its sentence, offsets relative to the title or the abstract."""
+        i = max(bisect_right(self.starts, start) - 1, 0)  # the sentence holding ``start`` (as sentence_at)
+        hit = self.sentences.get(i)
+        if hit is None:
+            hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
+        text, s, e, section = hit
+        return Evidence(text, s, e, component, round(conf, 3), section=section)
+
+    def _sentence(self, s: int, e: int) -> tuple[str, int, int, str]:
+        raw = self.text[s:e]
+        text = raw.strip()
+        s += len(raw) - len(raw.lstrip())
+        section = "abstract"
+        if self.offset is not None:
+            if s < self.offset:
+                section = "title"
+            else:
+                s -= self.offset
+        return text, s, s + len(text), section
 
 
 def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtraction:
     ents: list[LocalEntity] = doc._.kg_entities or []
+    evidence = _Evidences(doc, title)
     keys: dict[int, str] = {}
     entities: list[PaperEntity] = []
     for ent in ents:
+        preferred = ent.preferred_label
         key = ent.key or sorted(ent.keys)[0]
         keys[id(ent)] = key
-        labels = [ent.preferred_label] + [s for s in ent.surfaces() if s != ent.preferred_label]
+        labels = [preferred] + [s for s in ent.surfaces() if s != preferred]
         if ent.canonical and ent.canonical not in labels:
             labels.append(ent.canonical)
         first = ent.mentions[0]
         entities.append(PaperEntity(
             key=key, type=ent.type, labels=labels, confidence=round(ent.confidence, 3),
-            evidence=[_evidence(doc, first.start, first.end, title, first.component, ent.confidence)],
+            evidence=[evidence(first.start, first.component, ent.confidence)],
             long_forms=[ent.long_form] if ent.long_form else [], proposed=ent.proposed,
             vocabulary=ent.source_ids, mention_count=len(ent.mentions)))
     by_span = {(m.start, m.end): keys[id(e)] for e in ents for m in e.mentions}
@@ -171,15 +192,14 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         obj = by_span.get(r.object)
         if subj is None or obj is None:
             continue
-        relations.append(RelationMention(subj, r.predicate, obj,
-                                         _evidence(doc, r.sentence[0], r.sentence[1], title, r.component,
-                                                   r.confidence)))
+        relations.append(RelationMention(subj, r.predicate, obj, evidence(r.sentence[0], r.component, r.confidence)))
     quantities = [Quantity(metric=r.metric, value=r.value, unit=r.unit, direction=r.direction, baseline=r.baseline,
                            subject=by_span.get(r.subject, "") if r.subject else "",
-                           evidence=_evidence(doc, r.sentence[0], r.sentence[1], title, r.component, r.confidence),
+                           evidence=evidence(r.sentence[0], r.component, r.confidence),
                            qualifier=r.qualifier, low=r.low, text=r.text,
                            metric_entity=by_span.get(r.metric_entity, "") if r.metric_entity else "")
                   for r in doc._.kg_results or []]
-    return PaperExtraction(paper=paper, text=doc_text(doc), title=title, abstract=abstract,
-                           entities=entities, relations=relations, code_urls=code_urls(doc_text(doc)),
+    text = evidence.text
+    return PaperExtraction(paper=paper, text=text, title=title, abstract=abstract,
+                           entities=entities, relations=relations, code_urls=code_urls(text),
                            quantities=quantities)

@@ -14,12 +14,13 @@ Each pattern has its own confidence.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (sentence_at, sentence_norms, sentence_text, sentences, Candidate,
-                                        RelationCandidate, chunks, norm_word)
+from kg.extract.components.base import (Candidate, LowerRegex, RelationCandidate, chunks, doc_text, may_contain, key_words,
+                                        norm_word, sentence_chars, sentence_offsets, sentences, tokens)
 from kg.extract.components.merge import LocalEntity
 from kg.extract.components.phrases import PhraseFinder, words_of
 from kg.extract.resources import Resources, load_resources
@@ -35,9 +36,9 @@ USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 _EVAL_OPENERS = {"experiments", "experiment", "empirically", "across", "results", "extensive", "evaluated", "evaluations"}
 
 
-def _cue_regex(phrases: list[str]) -> re.Pattern:
-    alts = sorted({re.escape(p) for p in phrases}, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])", re.IGNORECASE)
+def _cue_regex(phrases: list[str]) -> LowerRegex:
+    alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
+    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
 
 
 class RelationFinder:
@@ -45,7 +46,9 @@ class RelationFinder:
         self.res = res
         cues = res.cues
         self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
-        self.over = re.compile(r"(?<![\w-])(improv\w*|gains?|boosts?|speedups?)\b[^.;]{0,60}?\bover\b", re.I)
+        self.over = LowerRegex(r"(?<![\w-])(improv\w*|gains?|boosts?|speedups?)\b[^.;]{0,60}?\bover\b")
+        # every cue of ``outperform`` and ``over`` holds one of these words
+        self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over"])
         self.use = _cue_regex(cues["use_cues"] + ["requires", "require", "is trained with", "trained with"])
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + ["its", "our"])
@@ -71,18 +74,17 @@ class RelationFinder:
         def mspan(m: Candidate) -> tuple[int, int]:
             return (m.start, m.end)
 
-        def add(subj: LocalEntity | None, pred: str, obj: LocalEntity, sent: Span, pattern: str) -> None:
+        def add(subj: LocalEntity | None, pred: str, obj: LocalEntity, sent: tuple[int, int], pattern: str) -> None:
             if subj is obj:
                 return
             s = mspan(subj.mentions[0]) if subj is not None else None
-            rels.append(RelationCandidate(s, pred, mspan(obj.mentions[0]), (sent.start_char, sent.end_char),
-                                          f"relations:{pattern}", CONFIDENCE[pattern]))
+            rels.append(RelationCandidate(s, pred, mspan(obj.mentions[0]), sent, f"relations:{pattern}",
+                                          CONFIDENCE[pattern]))
 
         # PAPER proposes X, evidence = the proposal sentence
         for e in proposed:
             m = next(m for m in e.mentions if m.proposed)
-            sent = sentence_at(doc, m.start)
-            add(None, "proposes", e, sent, "proposes")
+            add(None, "proposes", e, sentence_chars(doc, m.start), "proposes")
 
         addressed: set[int] = set()
         if main is not None:
@@ -90,70 +92,76 @@ class RelationFinder:
             for e in proposed:
                 if e.type == "Task":
                     m = next(m for m in e.mentions if m.proposed)
-                    add(main, "addresses", e, sentence_at(doc, m.start), "addresses-proposed-task")
+                    add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-proposed-task")
                     addressed.add(id(main))
                 elif e.type == "Method" and e is not main and main.type == "Method":
                     m = next(m for m in e.mentions if m.proposed)
-                    add(main, "uses", e, sentence_at(doc, m.start), "uses-own-component")
+                    add(main, "uses", e, sentence_chars(doc, m.start), "uses-own-component")
         sents = sentences(doc)
+        sent_starts, sent_ends = sentence_offsets(doc)
+        span_starts = [m.start for m, _e in spans]
+        text = doc_text(doc)
+        toks = tokens(doc)
+        lower, norms = toks.lower, toks.norm
         for k, sent in enumerate(sents):
-            in_sent = [(m, e) for m, e in spans if sent.start_char <= m.start and m.end <= sent.end_char]
-            s_text = sentence_text(doc, sent)
+            bounds = a, b = sent_starts[k], sent_ends[k]
+            # the mentions inside the sentence: spans are sorted by start, so bisect to those starting in it
+            in_sent = [(m, e) for m, e in spans[bisect_left(span_starts, a):bisect_right(span_starts, b)]
+                       if m.end <= b]
+            s_text = text[a:b]
             subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
                 # "… hindering OOD generalization. To address this limitation, we propose CURVE"
-                prev = sents[k - 1]
+                prev = sent_starts[k - 1], sent_ends[k - 1]
                 for m, e in spans:
-                    if e.type == "Task" and prev.start_char <= m.start and m.end <= prev.end_char:
+                    if e.type == "Task" and prev[0] <= m.start and m.end <= prev[1]:
                         add(subj, "addresses", e, prev, "addresses-motivation")
                         addressed.add(id(subj))
-            words = sentence_norms(doc, sent)
-            if subj is None and main is not None:
-                opener = sent[0].lower_ if len(sent) else ""
-                if self.self_ref.search(s_text) or (opener in _EVAL_OPENERS and words & self.evaluation):
-                    subj = main
+            # the main contribution, on self-reference or in an evaluation sentence (the cheap test first)
+            if subj is None and main is not None and (
+                    lower[sent.start] in _EVAL_OPENERS and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
+                    or self.self_ref.search(s_text)):
+                subj = main
             if subj is None:
                 continue
-            is_eval = bool(words & self.evaluation)
-            use_ends = [m.end() for m in self.use.finditer(s_text)]
-            appositions = self._appositions(s_text, sent.start_char, subj)
+            is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
+            use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+            appositions: list[tuple[int, int]] | None = None
             cmp_at = self._comparison(s_text)
             for m, e in in_sent:
                 if e is subj:
                     continue
-                rel_pos = m.start - sent.start_char
+                rel_pos = m.start - a
                 if cmp_at is not None and rel_pos >= cmp_at and e.type in _RIVAL_TYPES | {"HardwareConcept"}:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
-                    add(subj, "addresses", e, sent, "addresses")
+                    add(subj, "addresses", e, bounds, "addresses")
                     addressed.add(id(subj))
                 elif e.type == "Dataset" and is_eval and subj.type != "Dataset":
-                    add(subj, "evaluatedOn", e, sent, "evaluatedOn")
+                    add(subj, "evaluatedOn", e, bounds, "evaluatedOn")
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
+                    if use_ends is None:
+                        use_ends = [m.end() for m in self.use.finditer(s_text)]
                     if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends):
-                        add(subj, "uses", e, sent, "uses")
-                    elif any(a <= rel_pos < b for a, b in appositions):
-                        add(subj, "uses", e, sent, "uses-contribution")
+                        add(subj, "uses", e, bounds, "uses")
+                        continue
+                    if appositions is None:
+                        appositions = self._appositions(s_text, a, subj)
+                    if any(x <= rel_pos < y for x, y in appositions):
+                        add(subj, "uses", e, bounds, "uses-contribution")
             if cmp_at is not None:
                 rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents)
                 if rival is not None:
-                    add(subj, "outperforms", rival, sent, "outperforms")
+                    add(subj, "outperforms", rival, bounds, "outperforms")
         # the paper's main task: a contribution that addresses nothing explicitly
         if main is not None and id(main) not in addressed:
             tasks = [e for e in ents if e.type == "Task"]
             if tasks:
                 best = max(tasks, key=lambda e: (e.proposed, len(e.mentions), -e.mentions[0].start))
                 m = best.mentions[0]
-                add(main, "addresses", best, sentence_at(doc, m.start),
-                    "addresses-main-task")
+                add(main, "addresses", best, sentence_chars(doc, m.start), "addresses-main-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
-        names = {m.text_: e for e in ents for m in e.mentions}
-        for e in ents:
-            for m in e.mentions:
-                for prefix, other in names.items():
-                    if other is not e and len(prefix) >= 3 and m.text_.startswith(prefix + "-"):
-                        sent = sentence_at(doc, m.start)
-                        add(e, "uses", other, sent, "uses-derived-name")
+        self._derived_names(doc, ents, add)
         # one relation per (subject, predicate, object)
         seen: set[tuple] = set()
         unique = []
@@ -164,6 +172,30 @@ class RelationFinder:
                 unique.append(r)
         doc._.kg_relations = unique
         return doc
+
+    @staticmethod
+    def _derived_names(doc: Doc, ents: list[LocalEntity], add) -> None:
+        """"Qwen3-32B-FIRE" uses "Qwen3-32B": a mention that is another name plus "-suffix".
+
+        The names a mention can extend are its own text cut before each hyphen, so only those are looked up
+        (not every name of the paper); they are taken in the order the names were first seen, as before.
+        """
+        names: dict[str, LocalEntity] = {}
+        for e in ents:
+            for m in e.mentions:
+                names[m.text_] = e
+        order = {name: i for i, name in enumerate(names)}
+        for e in ents:
+            for m in e.mentions:
+                text = m.text_
+                if "-" not in text[3:]:
+                    continue
+                prefixes = sorted((p for i, c in enumerate(text) if c == "-" and i >= 3 and (p := text[:i]) in names),
+                                  key=order.__getitem__)
+                for prefix in prefixes:
+                    other = names[prefix]
+                    if other is not e:
+                        add(e, "uses", other, sentence_chars(doc, m.start), "uses-derived-name")
 
     def _appositions(self, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
         """Text between a proposed name and its type noun: "X, a flow-matching method"."""
@@ -177,6 +209,9 @@ class RelationFinder:
         return out
 
     def _comparison(self, s_text: str) -> int | None:
+        """Where the first comparison cue ends, if any."""
+        if not may_contain(s_text, self.comparison_words):
+            return None  # most sentences compare nothing: skip both case-insensitive scans
         hits = [m.end() for m in self.outperform.finditer(s_text)]
         hits += [m.end() for m in self.over.finditer(s_text)]
         return min(hits) if hits else None

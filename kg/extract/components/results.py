@@ -57,7 +57,14 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import Candidate, doc_text, norm_word, sentences
+from kg.extract.components.base import (
+    Candidate,
+    LowerRegex,
+    doc_text,
+    norm_word,
+    sentence_offsets,
+    sentences,
+)
 from kg.extract.components.merge import LocalEntity
 from kg.extract.resources import DATA_DIR, Resources, load_resources
 from kg.resolve.keys import entity_key
@@ -68,6 +75,9 @@ _DETERMINERS = {"the", "a", "an", "its", "their", "our", "this", "these", "that"
 _WORD = re.compile(r"[A-Za-z0-9@$][\w@'’\-/+.]*[\w@+]|[A-Za-z0-9@]|\S")
 _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
+_FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?(%|×|x|points)?\s+to$", re.I)
+_FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
+_ASCII_DIGIT = re.compile(r"[0-9]")
 _DASHES = "-–—~∼"
 _EVAL_OPENERS = {"experiments", "experimental", "empirically", "empirical", "results", "extensive", "across",
                  "evaluated", "evaluations", "evaluation", "on", "in", "our", "we", "overall", "notably"}
@@ -124,20 +134,24 @@ class _Q:
         return self.metric_span is not None or bool(self.metric)
 
 
-def _phrase_regex(phrases) -> re.Pattern:
-    alts = sorted({re.escape(p) for p in phrases}, key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])", re.IGNORECASE)
+def _phrase_regex(phrases) -> LowerRegex:
+    alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
+    return LowerRegex(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])")
 
 
 @lru_cache(maxsize=64)
-def _ends_rx(phrases: frozenset) -> re.Pattern:
+def _ends_rx(phrases: frozenset) -> tuple[re.Pattern, int]:
+    """The regex of :func:`_ends_with`, and how far from the end of a text a match can start."""
     alts = [(r"(?<![\w-])" if p[:1].isalnum() else "") + re.escape(p) for p in sorted(phrases, key=len, reverse=True)]
-    return re.compile("(?:" + "|".join(alts) + ")$", re.IGNORECASE)
+    # a case-insensitive match is as long as its phrase; ``$`` also matches before a final newline
+    return re.compile("(?:" + "|".join(alts) + ")$", re.IGNORECASE), max(map(len, phrases), default=0) + 1
 
 
 def _ends_with(phrases, text: str) -> re.Match | None:
     """The phrase of ``phrases`` that ``text`` ends with (as whole words)."""
-    return _ends_rx(frozenset(phrases)).search(text)
+    rx, reach = _ends_rx(frozenset(phrases))
+    # scan only the tail where a match can start (the lookbehind still sees the text before it)
+    return rx.search(text, max(0, len(text) - reach))
 
 
 _METRIC_WORD = re.compile(r"[A-Za-z][A-Za-z-]*")  # no digits, symbols or quotes
@@ -342,7 +356,7 @@ class ResultFinder:
                 sign, start = ("+" if before == "+" else "-"), a - 1
             q = _Q(start, end, value, low_v, unit, sign)
             self._qualify(s, q)
-            if not q.unit and re.search(r"factor\s+of\s*$", s[:q.start], re.I):
+            if not q.unit and s[:q.start].rstrip()[-2:].lower() == "of" and _FACTOR_OF.search(s[:q.start]):
                 q.unit = "x"  # "by a factor of 1.6"
             out.append(q)
         return out
@@ -509,8 +523,9 @@ class ResultFinder:
         framed = False
         floor = prev.qend if prev is not None else 0
         by = _ends_with(["by"], left)
-        ft = re.search(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?(%|×|x|points)?\s+to$", left, re.I)
-        comp = re.search(r"(?<![\w-])(\w+)\s+by$", left)
+        # (the regexes scan all of ``left``: first the cheap test of how it ends)
+        ft = _FROM_TO.search(left) if left[-2:].lower() == "to" else None
+        comp = re.search(r"(?<![\w-])(\w+)\s+by$", left) if by is not None else None
         if by is not None and comp is not None and comp.group(1).lower() in self.comp_inc | self.comp_dec \
                 and q.pattern not in ("comparative", "noun"):
             framed, word = True, comp.group(1).lower()  # "runs faster by up to 10 times", "latency lower by 20%"
@@ -681,8 +696,10 @@ class ResultFinder:
         main = proposed[0] if proposed else None
         text = doc_text(doc)
         named: list[tuple[int, int]] = []
-        for sent in sentences(doc):
-            if any(map(str.isdigit, text[sent.start_char:sent.end_char])):
+        for sent, a, b in zip(sentences(doc), *sentence_offsets(doc)):
+            s = text[a:b]
+            # only sentences with a digit can claim a result; the regex finds an ASCII one fast
+            if _ASCII_DIGIT.search(s) or (not s.isascii() and any(map(str.isdigit, s))):
                 out.extend(self._sentence(text, sent, mentions, main, named))
         if named:
             self._add_metric_entities(text, ents, named)
