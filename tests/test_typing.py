@@ -1,6 +1,8 @@
 """Entity types from the words around a mention (beyond the lexicon and head-noun guesses)."""
 from __future__ import annotations
 
+from kg.records import Paper
+
 
 def test_what_a_problem_is_of_is_a_task(entity_types):
     types = entity_types("In this paper, we revisit the problem of sparse linear regression under privacy.")
@@ -50,3 +52,12 @@ def test_names_listed_after_a_method_noun_are_methods_not_datasets(entity_types)
     assert types.get("ControlNet") == "Method", types
     datasets = entity_types("Experiments show that FooNet beats the baselines on benchmarks such as WinoGrande.")
     assert datasets.get("WinoGrande") == "Dataset", datasets
+
+
+def test_a_coined_name_right_after_a_comparison_cue_is_a_rival_method(extractor):
+    record = extractor.extract(Paper(id="p", abstract="We propose FastEGNN, an enhanced model of equivariant GNNs. "
+                                                      "FastEGNN outperforms EGNN in accuracy."))
+    keys = {e.labels[0]: e.key for e in record.entities}
+    assert "EGNN" in keys, keys
+    assert (keys["FastEGNN"], "outperforms", keys["EGNN"]) in {
+        (r.subject, r.predicate, r.object) for r in record.relations}

@@ -194,6 +194,9 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
 class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
+        #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
+        self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | {
+            "against", "versus", "vs", "vs."}
         self.family_prefixes = tuple(res.model_families)
         names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
@@ -239,6 +242,9 @@ class CoinedNameFinder:
                 break
         if word.startswith(self.family_prefixes):
             return "Model", 0.75
+        before = span_start - 1 - (span_start >= 2 and toks.lower[span_start - 1] in ("the", "a", "an"))
+        if before >= 0 and toks.lower[before] in self.rival_cues:
+            return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
         sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & _EVAL_WORDS:
