@@ -61,3 +61,8 @@ def test_a_coined_name_right_after_a_comparison_cue_is_a_rival_method(extractor)
     assert "EGNN" in keys, keys
     assert (keys["FastEGNN"], "outperforms", keys["EGNN"]) in {
         (r.subject, r.predicate, r.object) for r in record.relations}
+
+
+def test_qa_ends_a_task_name(entity_types):
+    types = entity_types("We enhance open-domain QA with retrieval and also improve multi-hop QA.")
+    assert types.get("open-domain QA") == "Task" and types.get("multi-hop QA") == "Task", types
