@@ -16,10 +16,6 @@ from kg.extract.components.base import doc_text, sentence_text, sentences, Candi
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
-#: the noun after a definition says what it is: "textual style transfer (TST) task", "… (ABE) method"
-_KIND_NOUNS = {w: ("Task", 0.7) for w in ("task", "tasks", "problem", "problems")} | {
-    w: ("Method", 0.7) for w in ("method", "methods", "algorithm", "algorithms", "approach", "approaches",
-                                 "framework", "technique", "techniques")}
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-]{1,20})\s*$")
@@ -68,7 +64,12 @@ def _long_form(short: str, long: str) -> str | None:
     return long[start:]
 
 
-def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
+def _kind_nouns(res: Resources) -> dict[str, tuple[str, float]]:
+    """cues.json's definition_kinds: the noun after a definition says what it is ("… (TST) task")."""
+    return {w: (typ, 0.7) for typ, words in res.cues["definition_kinds"].items() for w in words}
+
+
+def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, float]]) -> tuple[str, float]:
     """Type a definition by its long form's head; a lexicon match on the same span outvotes this guess."""
     words = _ALNUM_RUN.findall(long_form)
     # "Datasets with Diverse human Demonstrations for …": the head comes before the first preposition
@@ -80,7 +81,7 @@ def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
         if hit:
             typ, conf = hit
             title_case = all(w[:1].isupper() for w in words if len(w) > 3)
-            if typ == "Task" and title_case and len(words) > 1 and words[-1].lower() not in _KIND_NOUNS:
+            if typ == "Task" and title_case and len(words) > 1 and words[-1].lower() not in kind_nouns:
                 return "Method", 0.55  # "Multi-Token Prediction (MTP)": a named technique
             return typ, min(conf, 0.6)
     return "Method", 0.55
@@ -89,6 +90,7 @@ def _type_of(long_form: str, res: Resources) -> tuple[str, float]:
 class AcronymFinder:
     def __init__(self, res: Resources):
         self.res = res
+        self.kind_nouns = _kind_nouns(res)
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
@@ -119,13 +121,13 @@ class AcronymFinder:
                         continue
                     lf_start = base + before.rfind(lf)
                     a_start = base + m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
-                    typ, conf = _type_of(lf, self.res)
+                    typ, conf = _type_of(lf, self.res, self.kind_nouns)
                     after = s_text[m.end():m.end() + 30].split()
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
                         word = after[0].strip(".,;:").lower()
-                        noun = _KIND_NOUNS.get(word) or head_type(word, self.res)
-                        if noun and (noun[0] in ("Model", "Dataset") or word in _KIND_NOUNS) and noun[1] >= conf:
+                        noun = self.kind_nouns.get(word) or head_type(word, self.res)
+                        if noun and (noun[0] in ("Model", "Dataset") or word in self.kind_nouns) and noun[1] >= conf:
                             typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
@@ -143,7 +145,7 @@ class AcronymFinder:
                         continue
                     s_start = base + prev.start(1)
                     l_start = base + m.start(1)
-                    typ, conf = known.get((l_start, l_start + len(lf))) or _type_of(lf, self.res)
+                    typ, conf = known.get((l_start, l_start + len(lf))) or _type_of(lf, self.res, self.kind_nouns)
                     out.append(Candidate(s_start, s_start + len(short), typ, "acronym", conf, long_form=lf))
                     out.append(Candidate(l_start, l_start + len(lf), typ, "acronym", conf, long_form=lf))
         return doc

@@ -37,8 +37,6 @@ _TYPE_NOUNS = ({w: ("Method", 0.75) for w in _METHOD_NOUNS} | {w: ("Model", 0.75
                | {w: ("Dataset", 0.8) for w in _DATASET_NOUNS})
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
-#: words between a list and the noun it hangs on ("approaches, e.g., A and B", "models such as A")
-_LIST_LINKS = {"and", "or", "e.g.", "eg", "i.e.", "ie", "such", "as", "including", "like", "namely"}
 _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
                          re.IGNORECASE)
@@ -147,17 +145,10 @@ _CITATION_KEY = re.compile(r"[A-Z]{2,5}\d{2}\+?|[a-z]+(?:19|20)\d\d[a-z]+")
 
 #: the noun a list hangs on, right before it: "three datasets: A, B and C", "tasks such as A and B", "sets (A, B"
 _LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
-#: what the coined names of a list are, by that noun (a coined name in a list of "tasks" is a benchmark)
-_LIST_NOUN_TYPES = {**dict.fromkeys(("dataset", "benchmark", "corpus", "corpora", "suite", "set", "data", "task",
-                                     "leaderboard", "testbed", "environment"), "Dataset"),
-                    **dict.fromkeys(("model", "llm", "architecture", "backbone", "network", "encoder", "decoder"),
-                                    "Model"),
-                    **dict.fromkeys(("method", "algorithm", "baseline", "approach", "technique", "optimizer",
-                                     "variant", "framework"), "Method"),
-                    "on": "Dataset", "across": "Dataset"}  # "results on IDD and LVIS"
 
 
-def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate]) -> dict[int, str]:
+def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
+                list_nouns: dict[str, str]) -> dict[int, str]:
     """The names (by index) in a list of two or more coined names, with the type the list suggests.
 
     "Stochastic Q-learning, StochDQN, and StochDDQN": a list of coined words names things, where one such
@@ -179,7 +170,7 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
             continue
         head = _LIST_HEAD.search(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
-        typ = _LIST_NOUN_TYPES.get(word) or _LIST_NOUN_TYPES.get(word[:-1] if word.endswith("s") else "")
+        typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
         if typ is None:
             types = [t for _s, _e, _k, t in run if t]
             if not types:
@@ -194,6 +185,9 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
 class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
+        self.list_links = set(res.cues["list_links"])
+        #: cues.json's list_nouns, word -> type: "three datasets: A, B and C" lists datasets
+        self.list_nouns = {w: typ for typ, words in res.cues["list_nouns"].items() for w in words}
         #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | {
             "against", "versus", "vs", "vs."}
@@ -255,7 +249,7 @@ class CoinedNameFinder:
                 low, lx = toks.lower[i], toks.lex[i]
                 if low in ("on", "across", "over"):
                     return _LIST_HEAD_TYPES.get(head, ("Dataset", 0.65))
-                if not head and not lx.is_punct and low not in _LIST_LINKS:
+                if not head and not lx.is_punct and low not in self.list_links:
                     if toks.norm[i] in _MODEL_NOUNS or lx.text.rstrip("s") in models:
                         head = "model"
                     elif toks.norm[i] in _METHOD_NOUNS:
@@ -283,7 +277,7 @@ class CoinedNameFinder:
         counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
-        listed = _list_types(text, names, [c for c in out if c.component.startswith("lexicon")])
+        listed = _list_types(text, names, [c for c in out if c.component.startswith("lexicon")], self.list_nouns)
         for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:

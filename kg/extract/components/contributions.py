@@ -20,17 +20,9 @@ from kg.extract.resources import Resources, load_resources
 SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
-#: nouns that say what a described thing is (not "training" or "policy", which also modify)
-_DESCRIBED_NOUNS = {"dataset", "benchmark", "corpus", "suite", "method", "framework", "algorithm", "approach", "technique",
-               "model", "architecture", "network", "task", "problem", "metric", "loss", "objective", "strategy"}
 _SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
 _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
-_INFINITIVE_USES = {"use", "apply", "leverage", "employ", "utilize", "utilise", "adopt", "exploit", "study",
-                    "investigate", "evaluate", "analyze", "analyse", "examine", "explore"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
-#: words that make "a method called X" someone else's method
-_OTHER_WORK = {"existing", "prior", "previous", "previously", "popular", "standard", "recent", "recently", "baseline",
-               "baselines", "against", "than", "compare", "compared", "comparing", "prevailing", "conventional"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
@@ -46,7 +38,10 @@ class ContributionFinder:
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
         self.naming = set(cues["naming_cues"])
-        self.naming_verbs = {"call", "name", "term", "dub"}  # contribution verbs that name: "which we call X"
+        self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
+        self.infinitive_uses = set(cues["infinitive_uses"])
+        self.described_nouns = set(cues["described_nouns"])
+        self.other_work = set(cues["other_work"])
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         for typ, words in cues["apposition_types"].items():
@@ -147,7 +142,7 @@ class ContributionFinder:
             if det is None or lower[det] not in ("our", "a", "an"):
                 continue
             if lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
-                    lower[t] in _OTHER_WORK for t in range(sent.start, i))):
+                    lower[t] in self.other_work for t in range(sent.start, i))):
                 continue
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
             if hits:
@@ -178,13 +173,13 @@ class ContributionFinder:
         if doc[verb.i + 1:verb.i + 2].text.lower() == "to":
             # "we propose to conduct … Balanced One-shot Subset Selection (BOSS)": a name defined in the
             # infinitive's object is the contribution
-            if verb.i + 3 < sent.end and doc[verb.i + 2].lower_ not in _INFINITIVE_USES:
+            if verb.i + 3 < sent.end and doc[verb.i + 2].lower_ not in self.infinitive_uses:
                 self._defined_name(doc, sent, verb.i + 3, by_start, out, None, new_only=True)
             return
         if type_before is None and verb.lower_ in self.naming_verbs:
             # "a new … dataset for news summarization, which we call CCSum": the described noun types the name
             type_before = next((self.type_words[norm_word(t.text)] for t in reversed(doc[sent.start:verb.i])
-                                if norm_word(t.text) in _DESCRIBED_NOUNS), None)
+                                if norm_word(t.text) in self.described_nouns), None)
         if self._defined_name(doc, sent, i, by_start, out, type_before):
             return
         first = True
