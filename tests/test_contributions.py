@@ -140,3 +140,9 @@ def test_title_case_name_with_hyphenated_function_words_is_proposed(extractor):
                                                       "Chain-of-Table achieves new state-of-the-art results."))
     (name,) = [e for e in record.entities if e.labels[0] == "Chain-of-Table"]
     assert name.proposed and name.mention_count == 2
+
+
+def test_contribution_verb_coordinated_with_an_earlier_we(extractor):
+    proposed = _proposed(extractor, "Inspired by control theory, we consider these external states as disturbances "
+                                    "and introduce Hybrid Internal Model (HIM) to estimate them.")
+    assert proposed.get("Hybrid Internal Model") == "Model", proposed

@@ -56,7 +56,9 @@ class ContributionFinder:
             if tok.lower_ in ("we", "our") or (tok.lower_ in ("paper", "work", "study") and tok.i > 0
                                                and sent.doc[tok.i - 1].lower_ == "this"):
                 return True
-        return False
+        # a second verb of the same subject: "we consider these states as disturbances and introduce X"
+        lower = tokens(sent.doc).lower
+        return verb.i > sent.start and lower[verb.i - 1] == "and" and "we" in lower[sent.start:verb.i - 1]
 
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
