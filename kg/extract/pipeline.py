@@ -20,6 +20,7 @@ import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
 from kg.extract.components.base import doc_text, sentence_offsets
 from kg.extract.components.merge import LocalEntity
+from kg.extract.segment import create_tokenizer
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
 COMPONENTS = ("kg_sections", "kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_coined", "kg_phrases",
@@ -51,9 +52,9 @@ class KgEnglish(English):
 
 def build_nlp(extra_lexicons: Iterable[str] = ()) -> Language:
     """A blank English pipeline with a sentencizer and the kg components."""
-    nlp = KgEnglish()
+    nlp = KgEnglish(create_tokenizer=create_tokenizer)
     nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE
-    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_sentencizer", name="sentencizer")
     for name in COMPONENTS:
         config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if name == "kg_lexicon" else {}
         nlp.add_pipe(name, config=config)

@@ -1,0 +1,101 @@
+"""Tokens and sentences: spaCy's own rules, with the work they cannot change skipped.
+
+Both pieces give exactly what spaCy's stock ``Tokenizer`` and ``Sentencizer`` give (same tokens,
+whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they are only cheaper.
+
+* Tokenizer: a chunk of text not seen before (spaCy caches the others) goes through the suffix,
+  infix and URL regexes: alternations of dozens of rules, each tried at every position. Most such
+  chunks are plain words, which no rule can match: every suffix rule needs a non-letter (or a digit
+  before it), every infix rule consumes punctuation or a symbol, a URL needs a dot. Plain chunks now
+  skip those regexes.
+* Sentencizer: the stock one makes a Python ``Token`` object for every token; the same decision
+  only needs the punctuation tokens.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+import numpy as np
+from spacy.attrs import IS_PUNCT, SENT_START
+from spacy.language import Language
+from spacy.pipeline import Sentencizer
+from spacy.tokenizer import Tokenizer
+from spacy.tokens import Doc
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+_T = TypeVar("_T")
+#: ``is_sent_start = False`` as a ``Doc`` array value (the -1 of ``TokenC.sent_start``, as unsigned)
+_NOT_START = np.uint64(2**64 - 1)
+
+
+def create_tokenizer(nlp: Language) -> Tokenizer:
+    """spaCy's default tokenizer for ``nlp``'s language defaults, with the fast paths for plain chunks."""
+    defaults = nlp.Defaults
+    return Tokenizer(
+        nlp.vocab,
+        rules=defaults.tokenizer_exceptions,
+        prefix_search=compile_prefix_regex(defaults.prefixes).search,
+        suffix_search=_Unless(str.isalpha, compile_suffix_regex(defaults.suffixes).search, None),
+        infix_finditer=_Unless(str.isalnum, compile_infix_regex(defaults.infixes).finditer, ()),
+        token_match=defaults.token_match,
+        url_match=_Unless(str.isalnum, defaults.url_match, None),
+    )
+
+
+class _Unless(Generic[_T]):
+    """``rule``, answering ``no_match`` without running it for text that is ``plain``.
+
+    Only for rules that cannot match plain text at all (the tests prove it for each rule above): then
+    the answer is the same, and the check is a single C pass instead of a regex tried at every position.
+    A class rather than a closure so that the tokenizer still pickles, as spaCy's does.
+    """
+
+    def __init__(self, plain: Callable[[str], bool], rule: Callable[[str], _T], no_match: _T) -> None:
+        self.plain, self.rule, self.no_match = plain, rule, no_match
+
+    def __call__(self, text: str) -> _T:
+        return self.no_match if self.plain(text) else self.rule(text)
+
+
+class PunctuationSentencizer:
+    """spaCy's ``Sentencizer`` (default punctuation), visiting only the punctuation tokens.
+
+    Its rule: a sentence starts at the first token, and at the first non-punctuation token after a
+    sentence-final character (".", "!", "?", ...; other punctuation in between, like a closing quote or
+    bracket, is skipped). Every other token gets ``is_sent_start = False``. Sentence-final characters
+    are all punctuation, so a pass over the punctuation tokens (about one in seven) finds the starts.
+    A doc with boundaries already set goes to spaCy's ``Sentencizer``, which fills in only the unset ones.
+    """
+
+    def __init__(self, nlp: Language) -> None:
+        self.stock = Sentencizer()
+        self.final_chars = frozenset(self.stock.punct_chars)
+        is_punct = nlp.vocab.lex_attr_getters[IS_PUNCT]
+        if not all(is_punct(c) for c in self.final_chars):  # the pass over punctuation would miss one
+            raise ValueError("a sentence-final character is not punctuation")
+
+    def __call__(self, doc: Doc) -> Doc:
+        if doc.has_annotation(SENT_START):  # also true for docs of one token
+            return self.stock(doc)
+        n = len(doc)
+        values = np.full(n, _NOT_START, dtype=np.uint64)
+        values[0] = 1
+        after_final = False  # a sentence-final character was seen, no word since
+        prev = -2
+        for i in np.flatnonzero(doc.to_array(IS_PUNCT)).tolist():
+            if after_final and i != prev + 1:  # a word between the two punctuation tokens starts a sentence
+                values[prev + 1] = 1
+                after_final = False
+            if not after_final and doc[i].text in self.final_chars:
+                after_final = True
+            prev = i
+        if after_final and prev + 1 < n:
+            values[prev + 1] = 1
+        doc.from_array([SENT_START], values)
+        return doc
+
+
+@Language.factory("kg_sentencizer")
+def make_sentencizer(nlp: Language, name: str) -> PunctuationSentencizer:
+    return PunctuationSentencizer(nlp)
