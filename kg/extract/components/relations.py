@@ -157,7 +157,10 @@ class RelationFinder:
         if main is not None and id(main) not in addressed:
             tasks = [e for e in ents if e.type == "Task"]
             if tasks:
-                best = max(tasks, key=lambda e: (e.proposed, len(e.mentions), -e.mentions[0].start))
+                # the paper's own task first, then one its title names, then the most mentioned
+                title_end = max(text.find("\n\n"), 0)
+                best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
+                                                 -e.mentions[0].start))
                 m = best.mentions[0]
                 add(main, "addresses", best, sentence_chars(doc, m.start), "addresses-main-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
