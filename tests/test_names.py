@@ -6,7 +6,7 @@ import pytest
 from kg.records import Paper
 
 
-@pytest.mark.parametrize("name", ["Mistral-7B", "Llama-3-8B", "Phi-3", "Pythia-6.9B", "Llama2", "Llama 2 70B", "Claude 2",
+@pytest.mark.parametrize("name", ["Mistral-7B", "Llama-3-8B", "Phi-3", "Pythia-6.9B", "Llama2", "Llama 2 70B", "Claude 2", "PaLM 2",
                                   "Llama 3.1 8B"])
 def test_model_family_member_is_a_model(entity_types, name):
     types = entity_types(f"Experiments with {name} show that our method helps.")

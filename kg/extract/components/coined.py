@@ -271,7 +271,9 @@ class CoinedNameFinder:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
         for m in self.family_version.finditer(text):
-            if not any(s < m.end() and m.start() < e for s, e, _name in names):
+            inside = [n for n in names if m.start() <= n[0] and n[1] <= m.end()]  # "PaLM" of "PaLM 2"
+            if not any(s < m.end() and m.start() < e for s, e, _name in names if (s, e, _name) not in inside):
+                names = [n for n in names if n not in inside]
                 s2, e2 = self._extend(doc, m.start(), m.end())
                 names.append((s2, e2, text[s2:e2]))
         counts: dict[str, int] = {}
