@@ -132,3 +132,10 @@ def test_undefined_acronym_stays_apart_when_its_initials_are_ambiguous(extractor
     ex = extractor.extract(Paper(id="rl", abstract=(
         "We study goal-conditioned reinforcement learning and representation learning. RL agents improve.")))
     assert not any("RL" in e.labels and "representation learning" in e.labels for e in ex.entities), ex.entities
+
+
+def test_a_kind_noun_after_the_spelled_words_is_not_part_of_the_long_form(entity_types):
+    types = entity_types("This inspires a new prompt gradient projection approach (PGP) for continual learning. "
+                         "We also train a deep neural network model (DNNM).")
+    assert types.get("prompt gradient projection") == "Method", types
+    assert "deep neural network model" in types, types  # the M of DNNM is the model's

@@ -92,6 +92,20 @@ class AcronymFinder:
         self.res = res
         self.kind_nouns = _kind_nouns(res)
 
+    def _without_kind_noun(self, short: str, long: str) -> tuple[str, tuple[str, float] | None]:
+        """"prompt gradient projection approach (PGP)" defines "prompt gradient projection", a Method.
+
+        The letter match may take an acronym's last letter from inside a trailing kind noun ("ap*p*roach");
+        when the words before that noun spell the acronym too, the noun only says what kind of thing it is.
+        """
+        words = long.split()
+        last = short.rstrip("s")[-1:].lower()
+        if len(words) > 2 and words[-1].lower() in self.kind_nouns and words[-1][0].lower() != last:
+            shorter = best_long_form(short, " ".join(words[:-1]))
+            if shorter and len(shorter.split()) >= 2:
+                return shorter, self.kind_nouns[words[-1].lower()]
+        return long, None
+
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         text = doc_text(doc)
@@ -119,9 +133,10 @@ class AcronymFinder:
                     lf = lf.strip(" ,;:*_\"'“”")
                     if not lf or lf.lower() == inner.lower():
                         continue
+                    lf, kind = self._without_kind_noun(inner, lf)
                     lf_start = base + before.rfind(lf)
                     a_start = base + m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
-                    typ, conf = _type_of(lf, self.res, self.kind_nouns)
+                    typ, conf = kind or _type_of(lf, self.res, self.kind_nouns)
                     after = s_text[m.end():m.end() + 30].split()
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it

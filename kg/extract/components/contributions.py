@@ -247,7 +247,9 @@ class ContributionFinder:
                 continue
             end = doc[k - 1].idx + len(doc[k - 1].text)
             for start in range(doc[i].idx, end):
-                hits = [c for c in by_start.get(start, []) if c.component == "acronym" and c.end == end]
+                # the long form ends at the parenthesis, or before a kind noun ("… Tuning framework (MIDPT)")
+                hits = [c for c in by_start.get(start, []) if c.component == "acronym" and (
+                    c.end == end or norm_word(doc_text(doc)[c.end:end].strip()) in self.type_words)]
                 if hits:
                     best = hits[0]
                     known = any(c.component.startswith("lexicon") and c.end == end for c in by_start.get(start, []))
