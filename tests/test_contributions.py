@@ -146,3 +146,9 @@ def test_contribution_verb_coordinated_with_an_earlier_we(extractor):
     proposed = _proposed(extractor, "Inspired by control theory, we consider these external states as disturbances "
                                     "and introduce Hybrid Internal Model (HIM) to estimate them.")
     assert proposed.get("Hybrid Internal Model") == "Model", proposed
+
+
+def test_a_definition_called_new_is_proposed_without_a_contribution_verb(extractor):
+    proposed = _proposed(extractor, "This inspires a new prompt gradient projection approach (PGP) for continual "
+                                    "learning. It also relies on a novel multiple-instance learning (MIL) framework.")
+    assert proposed == {"prompt gradient projection": "Method"}, proposed

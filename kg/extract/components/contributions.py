@@ -97,6 +97,7 @@ class ContributionFinder:
                 self._read_target(doc, sent, doc[i], by_start, out)
             self._self_named(doc, sent, by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
+            self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         return doc
 
@@ -111,6 +112,25 @@ class ContributionFinder:
                     again = Candidate(m.start(), m.end(), cand.type, "contribution", 0.8)
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
+
+    def _new_definition(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+        """"This inspires a new prompt gradient projection approach (PGP)": a definition the text calls new
+        ("a new"/"a novel" right before it) is the paper's, with or without a contribution verb."""
+        lower = tokens(doc).lower
+        for i in range(sent.start + 1, sent.end - 1):
+            if lower[i] not in ("new", "novel") or lower[i - 1] not in ("a", "an"):
+                continue
+            at = by_start.get(doc[i + 1].idx, [])
+            hits = [c for c in at if c.component == "acronym" and c.long_form
+                    and doc_text(doc)[c.start:c.end] == c.long_form]
+            if not hits or any(c.component.startswith("lexicon") for c in at):
+                continue  # a known term: "a novel RL (reinforcement learning) agent"
+            best = max(hits, key=lambda c: c.end - c.start)
+            after = doc_text(doc)[best.end:best.end + 40]
+            kind = re.match(r"\s*\([^()]*\)\s*([A-Za-z]+)", after)
+            if kind and norm_word(kind.group(1)) in self.type_words:
+                continue  # "a novel multiple-instance learning (MIL) framework": the framework is new
+            self._propose(out, best, best.type)
 
     def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """A sentence opening "Our method, MaRio (…), is …" or "Our framework MaRio …" names the contribution.
