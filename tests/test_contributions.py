@@ -152,3 +152,9 @@ def test_a_definition_called_new_is_proposed_without_a_contribution_verb(extract
     proposed = _proposed(extractor, "This inspires a new prompt gradient projection approach (PGP) for continual "
                                     "learning. It also relies on a novel multiple-instance learning (MIL) framework.")
     assert proposed == {"prompt gradient projection": "Method"}, proposed
+
+
+def test_the_name_after_a_kind_noun_is_the_contribution_not_the_modifier(extractor):
+    proposed = _proposed(extractor, "Federated representation learning (FRL) is popular. "
+                                    "We propose a novel FRL algorithm FLUTE, and characterize its sample complexity.")
+    assert proposed == {"FLUTE": "Method"}, proposed

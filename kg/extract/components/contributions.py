@@ -113,6 +113,13 @@ class ContributionFinder:
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
 
+    def _name_after_kind(self, doc: Doc, sent: Span, i: int, by_start) -> Candidate | None:
+        """The coined name right after a kind noun at token ``i`` ("… algorithm FLUTE"), if any."""
+        if i + 1 >= sent.end or norm_word(doc[i].text) not in self.type_words:
+            return None
+        hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
+        return max(hits, key=lambda c: c.end - c.start) if hits else None
+
     def _new_definition(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """"This inspires a new prompt gradient projection approach (PGP)": a definition the text calls new
         ("a new"/"a novel" right before it) is the paper's, with or without a contribution verb."""
@@ -218,6 +225,11 @@ class ContributionFinder:
                 best = max(hits, key=lambda c: (c.component in ("acronym", "coined"), c.end - c.start))
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
+                named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
+                if named is not None:
+                    # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
+                    self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
+                    return
                 if best.component.startswith("lexicon") and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
