@@ -158,3 +158,10 @@ def test_the_name_after_a_kind_noun_is_the_contribution_not_the_modifier(extract
     proposed = _proposed(extractor, "Federated representation learning (FRL) is popular. "
                                     "We propose a novel FRL algorithm FLUTE, and characterize its sample complexity.")
     assert proposed == {"FLUTE": "Method"}, proposed
+
+
+def test_a_new_name_between_a_describing_word_and_a_kind_noun_is_proposed(extractor):
+    assert _proposed(extractor, "We discover image hijacks, and introduce the general Behaviour Matching algorithm "
+                                "for training them.") == {"Behaviour Matching": "Method"}
+    assert _proposed(extractor, "Nonlinear ICA is popular. We introduce a new nonlinear ICA framework "
+                                "with t-process latents.") == {}

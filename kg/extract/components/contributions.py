@@ -238,6 +238,17 @@ class ContributionFinder:
                 self._propose(out, best, typ)
                 self._coordinated(doc, sent, span.end, by_start, out)
                 return
+            if tok.text.islower() and i + 1 < sent.end:
+                # "the general Behaviour Matching algorithm": one describing word before a name and its kind noun
+                # ... and a name new to the abstract: "a new nonlinear ICA framework" builds on ICA
+                nxt = [c for c in by_start.get(doc[i + 1].idx, []) if c.component == "coined"]
+                best = max(nxt, key=lambda c: c.end - c.start) if nxt else None
+                span = doc.char_span(best.start, best.end, alignment_mode="expand") if best else None
+                body = max(doc_text(doc).find("\n\n"), 0)
+                if span is not None and span.end < sent.end and norm_word(doc[span.end].text) in self.type_words \
+                        and doc_text(doc).find(span.text, body, best.start) < 0:
+                    self._propose(out, best, type_before or self.type_words[norm_word(doc[span.end].text)])
+                    return
             # a Title Case or coined name no finder knew
             j = i
             while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
