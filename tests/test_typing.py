@@ -66,3 +66,9 @@ def test_a_coined_name_right_after_a_comparison_cue_is_a_rival_method(extractor)
 def test_qa_ends_a_task_name(entity_types):
     types = entity_types("We enhance open-domain QA with retrieval and also improve multi-hop QA.")
     assert types.get("open-domain QA") == "Task" and types.get("multi-hop QA") == "Task", types
+
+
+def test_role_and_degree_words_do_not_make_task_names(entity_types):
+    types = entity_types("We transfer from source tasks to target tasks, and from simpler tasks to high-stakes tasks, "
+                         "including graph learning problems.")
+    assert {k for k, t in types.items() if t == "Task"} == {"graph learning problems"}, types
