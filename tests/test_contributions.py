@@ -165,3 +165,13 @@ def test_a_new_name_between_a_describing_word_and_a_kind_noun_is_proposed(extrac
                                 "for training them.") == {"Behaviour Matching": "Method"}
     assert _proposed(extractor, "Nonlinear ICA is popular. We introduce a new nonlinear ICA framework "
                                 "with t-process latents.") == {}
+
+
+@pytest.mark.parametrize("title, proposed", [
+    ("Magnushammer: A Transformer-Based Approach to Premise Selection", {"Magnushammer": "Method"}),
+    ("Towards Diverse Behaviors: A Benchmark for Imitation Learning", {}),
+    ("Transformers: A Survey of Methods", {}),  # a known term
+])
+def test_title_name_no_finder_knew_is_proposed_when_the_subtitle_says_what_it_is(extractor, title, proposed):
+    record = extractor.extract(Paper(id="p", title=title, abstract="We study premise selection. It works well."))
+    assert {e.labels[0]: e.type for e in record.entities if e.proposed} == proposed

@@ -42,6 +42,7 @@ class ContributionFinder:
         self.infinitive_uses = set(cues["infinitive_uses"])
         self.described_nouns = set(cues["described_nouns"])
         self.other_work = set(cues["other_work"])
+        self.title_openers = set(cues["title_openers"])
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         for typ, words in cues["apposition_types"].items():
@@ -328,24 +329,38 @@ class ContributionFinder:
             typ = self.type_words.get(norm_word(tok.text)) or typ
 
     def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
-        """A title "DiffAug: Enhance …" names the paper's contribution before the colon."""
+        """A title "DiffAug: Enhance …" names the paper's contribution before the colon.
+
+        A name no finder knew counts too when the subtitle says what it is: "Magnushammer: A
+        Transformer-Based Approach to Premise Selection".
+        """
         text = doc_text(doc)
         head, sep, _rest = text.partition("\n\n")
         if not sep or ":" not in head:
             return
         name = head.split(":", 1)[0].strip()
-        hits = [c for c in by_start.get(text.find(name), []) if c.end - c.start == len(name)
-                and c.component in ("coined", "acronym")]
-        if hits and len(name.split()) <= 4:
+        start = text.find(name)
+        if not name or len(name.split()) > 4:
+            return
+        # "SLARD: A Chinese Superior Legal Article Retrieval Dataset": the subtitle's head says what it is
+        # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
+        subtitle = head.split(":", 1)[1].split()
+        # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
+        cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in _SUBTITLE_PREPOSITIONS), len(subtitle))
+        kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
+            if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
+        at = by_start.get(start, [])
+        hits = [c for c in at if c.end - c.start == len(name) and c.component in ("coined", "acronym")]
+        if hits:
             best = hits[0]
-            # "SLARD: A Chinese Superior Legal Article Retrieval Dataset": the subtitle's head says what it is
-            # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
-            subtitle = head.split(":", 1)[1].split()
-            # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
-            cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in _SUBTITLE_PREPOSITIONS), len(subtitle))
-            kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
-                if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
             self._propose(out, best, kind or (best.type if best.confidence >= 0.7 else "Method"))
+        elif kind and len(name.split()) <= 2 and all(w[:1].isupper() or w[:1].isdigit() for w in name.split()) \
+                and name.split()[0].lower() not in self.title_openers \
+                and not any(c.component.startswith("lexicon") for c in at):
+            cand = Candidate(start, start + len(name), kind, "contribution", 0.85, proposed=True)
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
+            self.new_names.append(cand)
 
     def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
         out.append(Candidate(cand.start, cand.end, typ, "contribution", max(cand.confidence, 0.85),
