@@ -175,3 +175,14 @@ def test_a_new_name_between_a_describing_word_and_a_kind_noun_is_proposed(extrac
 def test_title_name_no_finder_knew_is_proposed_when_the_subtitle_says_what_it_is(extractor, title, proposed):
     record = extractor.extract(Paper(id="p", title=title, abstract="We study premise selection. It works well."))
     assert {e.labels[0]: e.type for e in record.entities if e.proposed} == proposed
+
+
+@pytest.mark.parametrize("abstract, proposed", [
+    ("Here, we introduce the novel task of Visual Data-Type Identification, a basic perceptual skill.",
+     {"Visual Data-Type Identification": "Task"}),
+    ("We propose a novel task of automatic fine-grained hallucination detection and a benchmark.",
+     {"automatic fine-grained hallucination detection": "Task"}),
+    ("In this work, we introduce the task of summarizing the dynamics of conversations.", {}),
+])
+def test_the_task_of_x_proposes_x_as_a_task(extractor, abstract, proposed):
+    assert _proposed(extractor, abstract) == proposed

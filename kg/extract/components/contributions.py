@@ -220,6 +220,11 @@ class ContributionFinder:
                     or (first and low in ("approach", "idea", "method", "concern", "with")):
                 i += 1
                 continue
+            if self.type_words.get(low) == "Task" and i + 2 < limit and doc[i + 1].lower_ == "of":
+                # "we introduce the novel task of Visual Data-Type Identification": what follows is the task
+                type_before = "Task"
+                i += 2
+                continue
             hits = [c for c in by_start.get(tok.idx, []) if c.component in ("acronym", "coined", "lexicon:user")
                     or c.component.startswith("lexicon") or c.component == "phrase"]
             if hits:
@@ -270,12 +275,14 @@ class ContributionFinder:
                 self.new_names.append(cand)
             elif type_before and is_content(tok, self.res):
                 # "a task called fact generation": a lower-case name after a naming cue
-                j = i
-                while j < sent.end and j - i < 5 and is_content(doc[j], self.res):
+                j, words = i, 0
+                while j < sent.end and words < 5 and is_content(doc[j], self.res):
+                    words += not is_joiner(doc[j])  # "fine-grained" is one word of three tokens
                     j += 1
                 span = doc[i:j]
-                cand = Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8, proposed=True)
-                out.append(cand)
+                if words >= 2 or type_before != "Task":  # "the task of summarizing the dynamics …" names no task
+                    out.append(Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8,
+                                         proposed=True))
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
