@@ -14,7 +14,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from kg.extract.components.base import Candidate, candidates, norm_word
+from kg.extract.components.base import Candidate, candidates, norm_word, tokens
 from kg.extract.resources import LEXICON_DIR, LexiconEntry, Resources, _lines, load_resources, read_lexicon_file
 from kg.records import ENTITY_TYPES
 
@@ -92,16 +92,16 @@ class LexiconMatcher:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         strings = doc.vocab.strings
+        toks = tokens(doc)  # plain lists: no spaCy Token or Span per match
+        text, ws = toks.text, toks.ws
         found: list[tuple[Candidate, bool]] = []  # (candidate, needs a hardware context)
         for matcher in (self.exact, self.fold):
             for match_id, start, end in matcher(doc):
-                if start > 1 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_ \
-                        and not doc[start - 1].whitespace_:
+                if start > 1 and text[start - 1] == "-" and not ws[start - 2] and not ws[start - 1]:
                     continue  # the tail of a compound: "high-throughput", "UI-to-code generation"
                 entry = self.entries[int(strings[match_id])]
-                span = doc[start:end]
                 found.append((Candidate(
-                    span.start_char, span.end_char, entry.type, f"lexicon:{entry.source or 'user'}",
+                    toks.idx[start], toks.end_char(end - 1), entry.type, f"lexicon:{entry.source or 'user'}",
                     SOURCE_CONFIDENCE.get(entry.source, 0.8), canonical=entry.canonical,
                     source_id=entry.source_id), entry.term.lower() in self.context_terms))
         # "fixed points of a map" is mathematics unless the abstract is about hardware

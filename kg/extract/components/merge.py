@@ -10,6 +10,7 @@ name and its variants, repeated surface forms — become one entity.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from spacy.language import Language
@@ -24,8 +25,20 @@ from kg.resolve.keys import entity_key
 PRIORITY = {"contribution": 5, "acronym": 4, "lexicon": 3, "pattern": 3, "coined": 2, "phrase": 1, "relation": 1}
 
 
+_component_priority: dict[str, int] = {}  # by full component name ("lexicon:pwc"): a handful of strings
+
+
 def priority(c: Candidate) -> int:
-    return PRIORITY.get(c.component.split(":", 1)[0], 0)
+    """The trust of the candidate's component (memoised: asked several times per candidate)."""
+    out = _component_priority.get(c.component)
+    if out is None:
+        out = _component_priority[c.component] = PRIORITY.get(c.component.split(":", 1)[0], 0)
+    return out
+
+
+def _trust(c: Candidate) -> tuple[int, float]:
+    """Which of the candidates on one span lends the merged span its component."""
+    return priority(c), c.confidence
 
 
 @dataclass
@@ -62,12 +75,15 @@ class LocalEntity:
 
 
 def _vote(cands: list[Candidate]) -> tuple[str, float]:
+    """The type with the most weighted votes, and its best confidence."""
+    if len(cands) == 1:  # most spans and entities: nothing to weigh
+        return cands[0].type, cands[0].confidence
     score: dict[str, float] = {}
     for c in cands:
         w = c.confidence * (1 + priority(c)) * (3 if c.proposed else 1)
         score[c.type] = score.get(c.type, 0.0) + w
-    typ = max(sorted(score), key=lambda t: score[t])
-    return typ, max(c.confidence for c in cands if c.type == typ)
+    typ = max(sorted(score), key=score.__getitem__) if len(score) > 1 else cands[0].type
+    return typ, max([c.confidence for c in cands if c.type == typ])
 
 
 NAME_COMPONENTS = {"contribution", "acronym", "coined"}
@@ -76,12 +92,15 @@ _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 
 
+_component_is_name: dict[str, bool] = {}
+
+
 def _is_name(c: Candidate) -> bool:
-    return c.component.split(":", 1)[0] in NAME_COMPONENTS
-
-
-def _contains(outer: Candidate, inner: Candidate) -> bool:
-    return outer.start <= inner.start and inner.end <= outer.end and (outer.start, outer.end) != (inner.start, inner.end)
+    """Whether the candidate names something (memoised per component name, like :func:`priority`)."""
+    out = _component_is_name.get(c.component)
+    if out is None:
+        out = _component_is_name[c.component] = c.component.split(":", 1)[0] in NAME_COMPONENTS
+    return out
 
 
 def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
@@ -94,18 +113,34 @@ def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
     the longer, more specific one wins. Different-type nested spans both stay
     ("KV cache" in "KV cache compression").
     """
-    dropped: set[int] = set()
+    # Pairs are visited in list order and a dropped span takes no further part: which spans
+    # survive depends on that order. Only the spans that start inside the outer one can be
+    # nested in it; a bisection over the sorted starts finds them without a quadratic scan.
+    bounds = [(c.start, c.end) for c in accepted]
+    by_start = sorted(range(len(accepted)), key=bounds.__getitem__)
+    starts = [bounds[k][0] for k in by_start]
+    dropped = [False] * len(accepted)
     for i, outer in enumerate(accepted):
-        for j, inner in enumerate(accepted):
-            if i == j or i in dropped or j in dropped or not _contains(outer, inner):
-                continue
-            if _is_name(outer):
-                dropped.add(j)
+        if dropped[i]:
+            continue
+        o_start, o_end = bounds[i]
+        lo, hi = bisect_left(starts, o_start), bisect_left(starts, o_end)
+        if hi - lo < 2:
+            continue  # only the outer span itself starts inside it
+        outer_name = _is_name(outer)
+        for j in sorted(by_start[lo:hi]):
+            i_start, i_end = bounds[j]
+            if dropped[j] or i_end > o_end or (o_start == i_start and o_end == i_end):
+                continue  # itself, already dropped, or not inside outer
+            inner = accepted[j]
+            if outer_name:
+                dropped[j] = True
             elif outer.type == inner.type and outer.component == "phrase" and inner.component != "phrase":
-                dropped.add(i)
+                dropped[i] = True
+                break
             elif " " not in inner.text_ or outer.type == inner.type:
-                dropped.add(j)
-    return [c for k, c in enumerate(accepted) if k not in dropped]
+                dropped[j] = True
+    return [c for c, gone in zip(accepted, dropped) if not gone]
 
 
 class Merger:
@@ -117,17 +152,21 @@ class Merger:
             "metric", "score", "kernel", "kernels"}
         self.model_keys = {entity_key(e.term) for e in res.lexicon if e.type == "Model"} | \
                           {entity_key(e.canonical) for e in res.lexicon if e.type == "Model"}
+        self._initials_cache: dict[str, tuple[tuple[str, str], tuple[str, ...]] | None] = {}
+        self._acronym_cache: dict[str, bool] = {}
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
+        if c.type != "Model":
+            return ""
         words = c.text_.replace("-", " ").split()
-        if c.type != "Model" or len(words) < 2 or words[-1].lower() not in self.res.model_parts:
+        if len(words) < 2 or words[-1].lower() not in self.res.model_parts:
             return ""
         rest = " ".join(words[:-1])
         key = entity_key(rest)
         return rest if key and (key in known or key in self.model_keys) else ""
 
-    def _with_head(self, doc: Doc, text: str, c: Candidate) -> str:
+    def _with_head(self, text: str, c: Candidate) -> str:
         """A name as written with the type noun after it: "EM algorithm", "MP-20 benchmark"."""
         m = _NEXT_WORD.match(text, c.end)
         if m and m.group(1).lower() in self.head_nouns:
@@ -136,8 +175,39 @@ class Merger:
 
     def _problem_votes(self, text: str, ent: LocalEntity) -> list[Candidate]:
         """"the problem of sparse linear regression": what a problem or task is "of" is a Task."""
+        # the pattern needs an "of" before the mention: a substring test skips most regex searches
         return [Candidate(m.start, m.end, "Task", "pattern:problem-of", 0.9) for m in ent.mentions
-                if _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
+                if text.find("of", max(0, m.start - 40), m.start) >= 0
+                and _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
+
+    def _initials(self, text: str) -> tuple[tuple[str, str], tuple[str, ...]] | None:
+        """The acronyms a multi-word name can stand for, and the ambiguous ones it makes; None for one word.
+
+        The first pair is the initials of all words and of the content words; the second lists the
+        initials of each inner run of trailing words ("goal-conditioned reinforcement learning" makes
+        "RL" ambiguous). Memoised per surface form: the same names recur across abstracts.
+        """
+        cache = self._initials_cache
+        if text in cache:
+            return cache[text]
+        words = [w for w in re.split(r"[\s\-]+", text) if w]
+        out = None
+        if len(words) >= 2:
+            content = [w for w in words if w.lower() not in self.res.function_words]
+            spellings = ("".join(w[0] for w in words).lower(), "".join(w[0] for w in content).lower())
+            out = spellings, tuple("".join(w[0] for w in words[k:]).lower() for k in range(1, len(words) - 1))
+        if len(cache) < 200_000:
+            cache[text] = out
+        return out
+
+    def _is_acronym(self, text: str) -> bool:
+        """:func:`is_acronym`, memoised per surface form."""
+        out = self._acronym_cache.get(text)
+        if out is None:
+            out = is_acronym(text)
+            if len(self._acronym_cache) < 200_000:
+                self._acronym_cache[text] = out
+        return out
 
     def _link_undefined_acronyms(self, groups: list[LocalEntity]) -> list[LocalEntity]:
         """"VLM-based judge" in an abstract about "visual language models": the same entity.
@@ -145,29 +215,33 @@ class Merger:
         An acronym the abstract never defines joins the one multi-word entity whose
         initials spell it (with or without its function words).
         """
+        # linking only adds mentions to entities, which never makes an entity an undefined acronym:
+        # without one to start with there is nothing to link (most abstracts define theirs)
+        if all(any(m.long_form or not self._is_acronym(m.text_) for m in ent.mentions) for ent in groups):
+            return groups
         by_initials: dict[str, list[LocalEntity]] = {}
         ambiguous: set[str] = set()
         for ent in groups:
             if any(m.long_form for m in ent.mentions):
                 continue
+            spelled: set[str] = set()  # initials this entity is already listed under
             for m in ent.mentions:
-                words = [w for w in re.split(r"[\s\-]+", m.text_) if w]
-                if len(words) < 2:
+                found = self._initials(m.text_)
+                if found is None:
                     continue
-                content = [w for w in words if w.lower() not in self.res.function_words]
-                for kept in (words, content):
-                    initials = "".join(w[0] for w in kept).lower()
-                    if ent not in by_initials.get(initials, []):
+                spellings, suffixes = found
+                for initials in spellings:
+                    if initials not in spelled:
+                        spelled.add(initials)
                         by_initials.setdefault(initials, []).append(ent)
-                # "goal-conditioned reinforcement learning" makes "RL" ambiguous
-                ambiguous.update("".join(w[0] for w in words[k:]).lower() for k in range(1, len(words) - 1))
+                ambiguous.update(suffixes)
         merged: set[int] = set()
         for ent in groups:
+            if any(m.long_form or not self._is_acronym(m.text_) for m in ent.mentions):
+                continue  # defined in the text, or already one entity with its long form
             short = ent.mentions[0].text_
             acronym = _PLURAL_ACRONYM.match(short)
             letters = (acronym.group(1) if acronym else short).lower()
-            if any(m.long_form or not is_acronym(m.text_) for m in ent.mentions):
-                continue  # defined in the text, or already one entity with its long form
             owners = [o for o in by_initials.get(letters, []) if o is not ent]
             if len(owners) == 1 and id(owners[0]) not in merged and letters not in ambiguous:
                 owner = owners[0]
@@ -192,53 +266,60 @@ class Merger:
                 out.append(d)
         return out
 
-    def __call__(self, doc: Doc) -> Doc:
-        text = doc_text(doc)
+    def _merge_spans(self, doc: Doc, text: str) -> list[Candidate]:
+        """One candidate per span, typed by the vote of all candidates on it; generic and weak spans dropped."""
         by_span: dict[tuple[int, int], list[Candidate]] = {}
         for c in candidates(doc):
             if c.end > c.start:
                 by_span.setdefault((c.start, c.end), []).append(c)
+        generic_terms = self.res.generic_terms
         spans: list[Candidate] = []
         for (start, end), cands in by_span.items():
             typ, conf = _vote(cands)
-            best = max(cands, key=lambda c: (priority(c), c.confidence))
-            merged = Candidate(start, end, typ, best.component, conf,
-                               canonical=next((c.canonical for c in cands if c.canonical), ""),
-                               long_form=next((c.long_form for c in cands if c.long_form), ""),
-                               source_id=next((c.source_id for c in cands if c.source_id), ""),
-                               proposed=any(c.proposed for c in cands))
-            merged.text_ = text[start:end]  # type: ignore[attr-defined]
-            surface = merged.text_.lower()
-            generic = surface in self.res.generic_terms or surface.endswith("s") and surface[:-1] in self.res.generic_terms
-            if not merged.proposed and (generic or conf < self.min_confidence):
-                continue
+            proposed = any(c.proposed for c in cands)
+            surface = text[start:end]
+            if not proposed:
+                # decided before the merged candidate is built: most rejected spans are generic words
+                low = surface.lower()
+                if conf < self.min_confidence or low in generic_terms \
+                        or low.endswith("s") and low[:-1] in generic_terms:
+                    continue
+            # the component of the most trusted candidate, the first non-empty value of each field
+            best = max(cands, key=_trust) if len(cands) > 1 else cands[0]
+            canonical, long_form, source_id = "", "", ""
+            for c in cands:
+                canonical = canonical or c.canonical
+                long_form = long_form or c.long_form
+                source_id = source_id or c.source_id
+            merged = Candidate(start, end, typ, best.component, conf, canonical or "", long_form or "",
+                               source_id or "", proposed)
+            merged.text_ = surface  # type: ignore[attr-defined]
             spans.append(merged)
-        spans.sort(key=lambda c: (-priority(c), -(c.end - c.start), c.start))
-        accepted: list[Candidate] = []
-        for c in spans:
-            crosses = any(a.start < c.start < a.end < c.end or c.start < a.start < c.end < a.end for a in accepted)
-            if not crosses:
-                accepted.append(c)
-        accepted = drop_nested(accepted)
-        accepted += self._derived_prefixes(accepted, text)
-        accepted.sort(key=lambda c: (c.start, -c.end))
+        return spans
+
+    def _group(self, accepted: list[Candidate], bases: dict[int, str]) -> list[LocalEntity]:
+        """Mentions whose keys meet become one entity; ``bases`` receives each mention's base model name."""
         known = {entity_key(c.text_) for c in accepted}
-        # group mentions into entities through shared keys
         groups: list[LocalEntity] = []
         index: dict[str, LocalEntity] = {}
-        bases: dict[int, str] = {}
         for c in accepted:
+            surface = c.text_
+            keys = {entity_key(surface)}
+            if c.canonical:
+                keys.add(entity_key(c.canonical))
+            plural_acronym = _PLURAL_ACRONYM.match(surface) if surface.endswith("s") else None
+            if plural_acronym:
+                keys.add(entity_key(plural_acronym.group(1)))
+            if c.long_form:
+                keys.add(entity_key(c.long_form))
             base = self._model_base(c, known)
             if base:
                 bases[id(c)] = base
-            plural_acronym = _PLURAL_ACRONYM.match(c.text_)
-            keys = {k for k in (entity_key(c.text_), entity_key(c.canonical) if c.canonical else "",
-                                entity_key(plural_acronym.group(1)) if plural_acronym else "",
-                                entity_key(c.long_form) if c.long_form else "",
-                                entity_key(base) if base else "") if k}
+                keys.add(entity_key(base))
+            keys.discard("")
             if not keys:
                 continue
-            hits = []
+            hits: list[LocalEntity] = []
             for k in sorted(keys):
                 g = index.get(k)
                 if g is not None and all(g is not h for h in hits):
@@ -256,25 +337,68 @@ class Merger:
             ent.mentions.append(c)
             for k in ent.keys:
                 index[k] = ent
-        groups = self._link_undefined_acronyms(groups)
-        for ent in groups:
-            ent.mentions.sort(key=lambda c: (c.start, c.end))
-            ent.type, ent.confidence = _vote(ent.mentions + self._problem_votes(text, ent))
-            ent.proposed = any(m.proposed for m in ent.mentions)
-            ent.long_form = next((m.long_form for m in ent.mentions if m.long_form), "")
+        return groups
+
+    def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str]) -> None:
+        """Type, labels and vocabulary identifiers of an entity, from its mentions.
+
+        One pass over the mentions collects what the fields need (this runs for every entity).
+        """
+        mentions = ent.mentions
+        if len(mentions) > 1:
+            mentions.sort(key=lambda c: (c.start, c.end))
+        ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
+        proposed = False
+        long_form = ""
+        with_canonical: list[Candidate] = []
+        labels: list[str] = []
+        for m in mentions:
+            proposed = proposed or bool(m.proposed)
+            long_form = long_form or m.long_form
+            if m.canonical:
+                with_canonical.append(m)
+            if _is_name(m):
+                label = self._with_head(text, m)
+                if label:
+                    labels.append(label)
+        ent.proposed = proposed
+        ent.long_form = long_form
+        agrees = with_canonical
+        if with_canonical and long_form:
             # a lexicon reading that contradicts the text's own definition is another sense
             # ("SFT" defined as Supervised Fine-Tuning is not PwC's "shrink and fine-tune")
-            said = {entity_key(m.text_) for m in ent.mentions} | {entity_key(ent.long_form)}
-            agrees = [m for m in ent.mentions if m.canonical and (
-                not ent.long_form or entity_key(m.canonical) in said)]
-            ent.canonical = agrees[0].canonical if agrees else ""
-            ent.base_label = next((bases[id(m)] for m in ent.mentions if id(m) in bases), "")
-            if ent.base_label and any(entity_key(m.text_) == entity_key(ent.base_label) for m in ent.mentions):
-                ent.base_label = next(m.text_ for m in ent.mentions
-                                      if entity_key(m.text_) == entity_key(ent.base_label))
-            ent.source_ids = sorted({m.source_id for m in agrees if m.source_id})
-            ent.extra_labels = [self._with_head(doc, text, m) for m in ent.mentions if _is_name(m)]
-            ent.extra_labels = [x for x in ent.extra_labels if x]
+            said = {entity_key(m.text_) for m in mentions} | {entity_key(long_form)}
+            agrees = [m for m in with_canonical if entity_key(m.canonical) in said]
+        ent.canonical = agrees[0].canonical if agrees else ""
+        if bases:
+            ent.base_label = next((bases[id(m)] for m in mentions if id(m) in bases), "")
+            if ent.base_label:
+                base_key = entity_key(ent.base_label)
+                ent.base_label = next((m.text_ for m in mentions if entity_key(m.text_) == base_key), ent.base_label)
+        ent.source_ids = sorted({m.source_id for m in agrees if m.source_id})
+        ent.extra_labels = labels
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc_text(doc)
+        spans = self._merge_spans(doc, text)
+        spans.sort(key=lambda c: (-priority(c), -(c.end - c.start), c.start))
+        accepted: list[Candidate] = []
+        taken: list[tuple[int, int]] = []  # bounds of the accepted spans, for the crossing test
+        for c in spans:
+            start, end = c.start, c.end
+            for a_start, a_end in taken:
+                if a_start < start < a_end < end or start < a_start < end < a_end:
+                    break  # crosses a more trusted span
+            else:
+                accepted.append(c)
+                taken.append((start, end))
+        accepted = drop_nested(accepted)
+        accepted += self._derived_prefixes(accepted, text)
+        accepted.sort(key=lambda c: (c.start, -c.end))
+        bases: dict[int, str] = {}
+        groups = self._link_undefined_acronyms(self._group(accepted, bases))
+        for ent in groups:
+            self._finish(ent, text, bases)
         doc._.kg_entities = groups
         return doc
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (Candidate, candidates, chunk_ranges, doc_text, head_type, sentences, span_text,
-                                        tokens)
+from kg.extract.components.base import (Candidate, Tokens, candidates, chunk_ranges, doc_text, head_type, sentences,
+                                        span_text, tokens)
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
@@ -24,6 +24,7 @@ SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
 _DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite"}
 _TASK_HEADS = {"task", "problem"}
 _METHOD_KIND_HEADS = {"method", "mechanism", "technique", "strategy", "scheme", "procedure", "algorithm", "approach"}
+_LIST_GLUE = frozenset((",", "and", "or"))  # what may stand between the items of a list of tasks
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
@@ -40,6 +41,14 @@ def word_ranges(joiner: list[bool], start: int, end: int) -> list[tuple[int, int
     return out
 
 
+def is_one_word(joiner: list[bool], start: int, end: int) -> bool:
+    """``len(word_ranges(joiner, start, end)) == 1`` without building the list (asked for every chunk).
+
+    One word is a single token or tokens glued by a joiner at every second position ("state-of-the-art").
+    """
+    return (end - start) % 2 == 1 and all(joiner[start + 1:end - 1:2])
+
+
 def words_of(span: Span) -> list[tuple[int, int]]:
     """Token ranges of the span's words, hyphen-glued compounds counted as one word."""
     return word_ranges(tokens(span.doc).joiner, span.start, span.end)
@@ -49,10 +58,26 @@ class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
         self._hardware_context = False  # set per document in __call__
+        #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
+        self._read_through = res.generic_heads | _DATASET_HEADS
+        # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
+        self._weak_cache: dict[str, tuple[bool, bool]] = {}
 
-    def _is_weak(self, word: str, first: bool, after_to: bool) -> bool:
-        """A modifier that qualifies or is a verb, not part of a name."""
-        if word in self.res.weak_modifiers or (first and after_to):
+    def _weakness(self, word: str) -> tuple[bool, bool]:
+        """Whether a lower-cased modifier is weak anywhere, and whether it is weak as the first one.
+
+        A pure function of the word, memoised: the same modifiers recur in every abstract.
+        """
+        out = self._weak_cache.get(word)
+        if out is None:
+            out = self._weak_anywhere(word), self._verb_s(word)
+            if len(self._weak_cache) < 200_000:
+                self._weak_cache[word] = out
+        return out
+
+    def _weak_anywhere(self, word: str) -> bool:
+        """A weak modifier, a participle or gerund, a "-based"-style adjective or a number with a unit."""
+        if word in self.res.weak_modifiers:
             return True
         if "-" not in word and word.endswith("ed"):
             return True  # participles: "learned", "proposed"
@@ -60,16 +85,28 @@ class PhraseFinder:
             return True  # gerunds: "enhancing", "hindering"
         if word.endswith(("-based", "-like", "-aware", "-driven", "-guided", "-free", "-specific", "-level")):
             return True
-        if any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha():
-            return True  # "6.9×", "75%"
-        if word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() and word.islower() \
-                and word not in self.res.noun_ing and first:
-            return True  # "unifies", "empowers": a verb right before the phrase
-        return False
+        # "6.9×", "75%"
+        return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
+
+    def _verb_s(self, word: str) -> bool:
+        """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""
+        return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() \
+            and word.islower() and word not in self.res.noun_ing
+
+    def _is_weak(self, word: str, first: bool, after_to: bool) -> bool:
+        """A modifier that qualifies or is a verb, not part of a name."""
+        if first and after_to:
+            return True
+        anywhere, as_first = self._weakness(word)
+        return anywhere or (first and as_first)
 
     def _trim(self, doc: Doc, words: list[tuple[int, int]], verb_context: bool = True) -> list[tuple[int, int]]:
         """Drop weak, verb and participle modifiers from the left."""
-        toks, text = tokens(doc), doc_text(doc)
+        return self._trim_words(tokens(doc), doc_text(doc), words, verb_context)
+
+    def _trim_words(self, toks: Tokens, text: str, words: list[tuple[int, int]],
+                    verb_context: bool = True) -> list[tuple[int, int]]:
+        """:meth:`_trim` with the doc's tokens and text at hand."""
         after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
         first = True
         while len(words) > 1:
@@ -82,19 +119,21 @@ class PhraseFinder:
                 break
         return words
 
-    def _emit(self, doc: Doc, words: list[tuple[int, int]], out: list[Candidate], depth: int = 0) -> None:
+    def _emit(self, toks: Tokens, text: str, words: list[tuple[int, int]], out: list[Candidate],
+              depth: int = 0) -> None:
         if not words or depth > 1:
             return
-        toks, text = tokens(doc), doc_text(doc)
         head_i = words[-1][1] - 1
         head_text = toks.text[head_i]
         head = toks.norm[head_i]
         typed = head_type(head_text, self.res)
-        mods = self._trim(doc, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
-        if head in self.res.generic_heads or head in _DATASET_HEADS:
+        if typed is None and head not in self._read_through:
+            return  # an untyped head: nothing to emit, and the modifiers need not be read
+        mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
+        if head in self._read_through:
             inner = words[:-1]
             before = len(out)
-            self._emit(doc, inner, out, depth + 1)
+            self._emit(toks, text, inner, out, depth + 1)
             if len(out) > before and out[-1].type != "Task":
                 del out[before:]  # only a task reads through a generic head
             if len(out) > before:
@@ -150,44 +189,51 @@ class PhraseFinder:
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
-        joiner = tokens(doc).joiner
+        toks = tokens(doc)
+        joiner = toks.joiner
         # "custom attention kernels" are GPU code only in an abstract about hardware; "a unique kernel" of a
         # Gaussian process is a function
         text = doc_text(doc)
         self._hardware_context = any(c.type == "HardwareConcept" and c.component.startswith("lexicon")
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
+        res, read_through = self.res, self._read_through
         for sent in sentences(doc):
-            sent_chunks = chunk_ranges(doc, sent.start, sent.end, self.res)
+            sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
-                words = word_ranges(joiner, start, end)
-                if not words:
-                    continue
                 before = len(out)
-                self._emit(doc, words, out)
-                if len(out) == before and len(words) == 1:
-                    self._coordinated_task(doc, sent_chunks, k, out)
+                # the test _emit starts with, done here for the three chunks in four it rejects
+                if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through:
+                    self._emit(toks, text, word_ranges(joiner, start, end), out)
+                if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
+                    self._coordinated_task(toks, text, sent_chunks, k, out)
         return doc
 
-    def _coordinated_task(self, doc: Doc, sent_chunks: list[tuple[int, int]], k: int, out: list[Candidate]) -> None:
+    def _coordinated_task(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int,
+                          out: list[Candidate]) -> None:
         """A bare task word listed among tasks: "anomaly detection, classification, and forecasting"."""
-        toks = tokens(doc)
         start, end = sent_chunks[k]
-        chunk_text = span_text(toks, start, end, doc_text(doc))
-        typed = head_type(chunk_text, self.res)
-        if not typed or typed[0] != "Task" or chunk_text.lower() in self.res.generic_terms:
-            return
+        lower = toks.lower
+        if not ((start > 0 and lower[start - 1] in _LIST_GLUE) or (end < len(lower) and lower[end] in _LIST_GLUE)):
+            return  # no comma or "and" next to the chunk: not an item of a list
+        # the neighbours are checked first: most chunks have no multi-word neighbour joined by a comma or "and"
         for j in (k - 1, k + 1):
             if not 0 <= j < len(sent_chunks):
                 continue
             o_start, o_end = sent_chunks[j]
+            if o_end - o_start < 2:
+                continue
             lo, hi = (o_end, start) if j < k else (end, o_start)
             between = toks.lower[lo:hi]
-            if not between or any(w not in (",", "and", "or") for w in between):
+            if not between or not _LIST_GLUE.issuperset(between):
                 continue
             other_type = head_type(toks.text[o_end - 1], self.res)
-            if other_type and other_type[0] == "Task" and o_end - o_start > 1:
+            if not other_type or other_type[0] != "Task":
+                continue
+            chunk_text = span_text(toks, start, end, text)
+            typed = head_type(chunk_text, self.res)
+            if typed and typed[0] == "Task" and chunk_text.lower() not in self.res.generic_terms:
                 out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", "phrase", 0.6))
-                return
+            return
 
 
 @Language.factory("kg_phrases")
