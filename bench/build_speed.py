@@ -59,7 +59,7 @@ def main() -> int:
 def export_stages(extractions: list) -> list[tuple[str, float]]:
     """CPU seconds of each stage after extraction, run one after the other in this process.
 
-    The cyclic garbage collector is paused, as ``kg build`` pauses it for the export. The
+    The cyclic garbage collector is paused, as ``kg build`` pauses it to resolve and export. The
     store load runs in Oxigraph's own threads, so it counts the whole process's CPU time.
     """
     from kg.build import (rdf_triples, render_graphml, render_html, render_jsonld, render_ntriples,
@@ -76,9 +76,9 @@ def export_stages(extractions: list) -> list[tuple[str, float]]:
         out.append((stage, time.process_time() - cpu0))
         return result
 
-    graph = timed("resolve", resolve, extractions, [])
     gc.disable()
     try:
+        graph = timed("resolve", resolve, extractions, [])
         timed("vocabulary index", load_vocabulary)
         rdf = timed("RDF triples", rdf_triples, graph)
         ntriples = timed("N-Triples", render_ntriples, rdf)

@@ -246,10 +246,13 @@ def is_http(s: str) -> bool:
     return s.startswith(("http://", "https://"))
 
 
+_NOT_ALNUM = re.compile(r"[^A-Za-z0-9]+")
+
+
 def pwc_slug(s: str) -> str:
     """The slug Papers with Code URLs use (as derived in scripts/build_lexicons.py)."""
     s = unicodedata.normalize("NFKD", s).encode("ascii", "ignore").decode()
-    return re.sub(r"[^A-Za-z0-9]+", "-", s.lower()).strip("-")
+    return _NOT_ALNUM.sub("-", s.lower()).strip("-")
 
 
 def _last_segment(url: str) -> str:
@@ -333,9 +336,12 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
     for k in order:
         if k[0] == HW:
             continue
+        urls = [sid for _src, sid in sids[k] if is_http(sid) and sid not in claimed]
+        if not urls:
+            continue  # (the slugs below are most of this loop's time: only made when needed)
         slugs = {slug(lab) for lab in labels[k]} | {slug(r.term) for r in groups[k]}
-        for _src, sid in sids[k]:
-            if is_http(sid) and sid not in claimed and _last_segment(sid) in slugs:
+        for sid in urls:
+            if _last_segment(sid) in slugs:
                 claimed[sid] = k
                 iri_of[k] = sid
                 break

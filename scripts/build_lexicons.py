@@ -12,6 +12,7 @@ Hand-made inputs committed next to the output (read from the repository, not fro
     kg/extract/data/lexicons/generic_terms.txt      stoplist of too-generic terms
     kg/extract/data/lexicons/hardware_concepts.tsv  HardwareConcept vocabulary
 Outputs in OUT_DIR: terms.tsv (+ copies of the two hand-made files when OUT_DIR is elsewhere).
+Then run scripts/build_term_tokens.py: it stores the tokens of the new terms' patterns.
 
 terms.tsv columns: term, type, canonical, source, source_id, broader, case
   * term: surface form. case=fold terms are stored lower-cased and match case-insensitively;

@@ -195,3 +195,33 @@ def test_ambiguous_hardware_term_needs_a_hardware_abstract():
 
     assert not hardware("Globally attracting fixed points emerge in deep networks with nonlinear activations.")
     assert "fixed point" in {x.lower() for x in hardware("We quantize weights to fixed-point formats on the GPU.")}
+
+
+def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(extractor):
+    """term_tokens.tsv spares kg_lexicon tokenizing ~29k patterns per start: it must never drift."""
+    from kg.extract.components.lexicon import PatternTokenizer, live_pattern_tokens
+
+    stored = PatternTokenizer(extractor.nlp)
+    rerun = "term_tokens.tsv is stale: rerun scripts/build_term_tokens.py"
+    assert stored.stored, rerun + " (it was made for another spaCy version or tokenizer)"
+    live = live_pattern_tokens(extractor.nlp)
+    assert set(stored.stored) == set(live), rerun
+    assert [form for form, tokens in live.items() if stored(form) != tokens] == [], rerun
+
+
+def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(extractor, tmp_path):
+    from kg.extract.components.lexicon import PatternTokenizer, read_term_tokens, write_term_tokens
+
+    def live(form: str) -> list[str]:
+        return [token.text for token in extractor.nlp.tokenizer(form)]
+
+    path = tmp_path / "tokens.tsv"
+    write_term_tokens(path, "some key", {"GPT-4o  mini": live("GPT-4o  mini"), "vision transformer": live(
+        "vision transformer")})
+    assert read_term_tokens(path, "some key") == {"GPT-4o  mini": "\t".join(live("GPT-4o  mini")),
+                                                  "vision transformer": ""}
+    assert read_term_tokens(path, "another key") == {}
+    tokenize = PatternTokenizer(extractor.nlp, path)  # the key is not this tokenizer's: nothing is used
+    assert tokenize.stored == {}
+    for form in ("GPT-4o  mini", "vision transformer", "a user's (new) term"):
+        assert tokenize(form) == live(form)

@@ -131,3 +131,10 @@ def test_no_url_matches_letters_and_digits() -> None:
     pattern = KgEnglish.Defaults.url_match.__self__
     assert not pattern.flags & re.IGNORECASE
     assert not _can_match(_parser.parse(pattern.pattern, pattern.flags), str.isalnum)
+
+
+def test_the_fast_tokenizer_serializes_like_spacys():
+    """spaCy writes a tokenizer's rules as their regex patterns; the fast paths must not hide them."""
+    from kg.extract.pipeline import KgEnglish, build_nlp
+
+    assert build_nlp().tokenizer.to_bytes(exclude=["vocab"]) == KgEnglish().tokenizer.to_bytes(exclude=["vocab"])

@@ -61,7 +61,8 @@ def split_nquads(data: Graph | list[Triple]) -> tuple[str, str]:
 
 
 def _joined(lines: list[str]) -> str:
-    return "\n".join(lines) + "\n" if lines else ""
+    """The lines, each ended by a newline (joined with an empty last line: no copy of the text to add it)."""
+    return "\n".join([*lines, ""]) if lines else ""
 
 
 def render_nquads(data: Graph | list[Triple]) -> str:

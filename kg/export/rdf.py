@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import defaultdict
 from collections.abc import Callable
 from decimal import Decimal
+from functools import cache
 from json.encoder import encode_basestring
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -89,7 +91,12 @@ def _safe_iri(url: str) -> str | None:
 
 def _decimal(x: float) -> str:
     """A confidence to three decimals (0.750 → "0.75"), as rdflib normalizes it ("nan" → "NaN")."""
-    text = f"{x:.3f}"
+    return _decimal_term(f"{x:.3f}")
+
+
+@cache
+def _decimal_term(text: str) -> str:
+    """The literal of :func:`_decimal` for the confidence written with three decimals (a few hundred in all)."""
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return _typed(format(Decimal(text), "f"), _XSD.decimal)
@@ -227,7 +234,20 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list
         add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
         _add_evidence(add, st, ev)
     _add_results(add, graph, iris)
-    return sorted(set(out))
+    return _sorted_unique(out)
+
+
+def _sorted_unique(triples: list[Triple]) -> list[Triple]:
+    """``sorted(set(triples))``, grouped by subject first: about twice as fast.
+
+    Most subjects have several triples, and sorting whole tuples whose first items tie goes
+    through slow generic tuple comparisons; sorting the distinct subjects (strings), then
+    each subject's few (predicate, object) pairs, gives the same order with far fewer of them.
+    """
+    by_subject: dict[str, set[tuple[str, str]]] = defaultdict(set)
+    for s, p, o in triples:
+        by_subject[s].add((p, o))
+    return [(s, p, o) for s in sorted(by_subject) for p, o in sorted(by_subject[s])]
 
 
 def _add_evidence(add: Callable[[Triple], None], node: str, ev) -> None:
@@ -341,6 +361,7 @@ def render_turtle(data: Graph | list[Triple]) -> str:
     lines.append("")
     subject = None
     by_pred: dict[str, list[str]] = {}
+    predicates: dict[str, str] = {_A: "a"}  # predicate term -> Turtle: a few dozen, each made once
 
     def flush() -> None:
         if subject is None:
@@ -353,7 +374,9 @@ def render_turtle(data: Graph | list[Triple]) -> str:
         if s != subject:
             flush()
             subject, by_pred = s, {}
-        pred = "a" if p == _A else turtle(p)
+        pred = predicates.get(p)
+        if pred is None:
+            pred = predicates[p] = turtle(p)
         objects = by_pred.get(pred)
         if objects is None:
             objects = by_pred[pred] = []
@@ -365,7 +388,8 @@ def render_turtle(data: Graph | list[Triple]) -> str:
 def render_ntriples(data: Graph | list[Triple]) -> str:
     """N-Triples, one triple a line, sorted so the file is byte-stable."""
     lines = sorted([f"{s} {p} {o} ." for s, p, o in nt_triples(data)])
-    return "\n".join(lines) + "\n"
+    lines.append("")  # the final newline, without copying the whole text once more to add it
+    return "\n".join(lines)
 
 
 def _text(term: str) -> str:
@@ -444,5 +468,8 @@ def render_jsonld(data: Graph | list[Triple]) -> str:
     flush()
     context = ",\n".join(f"  {encode_basestring(prefix)}: {encode_basestring(str(ns))}"
                           for prefix, ns in sorted(PREFIXES.items()))
-    nodes = ",\n".join(blocks[key] for key in sorted(blocks))
-    return '{\n "@context": {\n' + context + '\n },\n "@graph": [' + (f"\n{nodes}\n ]" if nodes else "]") + "\n}\n"
+    head = '{\n "@context": {\n' + context + '\n },\n "@graph": ['
+    if not blocks:
+        return head + "]\n}\n"
+    # one join around the nodes: each concatenation would copy the whole (big) text again
+    return "".join([head, "\n", ",\n".join([blocks[key] for key in sorted(blocks)]), "\n ]\n}\n"])

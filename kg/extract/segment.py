@@ -57,6 +57,11 @@ class _Unless(Generic[_T]):
     def __call__(self, text: str) -> _T:
         return self.no_match if self.plain(text) else self.rule(text)
 
+    @property
+    def __self__(self) -> object:
+        """The compiled regex of ``rule``: spaCy serializes a tokenizer rule as ``rule.__self__.pattern``."""
+        return self.rule.__self__  # type: ignore[attr-defined]
+
 
 class PunctuationSentencizer:
     """spaCy's ``Sentencizer`` (default punctuation), visiting only the punctuation tokens.

@@ -7,9 +7,14 @@ singular lower-case NORM; acronyms and mixed-case names match exactly.
 """
 from __future__ import annotations
 
+import gc
+import hashlib
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import spacy
+from spacy.attrs import NORM, ORTH
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
@@ -46,18 +51,92 @@ def _rank(entry: LexiconEntry) -> int:
     return SOURCE_PRIORITY.index(entry.source) if entry.source in SOURCE_PRIORITY else len(SOURCE_PRIORITY)
 
 
+#: The token texts of the shipped lexicon's pattern forms, made by scripts/build_term_tokens.py:
+#: tokenizing the ~29k forms at every start took half of the pipeline's load time.
+TOKENS_FILE = LEXICON_DIR / "term_tokens.tsv"
+_KEY_PREFIX = "# key "
+_HEADER = ("# kg_lexicon pattern tokens (scripts/build_term_tokens.py): form, then its tokens when they "
+           "are not the form split at spaces; all tab-separated")
+
+
+def tokenizer_key(nlp: Language) -> str:
+    """What a tokenization depends on: spaCy's version and the tokenizer's rules (affixes, special cases)."""
+    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])
+    return hashlib.sha256(spacy.__version__.encode() + b"\0" + rules).hexdigest()
+
+
+def read_term_tokens(path: Path, key: str) -> dict[str, str]:
+    """{form: its tokens, tab-separated; "" when they are the form split at spaces} from ``path``.
+
+    Empty when the file is missing or was made for another tokenizer (its key differs), so a
+    stale file costs start-up time, never a different tokenization.
+    """
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").split("\n")
+    if len(lines) < 2 or lines[1] != _KEY_PREFIX + key:
+        return {}
+    return dict(line.partition("\t")[::2] for line in lines[2:] if line)
+
+
+def write_term_tokens(path: Path, key: str, tokens: dict[str, list[str]]) -> None:
+    """The file :func:`read_term_tokens` reads: a header, the key, then one sorted line per form."""
+    lines = [_HEADER, _KEY_PREFIX + key]
+    for form in sorted(tokens):
+        toks = tokens[form]
+        lines.append(form if toks == form.split(" ") else "\t".join([form, *toks]))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+class PatternTokenizer:
+    """Token texts of a pattern form: stored for the shipped lexicon, else from the live tokenizer."""
+
+    def __init__(self, nlp: Language, path: Path = TOKENS_FILE):
+        self.tokenizer = nlp.tokenizer
+        self.stored = read_term_tokens(path, tokenizer_key(nlp))
+
+    def __call__(self, form: str) -> list[str]:
+        stored = self.stored.get(form)
+        if stored is None:  # a user's term, or the file is stale
+            return [token.text for token in self.tokenizer(form)]
+        return stored.split("\t") if stored else form.split(" ")
+
+
+def live_pattern_tokens(nlp: Language) -> dict[str, list[str]]:
+    """{form: token texts by ``nlp``'s tokenizer} of every form the shipped lexicon's matcher tokenizes."""
+    tokens: dict[str, list[str]] = {}
+
+    def tokenize(form: str) -> list[str]:
+        tokens[form] = [token.text for token in nlp.tokenizer(form)]
+        return tokens[form]
+
+    res = load_resources()
+    LexiconMatcher(nlp, list(res.lexicon), res, tokenize=tokenize)
+    return tokens
+
+
 class LexiconMatcher:
-    def __init__(self, nlp: Language, entries: list[LexiconEntry], res: Resources):
+    #: The match key of every pattern whose token sequence belongs to one entry (all of them, unless a
+    #: user's lexicon spells a term twice, e.g. "A-B" and "A - B"): the matched tokens then tell the
+    #: entry. A key per entry made PhraseMatcher.add create a vocabulary entry per key, ~0.3 s of a start.
+    SHARED_KEY = "kg_lexicon"
+
+    def __init__(self, nlp: Language, entries: list[LexiconEntry], res: Resources,
+                 tokenize: Callable[[str], list[str]] | None = None):
+        """``tokenize``: a pattern form's token texts (default :class:`PatternTokenizer`)."""
         self.fold = PhraseMatcher(nlp.vocab, attr="NORM")
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.entries: list[LexiconEntry] = []
         self.context_terms = {t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt")}
-        # patterns go in as the token hashes the matchers compare (ORTH; NORM as kg_normalizer sets it),
-        # not as Docs: a Doc per pattern, normalized and then validated by PhraseMatcher.add, was half
-        # of the ~30k patterns' load time
-        tokenizer, add_string = nlp.tokenizer, nlp.vocab.strings.add
-        seen_fold: dict[tuple[str, ...], int] = {}
-        seen_exact: dict[str, int] = {}
+        # patterns are the token hashes the matchers compare (ORTH; NORM as kg_normalizer sets it), not
+        # Docs: a Doc per pattern, normalized and then validated by PhraseMatcher.add, was slow
+        tokenize = tokenize or PatternTokenizer(nlp)
+        add_string = nlp.vocab.strings.add
+        #: entry indexes of each pattern, in the order they were added
+        self.exact_ids: dict[tuple[int, ...], list[int]] = {}
+        self.fold_ids: dict[tuple[int, ...], list[int]] = {}
+        seen_fold: set[tuple[str, ...]] = set()
+        seen_exact: set[str] = set()
         for entry in sorted(entries, key=_rank):
             if entry.type not in ENTITY_TYPES:
                 continue
@@ -76,18 +155,26 @@ class LexiconMatcher:
                     for form in forms:
                         if form in seen_exact:
                             continue
-                        seen_exact[form] = idx
-                        self.exact.add(str(idx), [[token.orth for token in tokenizer(form)]])
+                        seen_exact.add(form)
+                        pattern = tuple([add_string(text) for text in tokenize(form)])
+                        self.exact_ids.setdefault(pattern, []).append(idx)
                         added = True
                 else:
-                    norms = tuple([norm_word(token.text) for token in tokenizer(variant)])
+                    norms = tuple([norm_word(text) for text in tokenize(variant)])
                     if norms in seen_fold or (len(norms) == 1 and len(norms[0]) < 3):
                         continue
-                    seen_fold[norms] = idx
-                    self.fold.add(str(idx), [[add_string(norm) for norm in norms]])
+                    seen_fold.add(norms)
+                    self.fold_ids[tuple([add_string(norm) for norm in norms])] = [idx]
                     added = True
             if added:
                 self.entries.append(entry)
+        self.shared_id = add_string(self.SHARED_KEY)
+        for matcher, ids in ((self.exact, self.exact_ids), (self.fold, self.fold_ids)):
+            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])
+            for pattern, idxs in ids.items():
+                if len(idxs) > 1:  # as many matches as entries, as a key per entry always gave
+                    for idx in idxs:
+                        matcher.add(str(idx), [list(pattern)])
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
@@ -95,11 +182,18 @@ class LexiconMatcher:
         toks = tokens(doc)  # plain lists: no spaCy Token or Span per match
         text, ws = toks.text, toks.ws
         found: list[tuple[Candidate, bool]] = []  # (candidate, needs a hardware context)
-        for matcher in (self.exact, self.fold):
+        arrays: dict[str, list[int]] | None = None
+        for matcher, ids, attr in ((self.exact, self.exact_ids, "orth"), (self.fold, self.fold_ids, "norm")):
             for match_id, start, end in matcher(doc):
                 if start > 1 and text[start - 1] == "-" and not ws[start - 2] and not ws[start - 1]:
                     continue  # the tail of a compound: "high-throughput", "UI-to-code generation"
-                entry = self.entries[int(strings[match_id])]
+                if match_id == self.shared_id:
+                    if arrays is None:  # the token ids the shared key's entries are looked up by, read once
+                        arrays = {"orth": doc.to_array(ORTH).tolist(), "norm": doc.to_array(NORM).tolist()}
+                    idx = ids[tuple(arrays[attr][start:end])][0]
+                else:
+                    idx = int(strings[match_id])
+                entry = self.entries[idx]
                 found.append((Candidate(
                     toks.idx[start], toks.end_char(end - 1), entry.type, f"lexicon:{entry.source or 'user'}",
                     SOURCE_CONFIDENCE.get(entry.source, 0.8), canonical=entry.canonical,
@@ -112,11 +206,20 @@ class LexiconMatcher:
 
 @Language.factory("kg_lexicon", default_config={"extra_lexicons": []})
 def make_lexicon(nlp: Language, name: str, extra_lexicons: list[str]) -> LexiconMatcher:
-    res = load_resources()
-    entries = list(res.lexicon)
-    for path in extra_lexicons:
-        entries.extend(read_user_lexicon(Path(path)))
-    return LexiconMatcher(nlp, entries, res)
+    # the data files and the patterns are ~150k objects that live as long as the pipeline, and
+    # next to no cycles: the garbage collector's passes while they are made (each walking all
+    # of them) found nothing and took a tenth of the pipeline's load time
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        res = load_resources()
+        entries = list(res.lexicon)
+        for path in extra_lexicons:
+            entries.extend(read_user_lexicon(Path(path)))
+        return LexiconMatcher(nlp, entries, res)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_user_lexicon(path: Path) -> list[LexiconEntry]:
