@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
+from kg.base_iri import DEFAULT_BASE_IRI
 from kg.ingest import InputError
-from kg.vocab import DEFAULT_BASE_IRI
 
 
 class KgGroup(click.Group):

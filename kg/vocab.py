@@ -8,11 +8,13 @@ from __future__ import annotations
 from rdflib import Namespace
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 
+from kg.base_iri import DEFAULT_BASE_IRI
+
 #: The kg ontology (classes, properties). Stable; independent of --base-iri.
 KG = Namespace("https://w3id.org/kg-ml/ontology#")
-#: Default base for instance data (papers, entities, evidence); see ``--base-iri``.
-DEFAULT_BASE_IRI = "https://w3id.org/kg-ml/id/"
 SCHEMA = Namespace("https://schema.org/")
+
+__all__ = ["DEFAULT_BASE_IRI", "KG", "PREFIXES", "SCHEMA"]
 
 PREFIXES = {
     "kg": KG,

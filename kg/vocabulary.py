@@ -302,6 +302,20 @@ class _Builder:
                                            _type_order(self.v.concepts[i].type), i))[0]
 
 
+def _group_sources(rows: list[Row]) -> list[tuple[str, str]]:
+    """The (source, source_id) pairs of a group's rows, by source priority."""
+    if len(rows) == 1:  # most groups (no set, no sort: this runs for every build's exports)
+        return [(rows[0].source, rows[0].source_id)]
+    return sorted({(r.source, r.source_id) for r in rows}, key=lambda s: (_prio(s[0]), s[1]))
+
+
+def _group_pref_label(rows: list[Row]) -> str:
+    """The prefLabel of a group: see :func:`_pref_label`."""
+    if len(rows) == 1:
+        return rows[0].canonical
+    return _pref_label(Counter(r.canonical for r in rows))
+
+
 def _pref_label(canonicals: Counter) -> str:
     # a spelling with capitals ("KV cache") beats its lower-cased copy; then the most used one
     return sorted(canonicals.items(), key=lambda kv: (kv[0] == kv[0].lower(), -kv[1], kv[0]))[0][0]
@@ -326,10 +340,8 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
         b.add(Concept(b.mint("hardware", label), HW, label, set(alts), definition=definition))
 
     # primary IRIs: a URL whose last segment is the concept's slug is claimed first
-    sids = {k: sorted({(r.source, r.source_id) for r in groups[k]}, key=lambda s: (_prio(s[0]), s[1]))
-            for k in order}
-    labels = {k: Counter(r.canonical for r in groups[k]) for k in order}
-    prefs = {k: _pref_label(labels[k]) for k in order}
+    sids = {k: _group_sources(groups[k]) for k in order}
+    prefs = {k: _group_pref_label(groups[k]) for k in order}
     claimed: dict[str, tuple[str, str]] = {}
     iri_of: dict[tuple[str, str], str] = {}
     slug = cache(pwc_slug)  # a term is often its group's canonical too
@@ -339,7 +351,7 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
         urls = [sid for _src, sid in sids[k] if is_http(sid) and sid not in claimed]
         if not urls:
             continue  # (the slugs below are most of this loop's time: only made when needed)
-        slugs = {slug(lab) for lab in labels[k]} | {slug(r.term) for r in groups[k]}
+        slugs = {slug(lab) for r in groups[k] for lab in (r.canonical, r.term)}
         for sid in urls:
             if _last_segment(sid) in slugs:
                 claimed[sid] = k

@@ -262,6 +262,24 @@ def test_layout_positions_are_seeded(graph):
     assert data["options"]["physics"]["enabled"] is True  # small graph: short refinement in the browser
 
 
+def test_small_component_layouts_are_cached_by_shape():
+    """The cached spring layout of a component equals networkx's layout of that component,
+    however its edges are listed (direction, order, repeats)."""
+    import networkx as nx
+    import numpy as np
+
+    from kg.export.html import LAYOUT_SEED, SMALL_EDGE_PX, _spring_layout
+
+    src, dst = np.array([0, 2, 1, 3]), np.array([1, 1, 0, 1])
+    g = nx.Graph([(0, 1), (1, 2), (1, 3)])
+    fresh = nx.spring_layout(g, seed=LAYOUT_SEED, iterations=100)
+    p = np.array([fresh[i] for i in range(4)])
+    lengths = np.sqrt(((p[src] - p[dst]) ** 2).sum(axis=1))
+    expected = p * (SMALL_EDGE_PX / float(np.median(lengths)))
+    assert _spring_layout(np, 4, src, dst).tobytes() == expected.tobytes()
+    assert _spring_layout(np, 4, dst[::-1], src[::-1]).tobytes() == expected.tobytes()
+
+
 # ------------------------------------------------------------------ odd input
 def test_empty_graph():
     page = render_html(KnowledgeGraph())

@@ -706,15 +706,27 @@ def _component_layouts(np, n: int, src, dst):
 
 def _spring_layout(np, k: int, src, dst):
     """networkx's Fruchterman-Reingold layout of a small component, median edge ~ 100 px."""
+    edges = frozenset((min(a, b), max(a, b)) for a, b in zip(src.tolist(), dst.tolist()))
+    p = np.array(_spring_positions(k, edges), dtype=float)
+    lengths = np.sqrt(((p[src] - p[dst]) ** 2).sum(axis=1)) if len(src) else np.array([1.0])
+    return p * (SMALL_EDGE_PX / (float(np.median(lengths)) or 1.0))
+
+
+@functools.lru_cache(maxsize=256)
+def _spring_positions(k: int, edges: frozenset[tuple[int, int]]) -> tuple[tuple[float, float], ...]:
+    """networkx's spring layout of the undirected graph on nodes 0..k-1, seeded.
+
+    Cached: the small components are mostly the same few shapes (single edges, paths of
+    three), and the seeded layout depends only on the graph, so a 1,000-abstract build
+    lays out 10 distinct shapes instead of 59 components.
+    """
     import networkx as nx
 
     g = nx.Graph()
     g.add_nodes_from(range(k))
-    g.add_edges_from(zip(src.tolist(), dst.tolist()))
+    g.add_edges_from(sorted(edges))
     layout = nx.spring_layout(g, seed=LAYOUT_SEED, iterations=100)
-    p = np.array([layout[i] for i in range(k)], dtype=float)
-    lengths = np.sqrt(((p[src] - p[dst]) ** 2).sum(axis=1)) if len(src) else np.array([1.0])
-    return p * (SMALL_EDGE_PX / (float(np.median(lengths)) or 1.0))
+    return tuple((float(layout[i][0]), float(layout[i][1])) for i in range(k))
 
 
 def _link_order(link) -> tuple:
