@@ -52,11 +52,11 @@ _NAME_CONNECTORS = {"of"}  # lower-case words inside a capitalised name ("to" wo
 
 
 def is_coined_part(part: str) -> bool:
-    letters = [c for c in part if c.isalpha()]
+    letters = list(filter(str.isalpha, part))
     if not letters:
         return False
-    has_digit = any(c.isdigit() for c in part)
-    uppers = sum(c.isupper() for c in letters)
+    has_digit = any(map(str.isdigit, part))
+    uppers = sum(map(str.isupper, letters))
     if has_digit:
         return len(letters) >= 1 and len(part) >= 2 and not _DIGITS_LETTER.fullmatch(part)
     if uppers >= 2:
@@ -106,22 +106,30 @@ def _title_case(doc: Doc, sent: Span) -> bool:
 
 # A regex's leading lookbehind, "(?<![\\w@])": parenthesis-free, character classes and escapes allowed.
 _LEADING_LOOKBEHIND = re.compile(r"\(\?<[!=](?:\[(?:\\.|[^\]\\])*\]|\\.|[^()\[\\])*\)")
+# A leading greedy run of one character class, "[A-Za-z]+" (not "[a-z]+?" or "[a-z]++").
+_LEADING_CLASS_RUN = re.compile(r"\[(?:\\.|[^\]\\])*\]\+(?![?+])")
 
 
 def _quick_check(pattern: str) -> re.Pattern[str] | None:
     """``pattern`` without its leading lookbehind, a cheap test whether the text can hold a match at all.
 
     A regex that opens with a lookbehind is tried at every character of the text (~20 ns each); without
-    it, the engine jumps to the characters that can start a match. Dropping an assertion only admits
-    more matches, so where the quick check finds nothing the pattern finds nothing. None when there is
-    no such lookbehind.
+    it, the engine jumps to the characters that can start a match. A leading "[A-Za-z]+" goes too: tried
+    at every letter of a word it rescans the rest of the word, while what follows it ("@" in "Hits@10")
+    is often a literal the engine finds at C speed. Dropping a leading part only admits more matches, so
+    where the quick check finds nothing the pattern finds nothing. None when there is no such lookbehind.
     """
     m = _LEADING_LOOKBEHIND.match(pattern)
-    return re.compile(pattern[m.end():]) if m else None
+    if not m:
+        return None
+    rest = pattern[m.end():]
+    run = _LEADING_CLASS_RUN.match(rest)
+    return re.compile(rest[run.end():] if run else rest)
 
 
 class _CapitalisedWords(dict[str, bool]):
-    """Token text -> capitalised ("Buffet") and not a function word: the first test of ``_name_word``.
+    """Token text -> capitalised ("Buffet") and not a function word: the first test of a name word
+    (the rest is ``_name_word``).
 
     Filled on lookup (``__missing__``), so ``map(cache.__getitem__, texts)`` flags a whole doc without a
     Python-level loop.
@@ -195,8 +203,11 @@ class CoinedNameFinder:
         names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
         #: "Llama 2 70B", "Claude 2", "Llama 3.1 8B": a family and a version written apart (a size may follow)
-        self.family_version = re.compile(rf"(?<![\w.\-])(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? \d+(?:\.\d+)*"
-                                         r"(?: \d+(?:\.\d+)?[BMK])?(?![\w\-]|\.\w)")
+        family_version = (rf"(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? \d+(?:\.\d+)*"
+                          r"(?: \d+(?:\.\d+)?[BMK])?(?![\w\-]|\.\w)")
+        self.family_version = re.compile(r"(?<![\w.\-])" + family_version)
+        #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see _quick_check)
+        self.family_version_check = re.compile(family_version)
         self.patterns = [(re.compile(row[0]), _quick_check(row[0]), row[1], float(row[2]))
                          for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
                                      if ln.strip() and not ln.startswith("#"))]
@@ -270,12 +281,13 @@ class CoinedNameFinder:
             if word:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
-        for m in self.family_version.finditer(text):
-            inside = [n for n in names if m.start() <= n[0] and n[1] <= m.end()]  # "PaLM" of "PaLM 2"
-            if not any(s < m.end() and m.start() < e for s, e, _name in names if (s, e, _name) not in inside):
-                names = [n for n in names if n not in inside]
-                s2, e2 = self._extend(doc, m.start(), m.end())
-                names.append((s2, e2, text[s2:e2]))
+        if self.family_version_check.search(text):  # rare: the full pattern with its lookbehind only then
+            for m in self.family_version.finditer(text):
+                inside = [n for n in names if m.start() <= n[0] and n[1] <= m.end()]  # "PaLM" of "PaLM 2"
+                if not any(s < m.end() and m.start() < e for s, e, _name in names if (s, e, _name) not in inside):
+                    names = [n for n in names if n not in inside]
+                    s2, e2 = self._extend(doc, m.start(), m.end())
+                    names.append((s2, e2, text[s2:e2]))
         counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
@@ -316,7 +328,8 @@ class CoinedNameFinder:
             if sent.start_char < title_end or sum(capitalised[sent.start:sent.end]) < 2:
                 continue  # a run needs two named words, and each starts with a capitalised token
             words = list(self._words(toks, sent.start, sent.end))
-            named = [self._name_word(toks, a, b) and not (a == sent.start and toks.text[b - 1].endswith("ing"))
+            named = [capitalised[a] and self._name_word(toks, a, b)
+                     and not (a == sent.start and toks.text[b - 1].endswith("ing"))
                      for a, b, _closes in words]  # ("Training Large Models …" opens with a verb)
             i = 0
             while i < len(words):
@@ -357,8 +370,10 @@ class CoinedNameFinder:
                 a = k + 1
 
     def _name_word(self, toks, a: int, b: int) -> bool:
-        """"Buffet", "Walk-Jump", "Residual-Q": capitalised, letters/digits/hyphens only, not a function word."""
-        if b <= a or not _CAPITALISED.fullmatch(toks.text[a]) or toks.lex[a].lower in self.res.function_words:
+        """"Buffet", "Walk-Jump", "Residual-Q": capitalised, letters/digits/hyphens only, not a function word.
+
+        The caller has checked the first test (``_capitalised``) for token ``a``, from its per-doc flags."""
+        if b <= a:
             return False
         word = "".join(toks.text[a:b])
         return all(toks.text[k] == "-" or toks.text[k].isalnum() for k in range(a, b)) and toks.text[b - 1] != "-" \

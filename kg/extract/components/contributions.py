@@ -9,6 +9,8 @@ type noun before a naming cue (``a task called …``) or an apposition after X
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from itertools import compress
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
@@ -26,9 +28,9 @@ _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
-def j_is_name(tok: Token) -> bool:
-    """A token that can start a coined name: capitalised, or a letter-digit mix."""
-    return tok.text[:1].isupper() or any(c.isdigit() for c in tok.text)
+def j_is_name(text: str) -> bool:
+    """A token text that can start a coined name: capitalised, or a letter-digit mix."""
+    return text[:1].isupper() or any(c.isdigit() for c in text)
 
 
 class ContributionFinder:
@@ -38,6 +40,7 @@ class ContributionFinder:
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
         self.naming = set(cues["naming_cues"])
+        self.any_verbs = self.verbs | self.past_verbs
         self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
         self.infinitive_uses = set(cues["infinitive_uses"])
         self.described_nouns = set(cues["described_nouns"])
@@ -49,17 +52,17 @@ class ContributionFinder:
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
 
-    def _has_subject(self, verb: Token, sent: Span) -> bool:
-        if verb.lower_ in self.past_verbs:
-            before = [t.lower_ for t in sent.doc[max(sent.start, verb.i - 2):verb.i]]
+    def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
+        """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
+        if lower[verb] in self.past_verbs:
+            before = lower[max(sent.start, verb - 2):verb]
             return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS)
-        for tok in sent.doc[max(sent.start, verb.i - SUBJECT_WINDOW):verb.i]:
-            if tok.lower_ in ("we", "our") or (tok.lower_ in ("paper", "work", "study") and tok.i > 0
-                                               and sent.doc[tok.i - 1].lower_ == "this"):
+        for t in range(max(sent.start, verb - SUBJECT_WINDOW), verb):
+            if lower[t] in ("we", "our") or (lower[t] in ("paper", "work", "study") and t > 0
+                                             and lower[t - 1] == "this"):
                 return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
-        lower = tokens(sent.doc).lower
-        return verb.i > sent.start and lower[verb.i - 1] == "and" and "we" in lower[sent.start:verb.i - 1]
+        return verb > sent.start and lower[verb - 1] == "and" and "we" in lower[sent.start:verb - 1]
 
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
@@ -90,13 +93,15 @@ class ContributionFinder:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
         lower = tokens(doc).lower
+        # the positions of the few cue words, found once: most sentences hold none
+        verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
+        naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
         for sent in sentences(doc):
-            for i in range(sent.start, sent.end):
-                if lower[i] not in self.verbs and lower[i] not in self.past_verbs \
-                        or not self._has_subject(doc[i], sent):
-                    continue
-                self._read_target(doc, sent, doc[i], by_start, out)
-            self._self_named(doc, sent, by_start, out)
+            for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
+                if self._has_subject(lower, i, sent):
+                    self._read_target(doc, sent, doc[i], by_start, out)
+            self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
+                             by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
             self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
@@ -155,14 +160,14 @@ class ContributionFinder:
             best = max(hits, key=lambda c: c.end - c.start)
             self._propose(out, best, self.type_words[lower[i + 1]])
 
-    def _self_named(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+    def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
         own contribution. "a NOUN called X" counts only in a sentence about what "we" do, and not after words
-        that point at other work ("against a baseline called X", "the existing method named X")."""
+        that point at other work ("against a baseline called X", "the existing method named X").
+        ``naming``: the positions of the naming cues in the sentence, past its first two tokens and before its
+        last."""
         lower = tokens(doc).lower
-        for i in range(sent.start + 2, sent.end - 1):
-            if lower[i] not in self.naming:
-                continue
+        for i in naming:
             k = i - 1 if lower[i - 1] == "," else i
             if lower[k - 1] not in self.type_words:
                 continue
@@ -187,20 +192,22 @@ class ContributionFinder:
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
         i = verb.i + 1
         limit = min(sent.end, verb.i + 1 + TARGET_WINDOW)
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
-        later = next((j for j in range(i, sent.end - 1) if doc[j].lower_ in self.naming
-                      and j > 0 and doc[j - 1].text == ","), None)
-        if later is not None and j_is_name(doc[later + 1]):
+        later = next((j for j in range(i, sent.end - 1) if lower[j] in self.naming
+                      and j > 0 and text[j - 1] == ","), None)
+        if later is not None and j_is_name(text[later + 1]):
             limit = min(sent.end, later + 1 + TARGET_WINDOW)
         for j in range(i, limit if later is None else later + 1):
-            if doc[j].lower_ in self.naming:
-                for tok in doc[i:j]:
-                    type_before = self.type_words.get(norm_word(tok.text)) or type_before
+            if lower[j] in self.naming:
+                for t in range(i, j):
+                    type_before = self.type_words.get(toks.norm[t]) or type_before
                 i = j + 1
                 break
-        if doc[verb.i + 1:verb.i + 2].text.lower() == "to":
+        if verb.i + 1 < len(lower) and lower[verb.i + 1] == "to":
             # "we propose to conduct … Balanced One-shot Subset Selection (BOSS)": a name defined in the
             # infinitive's object is the contribution
             if verb.i + 3 < sent.end and doc[verb.i + 2].lower_ not in self.infinitive_uses:
@@ -290,14 +297,15 @@ class ContributionFinder:
     def _defined_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate],
                       type_before: str | None, new_only: bool = False) -> bool:
         """"we propose a … driven Personalized Review Recommendation model … (PRR-LI)": the defined name."""
+        toks = tokens(doc)
+        text, lower, idx = toks.text, toks.lower, toks.idx
         for k in range(i, min(sent.end, i + 3 * TARGET_WINDOW)):
-            tok = doc[k]
-            if tok.text in (",", ";", ".", ":") or tok.lower_ in ("which", "that", "to"):
+            if text[k] in (",", ";", ".", ":") or lower[k] in ("which", "that", "to"):
                 return False
-            if tok.text != "(" or k == i:
+            if text[k] != "(" or k == i:
                 continue
-            end = doc[k - 1].idx + len(doc[k - 1].text)
-            for start in range(doc[i].idx, end):
+            end = toks.end_char(k - 1)
+            for start in range(idx[i], end):
                 # the long form ends at the parenthesis, or before a kind noun ("… Tuning framework (MIDPT)")
                 hits = [c for c in by_start.get(start, []) if c.component == "acronym" and (
                     c.end == end or norm_word(doc_text(doc)[c.end:end].strip()) in self.type_words)]
@@ -306,7 +314,7 @@ class ContributionFinder:
                     known = any(c.component.startswith("lexicon") and c.end == end for c in by_start.get(start, []))
                     if new_only and known:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
-                    if any(t.lower_ in _USE_WORDS and t.idx < best.start for t in doc[i:k]):
+                    if any(lower[t] in _USE_WORDS and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
                     self._propose(out, best, typ)

@@ -43,7 +43,7 @@ def normalize(doc: Doc) -> Doc:
     if norms:
         if _ids is None or _ids.strings is not doc.vocab.strings:
             _ids = _NormIds(doc.vocab.strings)
-        doc.from_array([NORM], numpy.array(list(map(_ids.__getitem__, norms)), dtype=numpy.uint64))
+        doc.from_array([NORM], numpy.fromiter(map(_ids.__getitem__, norms), dtype=numpy.uint64, count=len(norms)))
     return doc
 
 
