@@ -59,11 +59,19 @@ def main() -> int:
 def export_stages(extractions: list) -> list[tuple[str, float]]:
     """CPU seconds of each stage after extraction, run one after the other in this process.
 
-    The cyclic garbage collector is paused, as ``kg build`` pauses it to resolve and export. The
-    store load runs in Oxigraph's own threads, so it counts the whole process's CPU time.
+    The cyclic garbage collector is paused, as ``kg build`` pauses it to resolve and export;
+    the RDF exports are streamed into files and the store loads from them, as in the build.
+    The store load runs in Oxigraph's own threads, so it counts the whole process's CPU time.
     """
-    from kg.build import (rdf_triples, render_graphml, render_html, render_jsonld, render_ntriples,
-                          render_turtle, split_nquads)
+    from kg.build import (
+        rdf_triples,
+        render_html,
+        write_graphml,
+        write_jsonld,
+        write_ntriples,
+        write_turtle,
+    )
+    from kg.export.nquads import write_nquads
     from kg.resolve import resolve
     from kg.store import build_store
     from kg.vocabulary import load_vocabulary
@@ -76,19 +84,27 @@ def export_stages(extractions: list) -> list[tuple[str, float]]:
         out.append((stage, time.process_time() - cpu0))
         return result
 
+    def written(path: Path, write, *args) -> Path:
+        with path.open("w", encoding="utf-8", newline="\n") as fh:
+            write(*args, fh)
+        return path
+
     gc.disable()
     try:
         graph = timed("resolve", resolve, extractions, [])
         timed("vocabulary index", load_vocabulary)
         rdf = timed("RDF triples", rdf_triples, graph)
-        ntriples = timed("N-Triples", render_ntriples, rdf)
-        _default, named = timed("N-Quads", split_nquads, rdf)
-        timed("Turtle", render_turtle, rdf)
-        timed("JSON-LD", render_jsonld, rdf)
-        timed("GraphML", render_graphml, graph)
-        timed("HTML", render_html, graph)
         with tempfile.TemporaryDirectory() as tmp:
-            timed("store load", build_store, Path(tmp), named, ntriples)
+            files = Path(tmp)
+            ntriples = timed("N-Triples", written, files / "graph.nt", write_ntriples, rdf)
+            with (files / "named.nq").open("w", encoding="utf-8", newline="\n") as named:
+                timed("N-Quads", written, files / "graph.nq", lambda data, fh: write_nquads(data, fh, named), rdf)
+            timed("Turtle", written, files / "graph.ttl", write_turtle, rdf)
+            timed("JSON-LD", written, files / "graph.jsonld", write_jsonld, rdf)
+            timed("GraphML", written, files / "graph.graphml", write_graphml, graph)
+            timed("HTML", render_html, graph)
+            (files / "store").mkdir()
+            timed("store load", build_store, files / "store", files / "named.nq", ntriples)
     finally:
         gc.enable()
     return out

@@ -7,17 +7,20 @@ resolve (:mod:`kg.resolve`), export (:mod:`kg.export`).
 from __future__ import annotations
 
 import gc
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import IO
 
-from kg.atomic import write_atomically
-from kg.export.graphml import render_graphml
+from kg.atomic import staged_files
+from kg.export.graphml import write_graphml
 from kg.export.html import render_html
-from kg.export.nquads import split_nquads
-from kg.export.rdf import Triple, rdf_triples, render_jsonld, render_ntriples, render_turtle
+from kg.export.nquads import write_nquads
+from kg.export.rdf import rdf_triples, write_jsonld, write_ntriples, write_turtle
 from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
 from kg.ingest import IngestReport, InputError, read_papers
@@ -165,17 +168,6 @@ def _load_vocabulary() -> None:
         load_vocabulary()
 
 
-def _texts(graph: KnowledgeGraph, rdf: list[Triple], ntriples: bytes,
-           nquads: tuple[bytes, bytes]) -> Iterator[tuple[str, str | bytes]]:
-    """The exports, each rendered only when asked: written (and freed) one at a time."""
-    yield "graph.ttl", render_turtle(rdf)
-    yield "graph.nt", ntriples
-    yield "graph.nq", b"".join(nquads)
-    yield "graph.jsonld", render_jsonld(rdf)
-    yield "graph.graphml", render_graphml(graph)
-    yield "graph.html", render_html(graph)
-
-
 def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IRI,
           lexicons: Iterable[Path] = (), progress: Callable[[int], None] | None = None,
           jobs: int = 1) -> BuildResult:
@@ -187,12 +179,28 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     out_dir = Path(out_dir)
     with _gc_paused():
         rdf = rdf_triples(graph, base_iri)
-        # as UTF-8 at once: the store loads bytes, and a str with one emoji takes 4 bytes a character
-        ntriples = render_ntriples(rdf).encode("utf-8")
-        default, named = (part.encode("utf-8") for part in split_nquads(rdf))
-        # the SPARQL store (DIR/store) loads in a temp folder, in a background thread, while
-        # the text exports are rendered into temp files; those are renamed into place only
-        # once the store has loaded, and the store after them: all or nothing
-        with staged_store(named, out_dir, ntriples) as store:
-            files = write_atomically(out_dir, _texts(graph, rdf, ntriples, (default, named)), ready=store.result)
+        # the RDF exports are streamed into their temp files: as whole strings they took several
+        # times the memory of the triples. The SPARQL store (DIR/store) loads graph.nt and the
+        # named graphs' lines (a scratch copy) in a temp folder, in a background thread, while
+        # the other exports are written; those are renamed into place only once the store has
+        # loaded, and the store after them: all or nothing
+        with staged_files(out_dir) as staged, _scratch(out_dir, "graph.nq.named") as named:
+            ntriples = staged.write("graph.nt", partial(write_ntriples, rdf))
+            staged.write("graph.nq", partial(write_nquads, rdf, named_out=named))
+            named.flush()
+            with staged_store(Path(named.name), out_dir, ntriples) as store:
+                staged.write("graph.ttl", partial(write_turtle, rdf))
+                staged.write("graph.jsonld", partial(write_jsonld, rdf))
+                del rdf  # the last RDF export is written: its memory goes to the next ones
+                staged.write("graph.graphml", partial(write_graphml, graph))
+                staged.write("graph.html", render_html(graph))
+                store.result()
+                files = staged.commit()
+    files.sort(key=lambda path: EXPORT_FILES.index(path.name))  # reported in the usual order
     return BuildResult(graph=graph, files=files, skipped=skipped)
+
+
+def _scratch(out_dir: Path, name: str) -> IO[str]:
+    """A temp text file in ``out_dir`` (not in place of any export), deleted when closed."""
+    return tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="\n", prefix=f".{name}.", suffix=".tmp",
+                                       dir=out_dir)

@@ -20,8 +20,11 @@ from rdflib.namespace import RDF
 
 from kg.atomic import write_atomically
 from kg.export.graphml import render_graphml, scalar_copy, to_networkx
-from kg.export.nquads import render_nquads, split_nquads
-from kg.export.rdf import _nt, nt_triples, rdf_triples, render_jsonld, render_ntriples, render_turtle, to_rdf
+import kg.export.graphml
+import kg.export.rdf
+from kg.export.nquads import evidence_graphs, render_nquads, split_nquads, write_nquads
+from kg.export.rdf import (_nt, nt_triples, rdf_triples, render_jsonld, render_ntriples, render_turtle, to_rdf,
+                           write_jsonld, write_ntriples, write_turtle)
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import Evidence, Paper, Quantity
 from kg.vocab import PREFIXES
@@ -121,8 +124,54 @@ def test_nquads_parts():
     assert len(list(ox.parse(default + named, format=ox.RdfFormat.N_QUADS))) == len(triples)
 
 
+def whole_ntriples(triples) -> str:
+    """N-Triples as the build rendered them before they were streamed: every line, sorted."""
+    return "".join(sorted(f"{s} {p} {o} .\n" for s, p, o in triples))
+
+
+def whole_nquads(triples) -> str:
+    """N-Quads as the build rendered them before they were streamed: default lines sorted, then (graph, line)."""
+    graphs = evidence_graphs(triples)
+    default = sorted(f"{s} {p} {o} .\n" for s, p, o in triples if s not in graphs)
+    named = sorted((graphs[s], f"{s} {p} {o} {graphs[s]} .\n") for s, p, o in triples if s in graphs)
+    return "".join(default) + "".join(line for _graph, line in named)
+
+
+@pytest.fixture(params=["hostile", "example", "empty"])
+def export_triples(request, example_rdf):
+    if request.param == "hostile":
+        return rdf_triples(hostile_graph())
+    return nt_triples(example_rdf) if request.param == "example" else []
+
+
+def test_streamed_lines_are_the_sorted_lines(export_triples):
+    """The writers stream the triples' lines in the triples' order: that is the sorted order of the lines."""
+    assert render_ntriples(export_triples) == whole_ntriples(export_triples)
+    assert render_nquads(export_triples) == whole_nquads(export_triples)
+
+
+@pytest.mark.parametrize("pieces_per_write", [1, 3])
+def test_streamed_files_do_not_depend_on_the_write_size(tmp_path, monkeypatch, export_triples, pieces_per_write):
+    """Written into files a few pieces at a time (as the build does), each export is its whole rendering."""
+    whole = {"nt": render_ntriples(export_triples), "nq": render_nquads(export_triples),
+             "ttl": render_turtle(export_triples), "jsonld": render_jsonld(export_triples)}
+    monkeypatch.setattr(kg.export.rdf, "_PIECES_PER_WRITE", pieces_per_write)
+    named = tmp_path / "named.nq"
+    with named.open("w", encoding="utf-8", newline="\n") as named_out:
+        files = {"nt": write_ntriples, "ttl": write_turtle, "jsonld": write_jsonld,
+                 "nq": lambda data, out: write_nquads(data, out, named_out=named_out)}
+        write_atomically(tmp_path, {f"graph.{ext}": lambda fh, w=write: w(export_triples, fh)
+                                    for ext, write in files.items()})
+    for ext, text in whole.items():
+        assert (tmp_path / f"graph.{ext}").read_bytes() == text.encode("utf-8")
+    assert named.read_bytes() == split_nquads(export_triples)[1].encode("utf-8")
+
+
+@pytest.mark.parametrize("lines_per_write", [1, 2, 4096])
 @pytest.mark.parametrize("graph", [hostile_graph(odd_ids=True), KnowledgeGraph()], ids=["hostile", "empty"])
-def test_graphml_is_what_networkx_wrote(graph):
+def test_graphml_is_what_networkx_wrote(graph, lines_per_write, monkeypatch):
+    """Also when written a line or two at a time: each piece's line breaks are those of the whole text."""
+    monkeypatch.setattr(kg.export.graphml, "_LINES_PER_WRITE", lines_per_write)
     reference = "\n".join(nx.generate_graphml(scalar_copy(to_networkx(graph)))) + "\n"
     assert render_graphml(graph) == reference
 

@@ -155,12 +155,30 @@ def test_failed_build_leaves_no_half_store(tmp_path, monkeypatch, extracted):
     def boom(*_a, **_k):
         raise OSError("disk full")
 
-    monkeypatch.setattr(build_module, "write_atomically", boom)
+    # the last export fails: the streamed ones and the store's load are done or under way
+    monkeypatch.setattr(build_module, "render_html", boom)
     with pytest.raises(OSError):
         fast_build(tmp_path, extracted)
     assert len(open_store(tmp_path)) == before
     assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.is_file()} == files_before
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["store"]
+
+
+def test_store_loads_files_in_pieces(tmp_path, monkeypatch, out, store):
+    """Loaded in many small pieces (cut after line feeds), ``graph.nq`` makes the same store."""
+    import kg.store
+
+    monkeypatch.setattr(kg.store, "LOAD_CHUNK_BYTES", 1000)
+    pieces = list(kg.store._line_chunks(out / "graph.nq", 1000))
+    assert len(pieces) > 10 and b"".join(pieces) == (out / "graph.nq").read_bytes()
+    assert all(piece.endswith(b"\n") for piece in pieces)
+    loaded = load_nquads(out / "graph.nq")
+    assert set(loaded) == set(load_nquads((out / "graph.nq").read_bytes()))
+    assert len(loaded) == len(store)
+
+
+def test_build_leaves_no_scratch_files(out):
+    assert sorted(p.name for p in out.iterdir()) == sorted([*build_module.EXPORT_FILES, "store"])
 
 
 def test_failed_store_load_writes_nothing(tmp_path, monkeypatch, extracted):

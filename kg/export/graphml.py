@@ -11,7 +11,11 @@ an ElementTree of the whole graph.
 """
 from __future__ import annotations
 
+import io
 import json
+from collections.abc import Iterator
+from itertools import chain, islice
+from typing import TextIO
 
 import networkx as nx
 
@@ -79,8 +83,22 @@ def _attrib(text: str) -> str:
             .replace("\n", "&#10;").replace("\t", "&#09;"))
 
 
+_LINES_PER_WRITE = 4096
+
+
 def render_graphml(graph: KnowledgeGraph) -> str:
     """GraphML of the graph: nodes (papers, then entities, sorted) and one edge per link."""
+    buf = io.StringIO(newline="\n")
+    write_graphml(graph, buf)
+    return buf.getvalue()
+
+
+def write_graphml(graph: KnowledgeGraph, out: TextIO) -> None:
+    """Write the text of :func:`render_graphml` to ``out``, a few thousand lines at a time.
+
+    The keys are declared before the nodes but numbered in order of first use, so a
+    first pass over the attributes numbers them; the second writes the lines.
+    """
     # the multigraph as networkx would hold it: node attributes merged on re-adding a
     # node, edges grouped by source (node order), then target (first use), keyed 0, 1, ...
     nodes: dict[str, dict] = {}
@@ -88,61 +106,81 @@ def render_graphml(graph: KnowledgeGraph) -> str:
         nodes.setdefault(pid, {}).update(_paper_attrs(graph, pid))
     for eid in sorted(graph.entities):
         nodes.setdefault(eid, {}).update(_entity_attrs(graph, eid))
-    adjacency: dict[str, dict[str, list[dict]]] = {}
+    adjacency: dict[str, dict[str, list]] = {}  # source -> target -> links (their attributes made when written)
     for link in graph.links:
         for n in (link.subject, link.object):
             if n not in nodes:
                 nodes[n] = {}
-        adjacency.setdefault(link.subject, {}).setdefault(link.object, []).append(_edge_attrs(link))
+        adjacency.setdefault(link.subject, {}).setdefault(link.object, []).append(link)
 
     keys: dict[tuple[str, str, str], str] = {}
+    for attrs, scope in _attributes(nodes, adjacency):
+        for name, value in attrs.items():
+            keys.setdefault((name, _xml_type(value), scope), f"d{len(keys)}")
+    head = [_HEADER]
+    for (name, xml_type, scope), key in reversed(keys.items()):
+        head.append(f'  <key id="{key}" for="{scope}" attr.name="{_attrib(name)}" attr.type="{xml_type}" />')
+    if nodes:
+        lines = chain(head, ['  <graph edgedefault="directed">'], _body(nodes, adjacency, keys), ["  </graph>"])
+    else:
+        lines = chain(head, ['  <graph edgedefault="directed" />'])
+    lines = chain(lines, ["</graphml>"])
+    while chunk := list(islice(lines, _LINES_PER_WRITE)):
+        text = "\n".join(chunk).encode("ascii", "xmlcharrefreplace").decode("ascii")
+        # networkx hands out the lines of the document: other line breaks in the text become "\n" too
+        # (every line ends with ">", so a chunk's breaks are those of the whole text)
+        out.write("\n".join(text.splitlines()) + "\n")
+
+
+def _attributes(nodes: dict[str, dict], adjacency: dict[str, dict[str, list]]) -> Iterator[tuple[dict, str]]:
+    """The attributes of every node, then of every edge, each with its scope, in the order written."""
+    for attrs in nodes.values():
+        yield attrs, "node"
+    for u in nodes:
+        for links in adjacency.get(u, {}).values():
+            for link in links:
+                yield _edge_attrs(link), "edge"
+
+
+def _xml_type(value: object) -> str:
+    """The GraphML type of an attribute value, as :func:`_scalar` stores it."""
+    if isinstance(value, (list, dict)):
+        return "string"  # JSON text
+    try:
+        return _XML_TYPES[type(value)]
+    except KeyError:
+        raise TypeError(f"GraphML does not support type {type(value)} as data values.") from None
+
+
+def _body(nodes: dict[str, dict], adjacency: dict[str, dict[str, list]],
+          keys: dict[tuple[str, str, str], str]) -> Iterator[str]:
+    """The lines of the nodes and edges."""
 
     def data_lines(attrs: dict, scope: str) -> list[str]:
         lines = []
         for name, value in attrs.items():
             value = _scalar(value)
-            try:
-                xml_type = _XML_TYPES[type(value)]
-            except KeyError:
-                raise TypeError(f"GraphML does not support type {type(value)} as data values.") from None
-            key = keys.get((name, xml_type, scope))
-            if key is None:
-                key = keys[(name, xml_type, scope)] = f"d{len(keys)}"
+            key = keys[(name, _XML_TYPES[type(value)], scope)]
             text = str(value)
             lines.append(f'      <data key="{key}">{_cdata(text)}</data>' if text else f'      <data key="{key}" />')
         return lines
 
-    body: list[str] = []
     for n, attrs in nodes.items():
         lines = data_lines(attrs, "node")
         if lines:
-            body.append(f'    <node id="{_attrib(str(n))}">')
-            body.extend(lines)
-            body.append("    </node>")
+            yield f'    <node id="{_attrib(str(n))}">'
+            yield from lines
+            yield "    </node>"
         else:
-            body.append(f'    <node id="{_attrib(str(n))}" />')
+            yield f'    <node id="{_attrib(str(n))}" />'
     for u in nodes:
-        for v, edges in adjacency.get(u, {}).items():
-            for k, attrs in enumerate(edges):
+        for v, links in adjacency.get(u, {}).items():
+            for k, link in enumerate(links):
                 head = f'    <edge source="{_attrib(str(u))}" target="{_attrib(str(v))}" id="{k}"'
-                lines = data_lines(attrs, "edge")
+                lines = data_lines(_edge_attrs(link), "edge")
                 if lines:
-                    body.append(head + ">")
-                    body.extend(lines)
-                    body.append("    </edge>")
+                    yield head + ">"
+                    yield from lines
+                    yield "    </edge>"
                 else:
-                    body.append(head + " />")
-
-    out = [_HEADER]
-    for (name, xml_type, scope), key in reversed(keys.items()):
-        out.append(f'  <key id="{key}" for="{scope}" attr.name="{_attrib(name)}" attr.type="{xml_type}" />')
-    if body:
-        out.append('  <graph edgedefault="directed">')
-        out.extend(body)
-        out.append("  </graph>")
-    else:
-        out.append('  <graph edgedefault="directed" />')
-    out.append("</graphml>")
-    text = "\n".join(out).encode("ascii", "xmlcharrefreplace").decode("ascii")
-    # networkx hands out the lines of the document: other line breaks in the text become "\n" too
-    return "\n".join(text.splitlines()) + "\n"
+                    yield head + " />"

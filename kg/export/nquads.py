@@ -9,14 +9,17 @@ graph as the union of all graphs to see the same triples as ``graph.nt``; use
 
 The lines are the N-Triples lines of :func:`kg.export.rdf.render_ntriples`, the
 evidence ones with a graph term added, sorted by (graph, line), so the file is
-byte-stable.
+byte-stable. :func:`write_nquads` streams them into a file.
 """
 from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TextIO
 
 from rdflib import Graph
 from rdflib.namespace import PROV, RDF
 
-from kg.export.rdf import Triple, nt_triples
+from kg.export.rdf import Triple, nt_triples, write_pieces
 from kg.vocab import KG
 
 _TYPE, _EVIDENCE, _DERIVED = f"<{RDF.type}>", f"<{KG.Evidence}>", f"<{PROV.wasDerivedFrom}>"
@@ -43,29 +46,47 @@ def split_nquads(data: Graph | list[Triple]) -> tuple[str, str]:
 
     ``graph.nq`` is the two joined; the store needs the second only (with ``graph.nt``).
     """
-    triples = nt_triples(data)
-    graphs = evidence_graphs(triples)
-    default: list[str] = []
-    named: dict[str, list[str]] = {}
-    for s, p, o in triples:
-        graph = graphs.get(s)
-        if graph is None:
-            default.append(f"{s} {p} {o} .")
-        else:
-            named.setdefault(graph, []).append(f"{s} {p} {o} {graph} .")
-    # the triples come sorted, so these sorts only confirm the order: (graph, line)
-    default.sort()
-    for lines in named.values():
-        lines.sort()
-    return _joined(default), _joined([line for graph in sorted(named) for line in named[graph]])
-
-
-def _joined(lines: list[str]) -> str:
-    """The lines, each ended by a newline (joined with an empty last line: no copy of the text to add it)."""
-    return "\n".join([*lines, ""]) if lines else ""
+    default, named = _parts(data)
+    return "".join(_default_lines(default)), "".join(_named_lines(named))
 
 
 def render_nquads(data: Graph | list[Triple]) -> str:
     """N-Quads of ``data`` (the export's triples or an rdflib Graph)."""
-    default, named = split_nquads(data)
-    return default + named
+    return "".join(split_nquads(data))
+
+
+def write_nquads(data: Graph | list[Triple], out: TextIO, named_out: TextIO | None = None) -> None:
+    """Write the text of :func:`render_nquads` to ``out``; the named graphs' lines to ``named_out`` too.
+
+    ``kg build`` loads the store from ``graph.nt`` and a file of the named graphs' lines alone.
+    """
+    default, named = _parts(data)
+    write_pieces(_default_lines(default), out)
+    write_pieces(_named_lines(named), *([out] if named_out is None else [out, named_out]))
+
+
+def _parts(data: Graph | list[Triple]) -> tuple[list[Triple], dict[str, list[Triple]]]:
+    """The triples of the default graph, and those of each named graph (``"<paper IRI>"`` -> triples).
+
+    The triples come sorted, and so do their lines (see :func:`kg.export.rdf.write_ntriples`),
+    also with the same graph term added to each: both parts keep the triples' order.
+    """
+    triples = nt_triples(data)
+    graphs = evidence_graphs(triples)
+    default: list[Triple] = []
+    named: dict[str, list[Triple]] = {}
+    for triple in triples:
+        graph = graphs.get(triple[0])
+        if graph is None:
+            default.append(triple)
+        else:
+            named.setdefault(graph, []).append(triple)
+    return default, named
+
+
+def _default_lines(triples: list[Triple]) -> Iterator[str]:
+    return (f"{s} {p} {o} .\n" for s, p, o in triples)
+
+
+def _named_lines(named: dict[str, list[Triple]]) -> Iterator[str]:
+    return (f"{s} {p} {o} {graph} .\n" for graph in sorted(named) for s, p, o in named[graph])

@@ -13,16 +13,24 @@ syntax (``<iri>``, ``"text"``, ``"5"^^<datatype>``): the writers only join
 and compact strings, several times faster than making rdflib terms on a big
 graph. :func:`to_rdf` turns them into an rdflib Graph for scripts and tests,
 and every writer also accepts an rdflib Graph.
+
+Each format has a ``write_*`` function that streams the text into an open file
+(``kg build`` uses those: a whole export as one string would take several times
+the memory of the triples) and a ``render_*`` function that returns it as a
+string, the same text.
 """
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from functools import cache
+from itertools import islice
 from json.encoder import encode_basestring
+from typing import TextIO
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
@@ -243,10 +251,14 @@ def _sorted_unique(triples: list[Triple]) -> list[Triple]:
     Most subjects have several triples, and sorting whole tuples whose first items tie goes
     through slow generic tuple comparisons; sorting the distinct subjects (strings), then
     each subject's few (predicate, object) pairs, gives the same order with far fewer of them.
+
+    Empties ``triples``: their tuples are freed before the sorted ones are made, so the
+    two lists never take memory at the same time.
     """
     by_subject: dict[str, set[tuple[str, str]]] = defaultdict(set)
     for s, p, o in triples:
         by_subject[s].add((p, o))
+    triples.clear()
     return [(s, p, o) for s in sorted(by_subject) for p, o in sorted(by_subject[s])]
 
 
@@ -355,24 +367,32 @@ def _turtle_terms(prefixes: dict) -> Callable[[str], str]:
 
 def render_turtle(data: Graph | list[Triple]) -> str:
     """Turtle, subjects and predicates sorted, one statement block per subject: byte-stable."""
+    return _rendered(write_turtle, data)
+
+
+def write_turtle(data: Graph | list[Triple], out: TextIO) -> None:
+    """Write the text of :func:`render_turtle` to ``out``, a subject's block at a time."""
     triples = nt_triples(data)
     turtle = _turtle_terms(PREFIXES)
-    lines = [f"@prefix {prefix}: <{ns}> ." for prefix, ns in sorted(PREFIXES.items())]
-    lines.append("")
+    out.write("".join(f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())))
+    write_pieces(_turtle_blocks(triples, turtle), out)
+
+
+def _turtle_blocks(triples: list[Triple], turtle: Callable[[str], str]) -> Iterator[str]:
+    """One statement block per subject, each after an empty line."""
     subject = None
     by_pred: dict[str, list[str]] = {}
     predicates: dict[str, str] = {_A: "a"}  # predicate term -> Turtle: a few dozen, each made once
 
-    def flush() -> None:
-        if subject is None:
-            return
+    def block() -> str:
         preds = sorted(by_pred, key=lambda p: (p != "a", p))
         parts = [f"    {p} " + " ,\n        ".join(by_pred[p]) for p in preds]
-        lines.append(turtle(subject) + "\n" + " ;\n".join(parts) + " .\n")
+        return "\n" + turtle(subject) + "\n" + " ;\n".join(parts) + " .\n"
 
     for s, p, o in triples:
         if s != subject:
-            flush()
+            if subject is not None:
+                yield block()
             subject, by_pred = s, {}
         pred = predicates.get(p)
         if pred is None:
@@ -381,15 +401,42 @@ def render_turtle(data: Graph | list[Triple]) -> str:
         if objects is None:
             objects = by_pred[pred] = []
         objects.append(turtle(o))
-    flush()
-    return "\n".join(lines)
+    if subject is not None:
+        yield block()
 
 
 def render_ntriples(data: Graph | list[Triple]) -> str:
     """N-Triples, one triple a line, sorted so the file is byte-stable."""
-    lines = sorted([f"{s} {p} {o} ." for s, p, o in nt_triples(data)])
-    lines.append("")  # the final newline, without copying the whole text once more to add it
-    return "\n".join(lines)
+    return _rendered(write_ntriples, data)
+
+
+def write_ntriples(data: Graph | list[Triple], out: TextIO) -> None:
+    """Write the text of :func:`render_ntriples` to ``out``.
+
+    The triples come sorted, and sorting their lines gives the same order (a term
+    that is the start of another is followed by a space in its line, and the
+    longer term's next character sorts after a space), so the lines are written
+    as they come.
+    """
+    write_pieces((f"{s} {p} {o} .\n" for s, p, o in nt_triples(data)), out)
+
+
+_PIECES_PER_WRITE = 4096
+
+
+def write_pieces(pieces: Iterable[str], *outs: TextIO) -> None:
+    """Write the (non-empty) strings to each of ``outs``, joined a few thousand at a time: far fewer calls."""
+    pieces = iter(pieces)
+    while chunk := "".join(islice(pieces, _PIECES_PER_WRITE)):
+        for out in outs:
+            out.write(chunk)
+
+
+def _rendered(write: Callable[[Graph | list[Triple], TextIO], None], data: Graph | list[Triple]) -> str:
+    """What ``write`` writes for ``data``, as one string."""
+    buf = io.StringIO(newline="\n")
+    write(data, buf)
+    return buf.getvalue()
 
 
 def _text(term: str) -> str:
@@ -426,50 +473,66 @@ def render_jsonld(data: Graph | list[Triple]) -> str:
     byte for byte the same text: one node object per subject, its keys
     sorted, every value in a list (``@type`` holds the compacted classes).
     """
-    compact = _compacter(PREFIXES)
-    keys: dict[str, str] = {_A: "@type"}  # predicate term -> JSON key
-    types: dict[str, str] = {}  # class term -> JSON text of its name
-    values: dict[str, str] = {}  # IRI or typed literal term -> JSON text of the value
-    blocks: dict[str, str] = {}  # subject text -> JSON text of its node object
-    node: dict[str, list[str]] = {}
-    subject = None
+    return _rendered(write_jsonld, data)
 
-    def flush() -> None:
-        if subject is None:
-            return
-        fields = [f"   {encode_basestring(key)}: [\n    " + ",\n    ".join(node[key]) + "\n   ]"
-                  for key in sorted(node)]
-        text = _text(subject)
-        node_id = encode_basestring(compact(text) if subject.startswith("<") else subject)
-        fields.insert(0, f'   "@id": {node_id}')  # "@id" sorts before "@type" and every prefixed name
-        blocks[text] = "  {\n" + ",\n".join(fields) + "\n  }"
 
-    for s, p, o in nt_triples(data):
-        if s != subject:
-            flush()
-            subject, node = s, {}
-        key = keys.get(p)
-        if key is None:
-            key = keys[p] = compact(p[1:-1])
-        if key == "@type":
-            value = types.get(o)
-            if value is None:
-                value = types[o] = encode_basestring(compact(_text(o)))
-        elif o.endswith('"'):  # a plain literal: many and mostly unique, not worth keeping
-            value = _jsonld_value(o, compact)
-        else:
-            value = values.get(o)
-            if value is None:
-                value = values[o] = _jsonld_value(o, compact)
-        items = node.get(key)
-        if items is None:
-            items = node[key] = []
-        items.append(value)
-    flush()
+def write_jsonld(data: Graph | list[Triple], out: TextIO) -> None:
+    """Write the text of :func:`render_jsonld` to ``out``, a node at a time."""
+    triples = nt_triples(data)
     context = ",\n".join(f"  {encode_basestring(prefix)}: {encode_basestring(str(ns))}"
                           for prefix, ns in sorted(PREFIXES.items()))
-    head = '{\n "@context": {\n' + context + '\n },\n "@graph": ['
-    if not blocks:
-        return head + "]\n}\n"
-    # one join around the nodes: each concatenation would copy the whole (big) text again
-    return "".join([head, "\n", ",\n".join([blocks[key] for key in sorted(blocks)]), "\n ]\n}\n"])
+    out.write('{\n "@context": {\n' + context + '\n },\n "@graph": [')
+    # the nodes go in the order of their subjects' text (without the brackets of an IRI),
+    # which is not always the triples' order: each subject's run of triples is found first
+    runs: dict[str, tuple[int, int]] = {}  # subject text -> (start, end) of its triples
+    start = 0
+    for end in range(1, len(triples) + 1):
+        if end == len(triples) or triples[end][0] != triples[start][0]:
+            runs[_text(triples[start][0])] = (start, end)  # as the text of a node: the last one wins
+            start = end
+    if not runs:
+        out.write("]\n}\n")
+        return
+    nodes = _JsonLdNodes()
+    write_pieces((("\n" if i == 0 else ",\n") + nodes.node(text, triples[slice(*runs[text])])
+                  for i, text in enumerate(sorted(runs))), out)
+    out.write("\n ]\n}\n")
+
+
+class _JsonLdNodes:
+    """The JSON text of node objects, with the look-ups shared by all nodes memoized."""
+
+    def __init__(self) -> None:
+        self.compact = _compacter(PREFIXES)
+        self.keys: dict[str, str] = {_A: "@type"}  # predicate term -> JSON key
+        self.types: dict[str, str] = {}  # class term -> JSON text of its name
+        self.values: dict[str, str] = {}  # IRI or typed literal term -> JSON text of the value
+
+    def node(self, text: str, triples: list[Triple]) -> str:
+        """The node object of one subject (``text``: its :func:`_text`) with its triples."""
+        compact, keys, types, values = self.compact, self.keys, self.types, self.values
+        node: dict[str, list[str]] = {}
+        for _s, p, o in triples:
+            key = keys.get(p)
+            if key is None:
+                key = keys[p] = compact(p[1:-1])
+            if key == "@type":
+                value = types.get(o)
+                if value is None:
+                    value = types[o] = encode_basestring(compact(_text(o)))
+            elif o.endswith('"'):  # a plain literal: many and mostly unique, not worth keeping
+                value = _jsonld_value(o, compact)
+            else:
+                value = values.get(o)
+                if value is None:
+                    value = values[o] = _jsonld_value(o, compact)
+            items = node.get(key)
+            if items is None:
+                items = node[key] = []
+            items.append(value)
+        fields = [f"   {encode_basestring(key)}: [\n    " + ",\n    ".join(node[key]) + "\n   ]"
+                  for key in sorted(node)]
+        subject = triples[0][0]
+        node_id = encode_basestring(compact(text) if subject.startswith("<") else subject)
+        fields.insert(0, f'   "@id": {node_id}')  # "@id" sorts before "@type" and every prefixed name
+        return "  {\n" + ",\n".join(fields) + "\n  }"
