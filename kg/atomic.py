@@ -86,8 +86,8 @@ def write_atomically(out_dir: Path, files: Mapping[str, Content] | Iterable[tupl
     content)`` pairs: a generator that renders each text only when asked keeps
     one of them in memory at a time. Renames happen only after every temp file
     is written and ``ready()`` (when given: another part of the same
-    all-or-nothing step finishing, such as the SPARQL store) has returned, so a
-    failure leaves the previous exports untouched.
+    all-or-nothing step finishing) has returned, so a failure leaves the
+    previous files untouched. ``kg build`` uses :func:`staged_files` directly.
     """
     items = files.items() if isinstance(files, Mapping) else files
     with staged_files(out_dir) as staged:

@@ -52,11 +52,6 @@ class BuildResult:
         }
 
 
-def iter_papers(inputs: Iterable[Path], report: IngestReport) -> Iterator[Paper]:
-    for path in inputs:
-        yield from read_papers(Path(path), report)
-
-
 _WORKER_EXTRACTOR: Extractor | None = None
 
 

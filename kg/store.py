@@ -186,7 +186,8 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
     """Build the store for ``nquads`` next to ``out_dir/store``; install it when the block succeeds.
 
     The store is bulk-loaded (see :func:`load_nquads`; pass ``ntriples`` too
-    when at hand; files must stay in place until the block ends) and compacted into a temporary folder inside ``out_dir``, in
+    when at hand; source files must stay in place until the future's ``result()`` has returned) and
+    compacted into a temporary folder inside ``out_dir``, in
     a background thread (Oxigraph releases the GIL, so the block's Python work
     runs meanwhile on another core). The block gets the load's future: its
     ``result()`` waits for the load and raises its error. When the block

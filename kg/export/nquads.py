@@ -44,7 +44,8 @@ def evidence_graphs(data: Graph | list[Triple]) -> dict[str, str]:
 def split_nquads(data: Graph | list[Triple]) -> tuple[str, str]:
     """The N-Quads of ``data`` in two parts: the default graph's lines, then the named graphs' lines.
 
-    ``graph.nq`` is the two joined; the store needs the second only (with ``graph.nt``).
+    ``graph.nq`` is the two joined (:func:`render_nquads`); ``kg build`` gets the second part from
+    :func:`write_nquads` as a file instead.
     """
     default, named = _parts(data)
     return "".join(_default_lines(default)), "".join(_named_lines(named))

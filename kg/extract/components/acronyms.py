@@ -109,10 +109,10 @@ class AcronymFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         text = doc_text(doc)
-        # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
-        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
         if "(" not in text:
             return doc  # most abstracts define nothing: skip the per-sentence work
+        # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
+        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
         for sent in sentences(doc):
             if text.find("(", sent.start_char, sent.end_char) < 0:
                 continue  # no parenthesis, no definition (cheaper than slicing the sentence and scanning it)

@@ -9,8 +9,9 @@ type noun before a naming cue (``a task called …``) or an apposition after X
 Other ways abstracts name their contribution, each in its own method: a title
 ``X: A … Approach`` (``_title_name``), ``Our method, X (…), is`` (``_our_noun_name``),
 ``… designing a protocol called X`` (``_self_named``), ``a new … (ACRO)``
-(``_new_definition``), ``a novel FRL algorithm X`` (``_name_after_kind``). A name
-only these cues found is looked for again in the rest of the abstract
+(``_new_definition``), ``a novel FRL algorithm X`` (``_name_after_kind``). A name no
+other component found (a Title Case name after a contribution verb, or a title's name
+before its colon) is looked for again in the rest of the abstract
 (``_repeat_new_names``). The cue words are data: ``data/cues.json``.
 """
 from __future__ import annotations
