@@ -186,3 +186,9 @@ def test_title_name_no_finder_knew_is_proposed_when_the_subtitle_says_what_it_is
 ])
 def test_the_task_of_x_proposes_x_as_a_task(extractor, abstract, proposed):
     assert _proposed(extractor, abstract) == proposed
+
+
+def test_our_noun_in_the_plural_then_a_new_name(extractor):
+    proposed = _proposed(extractor, "We instruction-tune code models. Our models, OctoCoder and OctoGeeX, achieve the "
+                                    "best performance across HumanEvalPack.")
+    assert proposed.get("OctoCoder") == "Model", proposed

@@ -159,14 +159,14 @@ class ContributionFinder:
         Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT."""
         lower = tokens(doc).lower
         i = sent.start
-        if sent.end - i < 4 or lower[i] != "our" or lower[i + 1] not in self.type_words:
+        if sent.end - i < 4 or lower[i] != "our" or norm_word(lower[i + 1]) not in self.type_words:
             return
         k = i + 3 if lower[i + 2] == "," else i + 2
         at = by_start.get(doc[k].idx, []) if k < sent.end else []
         hits = [c for c in at if c.component in ("coined", "acronym")]
         if hits and not any(c.component.startswith("lexicon") for c in at):
             best = max(hits, key=lambda c: c.end - c.start)
-            self._propose(out, best, self.type_words[lower[i + 1]])
+            self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
 
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
@@ -235,7 +235,7 @@ class ContributionFinder:
                     or (first and low in ("approach", "idea", "method", "concern", "with")):
                 i += 1
                 continue
-            if self.type_words.get(low) == "Task" and i + 2 < limit and doc[i + 1].lower_ == "of":
+            if self.type_words.get(norm_word(low)) == "Task" and i + 2 < limit and doc[i + 1].lower_ == "of":
                 # "we introduce the novel task of Visual Data-Type Identification": what follows is the task
                 type_before = "Task"
                 i += 2
