@@ -36,6 +36,12 @@ _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 
 
+def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
+    """A pronoun of the authors ("we") or "this paper/work/study" among tokens ``lo``..``hi`` of a sentence."""
+    return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start
+                                        and lower[t - 1] == "this") for t in range(lo, hi))
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -65,10 +71,8 @@ class ContributionFinder:
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
             return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS)
-        for t in range(max(sent.start, verb - SUBJECT_WINDOW), verb):
-            if lower[t] in ("we", "our") or (lower[t] in ("paper", "work", "study") and t > 0
-                                             and lower[t - 1] == "this"):
-                return True
+        if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
+            return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
         return verb > sent.start and lower[verb - 1] == "and" and "we" in lower[sent.start:verb - 1]
 
@@ -194,9 +198,7 @@ class ContributionFinder:
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
-        lower = tokens(doc).lower
-        return any(lower[t] == "we" or (lower[t] in ("paper", "work", "study") and t > sent.start
-                                        and lower[t - 1] == "this") for t in range(sent.start, before))
+        return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we",))
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None

@@ -209,6 +209,10 @@ class Merger:
                 self._acronym_cache[text] = out
         return out
 
+    def _undefined_acronym(self, ent: LocalEntity) -> bool:
+        """Every mention is an acronym and none comes with a long form."""
+        return not any(m.long_form or not self._is_acronym(m.text_) for m in ent.mentions)
+
     def _link_undefined_acronyms(self, groups: list[LocalEntity]) -> list[LocalEntity]:
         """"VLM-based judge" in an abstract about "visual language models": the same entity.
 
@@ -217,7 +221,7 @@ class Merger:
         """
         # linking only adds mentions to entities, which never makes an entity an undefined acronym:
         # without one to start with there is nothing to link (most abstracts define theirs)
-        if all(any(m.long_form or not self._is_acronym(m.text_) for m in ent.mentions) for ent in groups):
+        if not any(self._undefined_acronym(ent) for ent in groups):
             return groups
         by_initials: dict[str, list[LocalEntity]] = {}
         ambiguous: set[str] = set()
@@ -237,7 +241,7 @@ class Merger:
                 ambiguous.update(suffixes)
         merged: set[int] = set()
         for ent in groups:
-            if any(m.long_form or not self._is_acronym(m.text_) for m in ent.mentions):
+            if not self._undefined_acronym(ent):
                 continue  # defined in the text, or already one entity with its long form
             short = ent.mentions[0].text_
             acronym = _PLURAL_ACRONYM.match(short)
