@@ -138,3 +138,15 @@ def test_the_fast_tokenizer_serializes_like_spacys():
     from kg.extract.pipeline import KgEnglish, build_nlp
 
     assert build_nlp().tokenizer.to_bytes(exclude=["vocab"]) == KgEnglish().tokenizer.to_bytes(exclude=["vocab"])
+
+
+
+def test_lexemes_keep_every_attribute_the_components_read(stock: Language, kg_nlp: Language) -> None:
+    """kg's vocab computes only LEXEME_ATTRS for new strings; the attributes components read stay spaCy's."""
+    def read(doc: Doc) -> list[tuple]:
+        return [(t.text, t.lower_, t.is_alpha, t.is_space, t.is_punct, t.is_bracket, t.is_quote, t.like_num)
+                for t in doc]
+
+    words = ["Zyxwvutq", "42", "4.5", "ten", "(", "“", "[", "pass@1", "FP8", "naïve"]
+    for text in TRICKY + _fuzz(500) + words:
+        assert read(kg_nlp.make_doc(text)) == read(stock.make_doc(text)), text
