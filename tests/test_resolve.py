@@ -15,6 +15,10 @@ from kg.resolve import entity_key, resolve, slug
     ("a Graph Neural Network", "graph-neural networks"),
     ("Large Language Models", "large language model"),
     ("an Optimizer", "optimizers"),
+    ("generative modelling", "Generative Modeling"),  # British spellings
+    ("Quantisation-Aware Training", "quantization-aware training"),
+    ("labelled data", "labeled data"),
+    ("tokenisers", "tokenizer"),
 ])
 def test_entity_key_folds_surface_variants(a, b):
     assert entity_key(a) == entity_key(b) != ""
@@ -25,6 +29,8 @@ def test_entity_key_folds_surface_variants(a, b):
     ("GPT-4", "GPT-3"),
     ("class", "clas"),  # "-ss" is not a plural
     ("theory", "ory"),  # "the" only folds as a separate word
+    ("modelling", "modeing"),
+    ("analysis", "analyzis"),  # only the endings of verbs and -isation nouns change
 ])
 def test_entity_key_keeps_different_names_apart(a, b):
     assert entity_key(a) != entity_key(b)

@@ -2,7 +2,8 @@
 
 Case, hyphens, spaces, a leading article and a plural -s are folded, the way a
 reader (and the guideline) treats them: "Vision Transformers", "vision-transformer"
-and "the vision transformer" share one key.
+and "the vision transformer" share one key. So are the regular British spellings
+("generative modelling", "quantisation"), which abstracts mix with the American ones.
 """
 from __future__ import annotations
 
@@ -13,6 +14,12 @@ from functools import lru_cache
 _MARKUP = re.compile(r"[\$\\{}*_^`]")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _WORD = re.compile(r"[a-z0-9@+#.]+")
+#: British -> American endings of a lower-case word: "modelling", "labelled", "optimisation", "normalising",
+#: "analyse". Only regular patterns, and only for keys (labels keep the paper's spelling). A word the rule
+#: wrongly changes ("telling" -> "teling") is changed the same way wherever it occurs, so no two different
+#: names can come to share a key unless they differ only by such a spelling.
+_BRITISH = re.compile(r"(?<=[a-z]{2})(?:(?<=e)ll(?=ing$|ed$|er$)|is(?=ation$|ations$|ing$|ed$|er$|ers$|e$|es$)|ys(?=e$|es$|ed$|ing$))")
+_AMERICAN = {"ll": "l", "is": "iz", "ys": "yz"}
 
 
 def singular(word: str) -> str:
@@ -34,9 +41,16 @@ def entity_key(text: str) -> str:
     out = []
     for w in _WORD.findall(t):
         w = singular(w.strip("."))
+        if len(w) > 6:
+            w = american(w)
         if w:
             out.append(w)
     return "".join(out)
+
+
+def american(word: str) -> str:
+    """The American spelling of a lower-case word with a regular British ending (see ``_BRITISH``)."""
+    return _BRITISH.sub(lambda m: _AMERICAN[m.group(0)], word)
 
 
 def slug(text: str, max_len: int = 60) -> str:
