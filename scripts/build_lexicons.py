@@ -466,7 +466,16 @@ MODEL_COLLECTION_EXTRA = {"Light-weight neural networks", "Q-Learning Networks",
                           "Feedforward Networks", "Working Memory Models"}
 
 
+#: kg's list of widely used model families (CLIP, Vicuna, ResNet): PwC files some of them under technique
+#: collections ("Image Representations"), but the name is a model's
+MODEL_FAMILIES = set("\n".join(ln for ln in (REPO / "kg" / "extract" / "data" / "model_families.txt")
+                               .read_text(encoding="utf-8").splitlines() if not ln.startswith("#"))
+                     .partition("prefix only:")[0].split())
+
+
 def pwc_method_type(name: str, full: str, colls: list[str]) -> str:
+    if name in MODEL_FAMILIES:
+        return "Model"
     for lab in (name, full):
         ht = head_type(lab, "pwc-method")
         low = lab.lower()

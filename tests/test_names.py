@@ -13,8 +13,17 @@ def test_model_family_member_is_a_model(entity_types, name):
     assert types.get(name) == "Model", types
 
 
-def test_family_name_alone_is_not_a_coined_name(entity_types):
-    assert "Mistral" not in entity_types("The Mistral wind blows. We study it.")
+@pytest.mark.parametrize("name", ["Vicuna", "Falcon", "Gopher 280B", "Chinchilla 70B", "CLIP"])
+def test_family_name_alone_is_a_model(entity_types, name):
+    """"Vicuna" alone names the model family; CLIP too, which Papers with Code files under techniques."""
+    types = entity_types(f"We compare with {name} and report the results.")
+    assert types.get(name) == "Model" or types.get("contrastive language-image pre-training") == "Model", types
+
+
+def test_prefix_only_family_name_alone_is_not_a_model(entity_types):
+    """model_families.txt's "prefix only" names are words too: "Stable" opens a sentence, Phi is a letter."""
+    types = entity_types("Stable training is hard. Phi denotes the feature map. We study both.")
+    assert not {"Stable", "Phi"} & set(types), types
 
 
 def test_sentence_ends_after_a_name_with_digits(extractor):

@@ -49,6 +49,7 @@ class Resources:
     generic_heads: set[str]
     generic_terms: set[str]
     model_families: set[str]
+    model_family_prefixes: set[str]  # model_families.txt's "prefix only" names: not a Model alone
     model_parts: set[str]
     noun_ing: set[str]
     adjective_suffixes: tuple[str, ...]
@@ -111,6 +112,9 @@ def load_resources() -> Resources:
     adj_text = (DATA_DIR / "adjectives.txt").read_text(encoding="utf-8")
     adj_text = "\n".join(ln for ln in adj_text.splitlines() if not ln.lstrip().startswith("#"))
     suffix_part, _, exception_part = adj_text.partition("exceptions:")
+    family_text = (DATA_DIR / "model_families.txt").read_text(encoding="utf-8")
+    family_text = "\n".join(ln for ln in family_text.splitlines() if not ln.lstrip().startswith("#"))
+    families, prefixes_only = ({w for w in part.split()} for part in family_text.partition("prefix only:")[::2])
     return Resources(
         adjective_suffixes=tuple(sorted(suffix_part.replace("suffixes:", "").split(), key=len, reverse=True)),
         adjective_exceptions=set(exception_part.split()),
@@ -120,7 +124,8 @@ def load_resources() -> Resources:
         weak_modifiers={w.lower() for w in _words(DATA_DIR / "weak_modifiers.txt")},
         generic_heads={w.lower() for w in _words(DATA_DIR / "generic_heads.txt")},
         generic_terms=generic_terms,
-        model_families=_words(DATA_DIR / "model_families.txt"),
+        model_families=families | prefixes_only,
+        model_family_prefixes=prefixes_only,
         model_parts={w.lower() for w in _words(DATA_DIR / "model_parts.txt")},
         noun_ing={w.lower() for w in _words(DATA_DIR / "noun_ing.txt")},
         cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),

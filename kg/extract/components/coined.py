@@ -200,11 +200,13 @@ class CoinedNameFinder:
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | {
             "against", "versus", "vs", "vs."}
         self.family_prefixes = tuple(res.model_families)
+        #: "Vicuna", "Gemini": a family name alone is a model (one with inner capitals is coined anyway)
+        self.family_names = res.model_families - res.model_family_prefixes
         names = "|".join(re.escape(f) for f in sorted(res.model_families, key=len, reverse=True))
         self.family_member = re.compile(rf"^(?:{names})[\-.]?\d[A-Za-z0-9.\-]*$")
-        #: "Llama 2 70B", "Claude 2", "Llama 3.1 8B": a family and a version written apart (a size may follow)
-        family_version = (rf"(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? \d+(?:\.\d+)*"
-                          r"(?: \d+(?:\.\d+)?[BMK])?(?![\w\-]|\.\w)")
+        #: "Llama 2 70B", "Claude 2", "Llama 3.1 8B", "Gopher 280B": a family and a version or size written apart
+        family_version = (rf"(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? (?:\d+(?:\.\d+)*"
+                          r"(?: \d+(?:\.\d+)?[BMK])?|\d+(?:\.\d+)?[BMK])(?![\w\-]|\.\w)")
         self.family_version = re.compile(r"(?<![\w.\-])" + family_version)
         #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see _quick_check)
         self.family_version_check = re.compile(family_version)
@@ -221,7 +223,7 @@ class CoinedNameFinder:
         """
         out = self._names.get(word)
         if out is None:
-            out = coined_core(word) or self._family_member(word)
+            out = coined_core(word) or self._family_member(word) or (word if word in self.family_names else "")
             if len(self._names) < 500_000:
                 self._names[word] = out
         return out
