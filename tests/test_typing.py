@@ -72,3 +72,14 @@ def test_role_and_degree_words_do_not_make_task_names(entity_types):
     types = entity_types("We transfer from source tasks to target tasks, and from simpler tasks to high-stakes tasks, "
                          "including graph learning problems.")
     assert {k for k, t in types.items() if t == "Task"} == {"graph learning problems"}, types
+
+
+def test_efficiency_and_speed_are_studied_quantities(entity_types):
+    """The guideline's Metric covers studied properties: "sample efficiency", "convergence speed"."""
+    types = entity_types("Our method improves sample efficiency and convergence speed of policy learning.")
+    assert types.get("sample efficiency") == types.get("convergence speed") == "Metric", types
+
+
+def test_judgement_words_are_not_part_of_a_metric(entity_types):
+    types = entity_types("The model achieves superior efficiency and faster inference speed than the baselines.")
+    assert "inference speed" in types and not any(w in label for label in types for w in ("superior", "faster")), types
