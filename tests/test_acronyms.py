@@ -139,3 +139,11 @@ def test_a_kind_noun_after_the_spelled_words_is_not_part_of_the_long_form(entity
                          "We also train a deep neural network model (DNNM).")
     assert types.get("prompt gradient projection") == "Method", types
     assert "deep neural network model" in types, types  # the M of DNNM is the model's
+
+
+def test_one_word_modifier_definition_names_nothing(entity_types):
+    """"high-resolution (HR) images": the definition modifies the noun after it; HR is no method."""
+    types = entity_types("We reconstruct high-resolution (HR) images from low-resolution (LR) inputs. "
+                         "HR images are costly. The Kullback-Leibler (KL) divergence is used.")
+    assert not {"HR", "LR", "high-resolution", "low-resolution"} & set(types), types
+    assert "KL" in types, types  # a name (inner capitals) keeps its definition

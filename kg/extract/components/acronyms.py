@@ -87,6 +87,10 @@ def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, fl
     return "Method", 0.55
 
 
+#: ``doc.user_data`` key: the acronyms the doc defines as a modifier ("out-of-distribution (OOD) detection")
+MODIFIER_ACRONYMS = "kg_modifier_acronyms"
+
+
 class AcronymFinder:
     def __init__(self, res: Resources):
         self.res = res
@@ -106,6 +110,19 @@ class AcronymFinder:
                 return shorter, self.kind_nouns[words[-1].lower()]
         return long, None
 
+    def _modifier(self, long_form: str, after: str) -> bool:
+        """"out-of-distribution (OOD) detection", "high-resolution (HR) images": a one-word compound that
+        no head types, defined in front of a noun, is that noun's modifier; the pair names nothing.
+
+        A name keeps its definition: one with inner capitals ("Kullback-Leibler (KL) divergence"), a known
+        term (checked by the caller), or one that a function word or punctuation follows ("… (SC) has").
+        """
+        if " " in long_form or "-" not in long_form or long_form[1:] != long_form[1:].lower():
+            return False
+        words = after.split()
+        nxt = words[0].rstrip(".,;:!?") if words else ""
+        return nxt.isalpha() and nxt.lower() not in self.res.function_words and head_type(long_form, self.res) is None
+
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
         text = doc_text(doc)
@@ -113,6 +130,7 @@ class AcronymFinder:
             return doc  # most abstracts define nothing: skip the per-sentence work
         # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
         known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
+        modifiers: set[str] = doc.user_data.setdefault(MODIFIER_ACRONYMS, set())
         for sent in sentences(doc):
             if text.find("(", sent.start_char, sent.end_char) < 0:
                 continue  # no parenthesis, no definition (cheaper than slicing the sentence and scanning it)
@@ -135,6 +153,10 @@ class AcronymFinder:
                         continue
                     lf, kind = self._without_kind_noun(inner, lf)
                     lf_start = base + before.rfind(lf)
+                    if kind is None and self._modifier(lf, s_text[m.end():m.end() + 30]) \
+                            and (lf_start, lf_start + len(lf)) not in known:
+                        modifiers.add(inner)  # kg_coined leaves "OOD" alone too
+                        continue
                     a_start = base + m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
                     typ, conf = kind or _type_of(lf, self.res, self.kind_nouns)
                     after = s_text[m.end():m.end() + 30].split()

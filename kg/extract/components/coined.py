@@ -16,6 +16,7 @@ from operator import attrgetter, itemgetter
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.extract.components.acronyms import MODIFIER_ACRONYMS
 from kg.extract.components.base import (Candidate, candidates, char_token_range, doc_text, head_type,
                                         sentence_at, sentence_norms, sentences, tokens)
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
@@ -278,9 +279,10 @@ class CoinedNameFinder:
         text = doc_text(doc)
         models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
+        modifiers = doc.user_data.get(MODIFIER_ACRONYMS, ())
         for m in _NAME_WORD.finditer(text):
             word = self._name(m.group(1))
-            if word:
+            if word and word not in modifiers:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
         if self.family_version_check.search(text):  # rare: the full pattern with its lookbehind only then
