@@ -188,6 +188,10 @@ CONCEPT_TYPES = {
     "knowledge distillation": "Method",
     "data augmentation": "Method",
     "contrastive learning": "Method",
+    "reinforcement learning": "Method",     # a family of techniques (PwC files it as a task)
+    "deep reinforcement learning": "Method",
+    "imitation learning": "Method",
+    "deep learning": "Method",
     "gaussian process": "Model",
     "gaussian processes": "Model",
     "support vector machine": "Method",
@@ -398,6 +402,13 @@ def looks_acronym(s: str) -> bool:
         sum(c.isupper() for c in s) >= 2 and len(s) <= 15
 
 
+#: Sources whose "X learning" terms name a problem or setting (Papers with Code files "transfer learning",
+#: "few-shot learning", "representation learning" as tasks; keyword lists hold the same kind of terms), so
+#: they are Tasks, as the guideline's annotators read them. A learning technique keeps its Method type from
+#: pwc-method (which outranks these sources: "contrastive learning", "Q-learning") or CONCEPT_TYPES.
+LEARNING_IS_TASK_SOURCES = ("pwc-task", "openreview", "cso")
+
+
 def head_type(phrase: str, source: str) -> str | None:
     p = phrase.lower().strip()
     p = re.sub(r"\s*\([^)]*\)$", "", p)
@@ -433,6 +444,12 @@ def head_type(phrase: str, source: str) -> str | None:
                 return None
             return "Model"
         if h in TASK_HEADS:
+            return "Task"
+        if h == "learning" and source in LEARNING_IS_TASK_SOURCES and len(toks) >= 2:
+            # a learning problem or setting ("transfer learning", "agnostic learning"), unless it is a
+            # kind of a learning technique ("offline reinforcement learning")
+            if any(CONCEPT_TYPES.get(" ".join(toks[i:])) == "Method" for i in range(1, len(toks) - 1)):
+                return "Method"
             return "Task"
         if h in METHOD_HEADS:
             if source == "cso" and (h in CSO_WEAK_METHOD_HEADS or

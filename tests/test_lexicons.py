@@ -225,3 +225,15 @@ def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(extractor, tmp_pa
     assert tokenize.stored == {}
     for form in ("GPT-4o  mini", "vision transformer", "a user's (new) term"):
         assert tokenize(form) == live(form)
+
+
+def test_learning_problems_are_tasks_and_learning_techniques_methods():
+    """"transfer learning" names a problem (Papers with Code files it as a task); RL and contrastive learning
+    are techniques, and so are their kinds ("offline reinforcement learning")."""
+    types = {}
+    for ln in TERMS.read_text(encoding="utf-8").splitlines()[1:]:
+        term, typ = ln.split("\t")[:2]
+        types[term] = typ
+    assert [types[t] for t in ("transfer learning", "representation learning", "few-shot learning")] == ["Task"] * 3
+    assert [types[t] for t in ("reinforcement learning", "contrastive learning", "offline reinforcement learning")] \
+        == ["Method"] * 3

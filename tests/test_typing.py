@@ -71,7 +71,8 @@ def test_qa_ends_a_task_name(entity_types):
 def test_role_and_degree_words_do_not_make_task_names(entity_types):
     types = entity_types("We transfer from source tasks to target tasks, and from simpler tasks to high-stakes tasks, "
                          "including graph learning problems.")
-    assert {k for k, t in types.items() if t == "Task"} == {"graph learning problems"}, types
+    # "graph learning" is a known task (a learning problem), read through the generic head "problems"
+    assert {k for k, t in types.items() if t == "Task"} == {"graph learning"}, types
 
 
 def test_efficiency_and_speed_are_studied_quantities(entity_types):
