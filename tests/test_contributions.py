@@ -192,3 +192,14 @@ def test_our_noun_in_the_plural_then_a_new_name(extractor):
     proposed = _proposed(extractor, "We instruction-tune code models. Our models, OctoCoder and OctoGeeX, achieve the "
                                     "best performance across HumanEvalPack.")
     assert proposed.get("OctoCoder") == "Model", proposed
+
+
+@pytest.mark.parametrize("abstract", [
+    "This paper introduces Least Volume—a simple yet effective regularization inspired by geometric intuition.",
+    "This paper introduces Least Volume, a simple yet effective regularization inspired by geometric intuition.",
+])
+def test_name_opening_with_a_capitalised_function_word(extractor, abstract):
+    """"Least" is a function word, but capitalised before another capitalised word it opens a name; an em dash
+    sets off an apposition as a comma does."""
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    assert [(e.labels[0], e.proposed) for e in ex.entities] == [("Least Volume", True)]

@@ -83,8 +83,8 @@ class ContributionFinder:
             while i < sent.end and doc[i].text != ")":
                 i += 1
             i += 1
-        if i >= sent.end or doc[i].text not in (",", ":"):
-            return None  # "X, a benchmark for …", "SLARD: A Chinese … Retrieval Dataset"
+        if i >= sent.end or doc[i].text not in (",", ":", "—"):
+            return None  # "X, a benchmark for …", "SLARD: A Chinese … Retrieval Dataset", "X—a method …"
         for tok in doc[i + 1:min(sent.end, i + 1 + APPOSITION_WINDOW)]:
             low = tok.lower_
             if low in ("which", "that", "where", "to", "and", ";", ".", "whose", "for", "with", "in", "on"):
@@ -276,6 +276,9 @@ class ContributionFinder:
             j = i
             while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
                     doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
+                    # a capitalised function word opens a name before another capitalised word ("Least Volume")
+                    j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
+                    and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
                     j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
                 j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
             while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
