@@ -102,6 +102,18 @@ METRIC_HEADS = {
     "recall", "precision@k", "ndcg", "mrr", "wer", "cer", "complexity", "consumption",
     "rate",
 }
+# More heads for OpenReview keywords only: authors' keywords are ML concepts, so a head that is too broad in
+# CSO ("access control", "network security") names an ML problem or property there ("reward hacking",
+# "algorithmic fairness", "mode collapse", "expressive power"). Heads that name both a problem and a
+# technique ("inference", "regression", "analysis") are left out.
+OPENREVIEW_HEADS = {
+    **{h: "Task" for h in ("planning", "control", "fairness", "safety", "hacking", "moderation", "shift",
+                           "collapse", "interpretability", "explainability", "hallucination", "hallucinations",
+                           "memorization", "squashing", "oversquashing", "over-squashing", "oversmoothing",
+                           "over-smoothing", "design", "misalignment", "forgetting", "poisoning", "attribution")},
+    **{h: "Metric" for h in ("efficiency", "power", "speed", "calibration", "fidelity", "diversity")},
+    **{h: "Method" for h in ("filtering", "approximation", "replay")},
+}
 # heads whose Model reading is unreliable in broad, non-ML vocabularies (CSO): require a
 # neural/ML modifier for network(s)/model(s) there.
 CSO_MODEL_OK_MODIFIERS = {"neural", "language", "transformer", "diffusion", "generative",
@@ -445,6 +457,8 @@ def head_type(phrase: str, source: str) -> str | None:
             return "Model"
         if h in TASK_HEADS:
             return "Task"
+        if source == "openreview" and h in OPENREVIEW_HEADS and len(toks) >= 2:
+            return OPENREVIEW_HEADS[h]
         if h == "learning" and source in LEARNING_IS_TASK_SOURCES and len(toks) >= 2:
             # a learning problem or setting ("transfer learning", "agnostic learning"), unless it is a
             # kind of a learning technique ("offline reinforcement learning")

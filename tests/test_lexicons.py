@@ -237,3 +237,15 @@ def test_learning_problems_are_tasks_and_learning_techniques_methods():
     assert [types[t] for t in ("transfer learning", "representation learning", "few-shot learning")] == ["Task"] * 3
     assert [types[t] for t in ("reinforcement learning", "contrastive learning", "offline reinforcement learning")] \
         == ["Method"] * 3
+
+
+def test_keyword_problems_and_properties_are_typed_by_their_head():
+    """OpenReview keywords with a problem or property head are kept ("reward hacking" Task, "expressive power"
+    Metric); "upper bound" is no method."""
+    types = {}
+    for ln in TERMS.read_text(encoding="utf-8").splitlines()[1:]:
+        term, typ = ln.split("\t")[:2]
+        types[term] = typ
+    assert (types.get("reward hacking"), types.get("algorithmic fairness"), types.get("expressive power")) \
+        == ("Task", "Task", "Metric")
+    assert "upper bound" not in types
