@@ -147,3 +147,10 @@ def test_one_word_modifier_definition_names_nothing(entity_types):
                          "HR images are costly. The Kullback-Leibler (KL) divergence is used.")
     assert not {"HR", "LR", "high-resolution", "low-resolution"} & set(types), types
     assert "KL" in types, types  # a name (inner capitals) keeps its definition
+
+
+def test_long_form_ending_in_a_defined_acronym_takes_its_type(entity_types):
+    """"probabilistically rewired MPNNs (PR-MPNNs)" is a kind of the MPNNs defined before: a Model."""
+    types = entity_types("Message-passing graph neural networks (MPNNs) are popular. We devise probabilistically "
+                         "rewired MPNNs (PR-MPNNs), which add edges.")
+    assert types.get("PR-MPNNs") == types.get("MPNNs") == "Model", types

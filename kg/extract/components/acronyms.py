@@ -131,6 +131,7 @@ class AcronymFinder:
         # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
         known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
         modifiers: set[str] = doc.user_data.setdefault(MODIFIER_ACRONYMS, set())
+        defined: dict[str, str] = {}  # acronym (singular) -> the type of its definition, in text order
         for sent in sentences(doc):
             if text.find("(", sent.start_char, sent.end_char) < 0:
                 continue  # no parenthesis, no definition (cheaper than slicing the sentence and scanning it)
@@ -159,6 +160,10 @@ class AcronymFinder:
                         continue
                     a_start = base + m.start(1) + (len(m.group(1)) - len(m.group(1).lstrip()))
                     typ, conf = kind or _type_of(lf, self.res, self.kind_nouns)
+                    last = lf.rsplit(None, 1)[-1]
+                    if not kind and conf < 0.6 and last.rstrip("s") in defined:
+                        # "probabilistically rewired MPNNs (PR-MPNNs)": a kind of the MPNNs defined before
+                        typ, conf = defined[last.rstrip("s")], 0.6
                     after = s_text[m.end():m.end() + 30].split()
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
@@ -171,6 +176,7 @@ class AcronymFinder:
                     typ, conf = known.get((lf_start, lf_start + len(lf)), (typ, conf))
                     out.append(Candidate(lf_start, lf_start + len(lf), typ, "acronym", conf, long_form=lf))
                     out.append(Candidate(a_start, a_start + len(inner), typ, "acronym", conf, long_form=lf))
+                    defined.setdefault(inner.rstrip("s"), typ)
                 else:
                     # ACRO (Long Form): the word right before the parenthesis is the acronym
                     prev = _LAST_WORD.search(before)
