@@ -84,3 +84,11 @@ def test_efficiency_and_speed_are_studied_quantities(entity_types):
 def test_judgement_words_are_not_part_of_a_metric(entity_types):
     types = entity_types("The model achieves superior efficiency and faster inference speed than the baselines.")
     assert "inference speed" in types and not any(w in label for label in types for w in ("superior", "faster")), types
+
+
+def test_a_names_tasks_are_no_class_of_tasks(entity_types):
+    """"PbRL tasks" are the tasks of PbRL, not a task of their own; "long-horizon tasks" are a class of tasks."""
+    types = entity_types("Preference-based reinforcement learning (PbRL) aligns agents. We evaluate on PbRL tasks "
+                         "and on long-horizon tasks.")
+    assert types.get("PbRL tasks") in (None, types["PbRL"]), types  # at most a surface of PbRL (a Method)
+    assert types.get("long-horizon tasks") == "Task", types

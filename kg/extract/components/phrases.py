@@ -153,6 +153,8 @@ class PhraseFinder:
                 typed = typed or ("Model", 0.55)
             elif head in _TASK_HEADS and mods and head_text.lower().endswith("s") \
                     and not self._adjective(mod_text[0]):
+                if len(mods) == 1 and is_coined(mod_text[0]):
+                    return  # "PbRL tasks", "LLM tasks": the name's own tasks, not a class of tasks
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
             elif head in _METHOD_KIND_HEADS and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
                     and mod_text[-1].isalpha():
