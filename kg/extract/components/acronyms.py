@@ -19,6 +19,8 @@ _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-]{1,20})\s*$")
+#: longest match of _LAST_WORD in a right-stripped text: searched from there, not tried at every character
+_LAST_WORD_MAX = 21
 
 
 def is_acronym(text: str) -> bool:
@@ -179,7 +181,7 @@ class AcronymFinder:
                     defined.setdefault(inner.rstrip("s"), typ)
                 else:
                     # ACRO (Long Form): the word right before the parenthesis is the acronym
-                    prev = _LAST_WORD.search(before)
+                    prev = _LAST_WORD.search(before, max(0, len(before) - _LAST_WORD_MAX))
                     if not prev or not is_acronym(prev.group(1)):
                         continue
                     short = prev.group(1)

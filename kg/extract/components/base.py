@@ -95,9 +95,12 @@ def sentence_norms(doc: Doc, sent: Span) -> set[str]:
 
 
 def candidates(doc: Doc) -> list[Candidate]:
-    if doc._.kg_candidates is None:
-        doc._.kg_candidates = []
-    return doc._.kg_candidates
+    """``doc._.kg_candidates``, made on first use (each ``doc._`` builds a new accessor object: read it once)."""
+    ext = doc._
+    out = ext.kg_candidates
+    if out is None:
+        out = ext.kg_candidates = []
+    return out
 
 
 _norm_cache: dict[str, str] = {}
