@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Extraction quality on public benchmarks: SciERC (dev/test/train) and SciREX.
+"""Extraction quality on benchmarks: SciERC (dev/test/train), SciREX, and kg's own ICLR/ICML 2024 dev gold.
 
 For each split: convert the gold documents to kg input (JSONL of
-{id, title: "", abstract: detokenized text}), run ``kg build`` into a temp
-folder, score the exported graph with :mod:`kg.evaluate` and print the figures.
+{id, title: "", abstract: detokenized text}; for the icml24 splits, the listed
+papers of shared/corpora/openreview_iclr2024_icml2024.jsonl), run ``kg build``
+into a temp folder, score the exported graph with :mod:`kg.evaluate` and print
+the figures.
 
     .venv/bin/python bench/eval_benchmarks.py                      # scierc-dev + scirex
     .venv/bin/python bench/eval_benchmarks.py scierc-test --json out.json
     .venv/bin/python bench/eval_benchmarks.py scierc-dev --misses 30 --keep /tmp/dev
+    .venv/bin/python bench/eval_benchmarks.py icml24-dev icml24-dev2   # bench/icml24/README.md
 
 SciERC test is for reporting only: do not tune extraction rules on it.
 The measure (document-level sets of normalized surface strings, type mapping,
@@ -38,7 +41,25 @@ SPLITS = {
     "scierc-test": BENCH / "scierc" / "test.json",
     "scierc-train": BENCH / "scierc" / "train.json",
     "scirex": BENCH / "scirex" / "scirex_train_306docs_abstract_level.jsonl",
+    "icml24-dev": ROOT / "bench" / "icml24" / "dev-gold.txt",
+    "icml24-dev2": ROOT / "bench" / "icml24" / "dev2-gold.txt",
 }
+CORPUS = ROOT.parent / "shared" / "corpora" / "openreview_iclr2024_icml2024.jsonl"
+
+
+def corpus_records(gold_path: Path) -> list[dict]:
+    """The papers a seed-format gold file annotates, from the shared corpus (ids in ``<name>-ids.txt`` beside it)."""
+    ids_file = gold_path.with_name(gold_path.name.replace("-gold.txt", "-ids.txt"))
+    if not ids_file.exists() or not CORPUS.exists():
+        sys.exit(f"error: {ids_file} or {CORPUS}: no such file")
+    wanted = ids_file.read_text(encoding="utf-8").split()
+    rows = {}
+    with CORPUS.open(encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            if row.get("id") in wanted:
+                rows[row["id"]] = row
+    return [rows[i] for i in wanted]
 
 
 def build(records: list[dict], work: Path) -> tuple[Path, float]:
@@ -132,7 +153,8 @@ def run_split(name: str, path: Path, keep: Path | None, misses: int, coref: bool
     with tempfile.TemporaryDirectory(prefix=f"kg-eval-{name}-") as tmp:
         work = keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        graph_file, secs = build(paper_records(gold), work)
+        records = corpus_records(path) if gold["format"] == "seed" else paper_records(gold)
+        graph_file, secs = build(records, work)
         graph = GraphView(graph_file)
         res = evaluate(graph, gold, show_misses=bool(misses))
         if diag:
