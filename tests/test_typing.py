@@ -92,3 +92,10 @@ def test_a_names_tasks_are_no_class_of_tasks(entity_types):
                          "and on long-horizon tasks.")
     assert types.get("PbRL tasks") in (None, types["PbRL"]), types  # at most a surface of PbRL (a Method)
     assert types.get("long-horizon tasks") == "Task", types
+
+
+def test_a_hyphenated_kind_of_methods_is_a_method(entity_types):
+    """"first-order methods", "actor-critic algorithms": a named class of methods; "several methods" is not."""
+    types = entity_types("We analyse first-order methods and actor-critic algorithms, unlike several methods.")
+    assert types.get("first-order methods") == types.get("actor-critic algorithms") == "Method", types
+    assert "several methods" not in types, types

@@ -162,6 +162,9 @@ class PhraseFinder:
                 words, mods, typed = mods, mods[:-1], ("Method", 0.6)
                 head_i = words[-1][1] - 1
                 head_text = toks.text[head_i]
+            elif head in _METHOD_KIND_HEADS and len(mods) == 1 and head_text.lower().endswith("s") \
+                    and "-" in mod_text[0] and mod_text[0][:1].islower():
+                typed = ("Method", 0.6)  # a class of methods: "first-order methods", "cutting-plane algorithms"
             else:
                 return
         if typed is None:
