@@ -99,3 +99,10 @@ def test_a_hyphenated_kind_of_methods_is_a_method(entity_types):
     types = entity_types("We analyse first-order methods and actor-critic algorithms, unlike several methods.")
     assert types.get("first-order methods") == types.get("actor-critic algorithms") == "Method", types
     assert "several methods" not in types, types
+
+
+def test_agent_nouns_of_models_head_models(entity_types):
+    """"a softmax classifier", "a transformer-based sequence generator": classifiers, generators, denoisers
+    and predictors are models."""
+    types = entity_types("We replace the softmax classifier with a ridge classifier and train a score denoiser.")
+    assert types.get("softmax classifier") == types.get("score denoiser") == "Model", types
