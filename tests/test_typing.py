@@ -106,3 +106,8 @@ def test_agent_nouns_of_models_head_models(entity_types):
     and predictors are models."""
     types = entity_types("We replace the softmax classifier with a ridge classifier and train a score denoiser.")
     assert types.get("softmax classifier") == types.get("score denoiser") == "Model", types
+
+
+def test_an_opening_gerund_is_the_verb_not_part_of_the_name(entity_types):
+    types = entity_types("Learning Energy Decompositions for Molecules\n\nLearning robust reward models is hard.")
+    assert "Learning Energy Decompositions" not in types and "Energy Decompositions" in types, types

@@ -208,7 +208,12 @@ class PhraseFinder:
                 before = len(out)
                 # the test _emit starts with, done here for the three chunks in four it rejects
                 if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through:
-                    self._emit(toks, text, word_ranges(joiner, start, end), out)
+                    words = word_ranges(joiner, start, end)
+                    if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
+                            and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
+                            and toks.text[start][:1].isupper():
+                        words = words[1:]  # "Learning Temporal Distances": an opening gerund is the verb
+                    self._emit(toks, text, words, out)
                 if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
                     self._coordinated_task(toks, text, sent_chunks, k, out)
         return doc
