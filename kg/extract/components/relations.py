@@ -9,6 +9,10 @@ self-reference ("our method", "it"); then
 - the first entity after a comparison cue (``outperforms``, ``than``, ``over``,
   ``relative to``) → ``outperforms``; when no entity is there, the compared noun
   phrase ("dynamic K-only sparse methods") becomes a Method entity.
+A self-reference before the main contribution is named does not bind to it, and
+entities in a contrast clause ("unlike methods that fine-tune X, …") are other
+work's. A paper with no named contribution addresses the tasks of its own
+"we study/propose … <task>" sentence itself (PAPER addresses).
 Each pattern has its own confidence.
 """
 from __future__ import annotations
@@ -28,7 +32,8 @@ from kg.resolve.keys import entity_key
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
-              "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7}
+              "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
+              "uses-named-description": 0.55, "addresses-paper": 0.5}
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
@@ -56,6 +61,15 @@ class RelationFinder:
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:address|tackle|solve|overcome|mitigate|bridge|fill|close|"
                                  r"remedy|alleviate|resolve|handle|fix)\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
+        self.contrast = _cue_regex(cues["contrast_cues"])
+        self.contrast_words = key_words(cues["contrast_cues"])
+        self.paper_task = _cue_regex(cues["paper_task_verbs"])
+        self.paper_subject = re.compile(r"(?<![\w-])(?:we|this (?:paper|work|study))(?![\w-])", re.IGNORECASE)
+        # "a new PnP framework, called SNORE": the description before a naming cue
+        self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
+                                            + "|".join(re.escape(w) for w in type_nouns) + r")s?\s*,?\s*(?:"
+                                            + "|".join(re.escape(w) for w in cues["naming_cues"]) + r")\s*$",
+                                            re.IGNORECASE)
         self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*,\s*(?:an?|the)\s+((?:[^,.;()]{0,100}?))\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
 
@@ -70,6 +84,9 @@ class RelationFinder:
         proposed = [e for e in ents if e.proposed and e.type in _SUBJECT_TYPES | {"Task"}]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
         main = next((e for e in proposed if e.type in _SUBJECT_TYPES), None)
+        # a self-reference before the main contribution is named is about something else ("our approach" of a
+        # paper whose named parts come later)
+        main_at = min(m.start for m in main.mentions if m.proposed) if main is not None else 0
 
         def mspan(m: Candidate) -> tuple[int, int]:
             return (m.start, m.end)
@@ -109,6 +126,13 @@ class RelationFinder:
             in_sent = [(m, e) for m, e in spans[bisect_left(span_starts, a):bisect_right(span_starts, b)]
                        if m.end <= b]
             s_text = text[a:b]
+            if main is None and not any(m.proposed for m, _e in in_sent) and any(e.type == "Task" for _m, e in in_sent):
+                # "In this paper, we study/propose a novel approach to X": the paper itself addresses X
+                verb_end = self._paper_verb(s_text)
+                if verb_end is not None:
+                    for m, e in in_sent:
+                        if e.type == "Task" and m.start - a >= verb_end:
+                            add(None, "addresses", e, bounds, "addresses-paper")
             subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
                 # "… hindering OOD generalization. To address this limitation, we propose CURVE"
@@ -120,18 +144,22 @@ class RelationFinder:
             # the main contribution, on self-reference or in an evaluation sentence (the cheap test first)
             if subj is None and main is not None and (
                     lower[sent.start] in _EVAL_OPENERS and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
-                    or self.self_ref.search(s_text)):
+                    or b > main_at and self.self_ref.search(s_text)):
                 subj = main
             if subj is None:
                 continue
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
             appositions: list[tuple[int, int]] | None = None
+            described: list[tuple[int, int]] = []
             cmp_at = self._comparison(s_text)
+            contrasts = self._contrasts(s_text)
             for m, e in in_sent:
                 if e is subj:
                     continue
                 rel_pos = m.start - a
+                if any(x <= rel_pos < y for x, y in contrasts):
+                    continue  # "unlike methods that fine-tune X, …": X is other work's
                 if cmp_at is not None and rel_pos >= cmp_at and e.type in _RIVAL_TYPES | {"HardwareConcept"}:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
@@ -147,6 +175,10 @@ class RelationFinder:
                         continue
                     if appositions is None:
                         appositions = self._appositions(s_text, a, subj)
+                        described = self._named_descriptions(s_text, a, subj)
+                    if any(x <= rel_pos and m.end - a <= y for x, y in described):
+                        add(subj, "uses", e, bounds, "uses-named-description")
+                        continue
                     if any(x <= rel_pos < y for x, y in appositions):
                         add(subj, "uses", e, bounds, "uses-contribution")
             if cmp_at is not None:
@@ -197,8 +229,41 @@ class RelationFinder:
                                   key=order.__getitem__)
                 for prefix in prefixes:
                     other = names[prefix]
-                    if other is not e:
+                    # a benchmark named after a method ("NAS-Bench") evaluates it, it does not use it
+                    if other is not e and (e.type != "Dataset" or other.type == "Dataset"):
                         add(e, "uses", other, sentence_chars(doc, m.start), "uses-derived-name")
+
+    def _paper_verb(self, s_text: str) -> int | None:
+        """Where "we"/"this paper" + a verb of study or contribution ends, if the sentence has one."""
+        who = self.paper_subject.search(s_text)
+        if who is None:
+            return None
+        verb = self.paper_task.search(s_text[who.end():who.end() + 60])
+        if verb is None or verb.start() > 40:
+            return None
+        return who.end() + verb.end()
+
+    def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
+        """Clauses about other work: from a contrast cue ("unlike", "instead of") to the next comma."""
+        if not may_contain(s_text, self.contrast_words):
+            return []
+        out = []
+        for hit in self.contrast.finditer(s_text):
+            comma = s_text.find(",", hit.end())
+            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
+        return out
+
+    def _named_descriptions(self, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
+        """Text between an article and the type noun before a naming cue: "a new PnP framework, called X"."""
+        out = []
+        for m in subj.mentions:
+            if not m.proposed or not (base <= m.start < base + len(s_text)):
+                continue
+            lo = max(0, m.start - base - 160)
+            hit = self.named_description.search(s_text[lo:m.start - base])
+            if hit:
+                out.append((lo + hit.start(1), lo + hit.end(1)))
+        return out
 
     def _appositions(self, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
         """Text between a proposed name and its type noun: "X, a flow-matching method"."""
