@@ -24,6 +24,12 @@ TYPE RESOLUTION (documented priority, applied per lower-cased term):
   1. CONCEPT_TYPES hand exceptions (well-known concepts whose head word misleads).
   2. Source priority: kg-hardware > accelerators > nlp-progress > pwc-method > pwc-task >
      pwc-dataset > pwc-metric > pwc-collection > openreview > cso.
+  Within a source the type comes from the source's own rules: PwC methods by name head, then
+  collection (an "... analysis" name is a Method whatever its collections: PCA); untyped
+  vocabularies by head word (head_type), OpenReview keywords also by OPENREVIEW_HEADS
+  (problem, property and technique heads such as "generalization", "gap", "robustness",
+  "methods", "algorithm"), except a "<term> method/algorithm/problem" keyword whose modifier
+  is a term or head word of its own (specific_kind).
 The build is deterministic: no randomness, no clock, all outputs sorted.
 """
 from __future__ import annotations
@@ -104,16 +110,29 @@ METRIC_HEADS = {
 }
 # More heads for OpenReview keywords only: authors' keywords are ML concepts, so a head that is too broad in
 # CSO ("access control", "network security") names an ML problem or property there ("reward hacking",
-# "algorithmic fairness", "mode collapse", "expressive power"). Heads that name both a problem and a
-# technique ("inference", "regression", "analysis") are left out.
+# "algorithmic fairness", "mode collapse", "expressive power", "length generalization", "modality gap",
+# "Lipschitz continuity", "certified robustness"), and a kind head names a technique ("first-order methods",
+# "evolutionary algorithm", "Monte Carlo") or a problem ("inverse problems"). Heads that name both a problem
+# and a technique ("inference", "regression", "analysis") are left out.
 OPENREVIEW_HEADS = {
     **{h: "Task" for h in ("planning", "control", "fairness", "safety", "hacking", "moderation", "shift",
                            "collapse", "interpretability", "explainability", "hallucination", "hallucinations",
                            "memorization", "squashing", "oversquashing", "over-squashing", "oversmoothing",
-                           "over-smoothing", "design", "misalignment", "forgetting", "poisoning", "attribution")},
-    **{h: "Metric" for h in ("efficiency", "power", "speed", "calibration", "fidelity", "diversity")},
-    **{h: "Method" for h in ("filtering", "approximation", "replay")},
+                           "over-smoothing", "design", "misalignment", "forgetting", "poisoning", "attribution",
+                           "generalization", "generalisation", "problem", "problems", "acceleration", "routing",
+                           "imbalance", "protection", "coordination")},
+    **{h: "Metric" for h in ("efficiency", "power", "speed", "calibration", "fidelity", "diversity", "gap",
+                             "continuity", "smoothness", "stability", "robustness")},
+    **{h: "Method" for h in ("filtering", "approximation", "replay", "method", "methods", "algorithm",
+                             "algorithms", "coding", "carlo", "kernel")},
 }
+# A keyword whose head only says what kind of thing it is ("greedy algorithm", "inverse problem") is kept unless
+# its modifier is a term or head word of its own ("sampling algorithm", "classification problem"): the extractor
+# already finds the modifier, and the longer match would hide a more specific name ("binary classification
+# problem" read as "classification problem").
+OPENREVIEW_KIND_HEADS = {"method", "methods", "algorithm", "algorithms", "problem", "problems"}
+#: heads of their own that OpenReview typing leaves out for naming both a problem and a technique
+OPENREVIEW_AMBIGUOUS_HEADS = {"inference", "regression", "analysis"}
 # heads whose Model reading is unreliable in broad, non-ML vocabularies (CSO): require a
 # neural/ML modifier for network(s)/model(s) there.
 CSO_MODEL_OK_MODIFIERS = {"neural", "language", "transformer", "diffusion", "generative",
@@ -504,9 +523,17 @@ MODEL_FAMILIES = set("\n".join(ln for ln in (REPO / "kg" / "extract" / "data" / 
                      .partition("prefix only:")[0].split())
 
 
+#: PwC method names whose head marks an analysis technique, whatever its collections ("Principal Components
+#: Analysis" is also filed under "Image Denoising Models"): the guideline counts analysis tools as Methods.
+PWC_METHOD_TECHNIQUE_HEADS = {"analysis"}
+
+
 def pwc_method_type(name: str, full: str, colls: list[str]) -> str:
     if name in MODEL_FAMILIES:
         return "Model"
+    if any(strip_paren(lab.lower())[0].split()[-1:] in ([h] for h in PWC_METHOD_TECHNIQUE_HEADS)
+           for lab in (name, full) if lab.strip()):
+        return "Method"
     for lab in (name, full):
         ht = head_type(lab, "pwc-method")
         low = lab.lower()
@@ -936,8 +963,21 @@ def initials(phrase: str) -> str:
     return ini
 
 
+def specific_kind(keyword: str, known: set[str]) -> bool:
+    """False for a "<modifier> <kind head>" keyword whose modifier is a term or a head word of its own
+    (see OPENREVIEW_KIND_HEADS): "sampling algorithm", "classification problem", "inference methods"."""
+    toks = strip_paren(keyword.lower())[0].split()
+    if len(toks) < 2 or toks[-1] not in OPENREVIEW_KIND_HEADS:
+        return True
+    mod, last = " ".join(toks[:-1]), toks[-2]
+    if last in OPENREVIEW_AMBIGUOUS_HEADS | OPENREVIEW_KIND_HEADS or head_type("x " + last, "pwc-collection"):
+        return False
+    return mod not in known and key(mod) not in known
+
+
 def build_openreview(lex: Lex, root: Path):
     path = root / "openreview" / "keyword_normalization.tsv"
+    known = {c["term"].lower() for c in lex.cands} | {key(c["term"]) for c in lex.cands}
     with path.open(encoding="utf-8") as f:
         for line in f:
             if line.startswith("#") or not line.strip():
@@ -950,7 +990,7 @@ def build_openreview(lex: Lex, root: Path):
                 if m:
                     variants.append((norm_space(m.group(1)), int(m.group(2))))
             typ = CONCEPT_TYPES.get(canon_raw.lower()) or head_type(canon_raw, "openreview")
-            if typ is None:
+            if typ is None or not specific_kind(canon_raw, known):
                 continue
             canonical = openreview_canonical(canon_raw, variants)
             exact_forms = {v for v, n in variants if n >= OPENREVIEW_MIN_VARIANT
@@ -1159,7 +1199,7 @@ Generated by `scripts/build_lexicons.py` from the read-only snapshot in `shared/
 deterministic; `tests/test_lexicons.py` rebuilds twice and compares bytes with the committed
 `terms.tsv`. Derived rows keep the licence and attribution of the source they come from
 (column `source` in `terms.tsv`). Hand-written files (`generic_terms.txt`,
-`hardware_concepts.tsv`) are part of kg (MIT).
+`hardware_concepts.tsv`, `hardware_context_terms.txt`) are part of kg (MIT).
 
 ## Files
 
@@ -1168,6 +1208,8 @@ deterministic; `tests/test_lexicons.py` rebuilds twice and compares bytes with t
 | `terms.tsv` | one row per surface form: `term, type, canonical, source, source_id, broader, case` |
 | `generic_terms.txt` | hand-written stoplist of too-generic terms (never emitted; usable by the extractor) |
 | `hardware_concepts.tsv` | hand-written HardwareConcept vocabulary (`term, canonical, broader, case`) |
+| `hardware_context_terms.txt` | hand-written: hardware terms that are also mathematics (`fixed point`), kept only in abstracts about hardware |
+| `term_tokens.tsv` | generated by `scripts/build_term_tokens.py`: the spaCy tokens of every matcher pattern of the files above, so start-up does not tokenize them |
 
 `case`: `exact` = match case-sensitively (acronyms and mixed-case names: `LLM`, `BERT`,
 `CIFAR-10`, single-word model/dataset names `Mamba`, `Cityscapes`); `fold` = case-insensitive
@@ -1297,6 +1339,16 @@ Head word = last word (after dropping a trailing "(...)"); prefix compounds ("se
   these heads are descriptions and are not typed).
 * Metric: accuracy, F1, BLEU, ROUGE, perplexity, latency, throughput, AUC, error, score,
   distance, divergence, regret, complexity, speedup, rate (not "learning rate").
+* OpenReview keywords only (authors' keywords are ML concepts): problem heads (planning, fairness,
+  safety, hallucination, forgetting, generalization, problem(s), acceleration, routing, imbalance, ...)
+  -> Task; property heads (efficiency, calibration, diversity, gap, continuity, smoothness,
+  stability, robustness, ...) -> Metric; technique heads (filtering, approximation, replay,
+  method(s), algorithm(s), coding, Monte Carlo, kernel) -> Method. A "<modifier>
+  method/algorithm/problem" keyword is dropped when the modifier is a term or head word of its
+  own ("sampling algorithm", "classification problem"). Heads naming both a problem and a
+  technique (inference, regression, analysis) type nothing.
+* Papers with Code method names ending in "analysis" are Method whatever their collections
+  (Principal Components Analysis is also filed under "Image Denoising Models").
 * Dropped: two-word phrases with an evaluative modifier ("theoretical understanding",
   "efficient sampling", "large models"); single words unless they name a specific concept on
   their own (quantization, pruning, distillation, summarization, perplexity, throughput, ...).

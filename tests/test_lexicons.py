@@ -249,3 +249,18 @@ def test_keyword_problems_and_properties_are_typed_by_their_head():
     assert (types.get("reward hacking"), types.get("algorithmic fairness"), types.get("expressive power")) \
         == ("Task", "Task", "Metric")
     assert "upper bound" not in types
+
+
+def test_keyword_kind_heads_and_analysis_methods():
+    """OpenReview keywords: a generalization problem is a Task, a gap or robustness a Metric, a named kind of
+    algorithm a Method; "<term> algorithm/problem" ("sampling algorithm") is not kept, the term alone is found.
+    A Papers-with-Code "... analysis" is a Method even when filed under a model collection."""
+    types = {}
+    for ln in TERMS.read_text(encoding="utf-8").splitlines()[1:]:
+        term, typ = ln.split("\t")[:2]
+        types[term] = typ
+    assert [types.get(t) for t in ("cross-domain generalization", "generalization gap", "certified robustness",
+                                   "evolutionary algorithm", "vehicle routing problem")] \
+        == ["Task", "Metric", "Metric", "Method", "Task"]
+    assert "sampling algorithm" not in types and "classification problem" not in types
+    assert types.get("principal components analysis") == "Method"
