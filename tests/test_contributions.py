@@ -163,8 +163,10 @@ def test_the_name_after_a_kind_noun_is_the_contribution_not_the_modifier(extract
 def test_a_new_name_between_a_describing_word_and_a_kind_noun_is_proposed(extractor):
     assert _proposed(extractor, "We discover image hijacks, and introduce the general Behaviour Matching algorithm "
                                 "for training them.") == {"Behaviour Matching": "Method"}
-    assert _proposed(extractor, "Nonlinear ICA is popular. We introduce a new nonlinear ICA framework "
-                                "with t-process latents.") == {}
+    # a name the abstract used before is built on, not proposed (the described framework itself may be)
+    proposed = _proposed(extractor, "Nonlinear ICA is popular. We introduce a new nonlinear ICA framework "
+                                    "with t-process latents.")
+    assert not {"ICA", "nonlinear ICA", "Nonlinear ICA"} & set(proposed), proposed
 
 
 @pytest.mark.parametrize("title, proposed", [
@@ -203,3 +205,42 @@ def test_name_opening_with_a_capitalised_function_word(extractor, abstract):
     sets off an apposition as a comma does."""
     ex = extractor.extract(Paper(id="p", abstract=abstract))
     assert [(e.labels[0], e.proposed) for e in ex.entities] == [("Least Volume", True)]
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("To speed up decoding, we design a new sparse attention algorithm, namely QuoraFlex, for long inputs.",
+     "QuoraFlex", "Method"),
+    ("We introduce a dynamic benchmark ZetaQA that uses questions written after the training cutoff.", "ZetaQA",
+     "Dataset"),
+    ("We proposed a lightweight graph learning framework, namely GraFix, which prunes edges.", "GraFix", "Method"),
+])
+def test_name_after_the_kind_noun_of_the_object_is_proposed(extractor, abstract, name, typ):
+    """"a … algorithm, namely X", "a … benchmark X": the name ends the object's description."""
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+def test_name_after_a_kind_noun_of_other_work_is_not_proposed(extractor):
+    proposed = _proposed(extractor, "We then create harder splits for two popular datasets, FooSet and BarSet.")
+    assert "FooSet" not in proposed and "BarSet" not in proposed, proposed
+
+
+def test_unnamed_contribution_is_the_described_noun_phrase(extractor):
+    """A contribution without a name is proposed as its noun phrase, typed by the head noun."""
+    proposed = _proposed(extractor, "Link prediction on large graphs is slow. In this paper, we propose a novel "
+                                    "two-stage graph sampling scheme for link prediction. It is fast.")
+    assert proposed.get("two-stage graph sampling scheme") == "Method", proposed
+
+
+@pytest.mark.parametrize("abstract", [
+    "We propose a theoretical framework for studying the dynamics of deep networks.",
+    "We propose a novel two-stage method for the training of deep networks.",
+])
+def test_a_described_contribution_needs_a_naming_modifier(extractor, abstract):
+    """"a theoretical framework", "a two-stage method": adjectives and counts alone name nothing."""
+    assert not _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_described_contribution_not_proposed_when_the_paper_names_one(extractor):
+    proposed = _proposed(extractor, "We propose a novel graph sampling scheme for link prediction. "
+                                    "We call our method GraSSo. GraSSo is fast.")
+    assert "graph sampling scheme" not in proposed and "GraSSo" in proposed, proposed

@@ -9,7 +9,9 @@ type noun before a naming cue (``a task called …``) or an apposition after X
 Other ways abstracts name their contribution, each in its own method: a title
 ``X: A … Approach`` (``_title_name``), ``Our method, X (…), is`` (``_our_noun_name``),
 ``… designing a protocol called X`` (``_self_named``), ``a new … (ACRO)``
-(``_new_definition``), ``a novel FRL algorithm X`` (``_name_after_kind``). A name no
+(``_new_definition``), ``a novel FRL algorithm X`` (``_name_after_kind``), ``a provably efficient
+algorithm, namely X`` (``_kind_then_name``). A paper that names no contribution proposes the noun
+phrase after its contribution verb (``_described_object``: ``a two-stage sampling scheme``). A name no
 other component found (a Title Case name after a contribution verb, or a title's name
 before its colon) is looked for again in the rest of the abstract
 (``_repeat_new_names``). The cue words are data: ``data/cues.json``.
@@ -23,17 +25,31 @@ from itertools import compress
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.base import (doc_text, sentences, Candidate, candidates, is_content, is_joiner, norm_word,
-                                        tokens)
+from kg.extract.components.base import (
+    Candidate,
+    candidates,
+    chunk_ranges,
+    doc_text,
+    head_type,
+    is_content,
+    is_joiner,
+    norm_word,
+    sentences,
+    tokens,
+)
+from kg.extract.components.phrases import PhraseFinder, word_ranges
 from kg.extract.resources import Resources, load_resources
 
 SUBJECT_WINDOW = 6
+#: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
+_DESCRIBING = re.compile(r"(?:one|two|three|four|five|multi|single|\d+)-\w+$|[\w-]+-scale$")
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
 _SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
 _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
+_WEAK_LEAD = _SKIP | {"several", "some"}  # leading words of a described contribution that name nothing
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -50,6 +66,8 @@ def j_is_name(text: str) -> bool:
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
+        self.phrases = PhraseFinder(res)  # tells describing adjectives ("a theoretical framework")
+        self.weak_lead = _WEAK_LEAD | res.weak_modifiers
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
@@ -60,6 +78,8 @@ class ContributionFinder:
         self.described_nouns = set(cues["described_nouns"])
         self.other_work = set(cues["other_work"])
         self.title_openers = set(cues["title_openers"])
+        self.name_links = set(cues["name_links"])  # "an algorithm, namely X": between a kind noun and its name
+        self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         for typ, words in cues["apposition_types"].items():
@@ -108,16 +128,55 @@ class ContributionFinder:
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
         naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
+        unnamed: list[tuple[Span, int]] = []  # contribution verbs whose object holds no name
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
                 if self._has_subject(lower, i, sent):
+                    before = len(out)
                     self._read_target(doc, sent, doc[i], by_start, out)
+                    if not any(c.proposed for c in out[before:]):
+                        unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
             self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
+        if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
+            for sent, i in unnamed:
+                self._described_object(doc, sent, i, by_start, out)
         return doc
+
+    def _described_object(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> None:
+        """"we propose a novel two-stage sampling scheme for …": a contribution without a name is the noun
+        phrase itself, typed by its head noun. At least one describing word must stay once the weak ones
+        ("novel", "simple") are dropped: "a new method" alone names nothing."""
+        toks = tokens(doc)
+        text = doc_text(doc)
+        chunk = next(iter(chunk_ranges(doc, verb + 1, sent.end, self.res)), None)
+        if chunk is None or any(toks.lower[k] not in self.weak_lead for k in range(verb + 1, chunk[0])):
+            return  # the object is no noun phrase right after the verb: "we propose to …", "we present, in …"
+        words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
+        while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
+            words = words[1:]  # "a novel", "state-of-the-art"
+        if not 2 <= len(words) <= 4:
+            return
+        head = toks.norm[words[-1][1] - 1]
+        typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
+        if typ is None or (typ == "Task" and head in self.type_words):
+            return  # "a new task of …" is read by _read_target
+        mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
+        if all(self.phrases._adjective(m) or _DESCRIBING.match(m) for m in mods):
+            return  # "a theoretical framework", "a two-stage method", "a data-driven approach": no name
+        end_tok = words[-1][1]
+        for k in range(end_tok, sent.end):
+            if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
+                break
+            at = by_start.get(toks.idx[k], ())
+            if toks.lower[k] in self.naming or (any(c.component in ("coined", "acronym") for c in at)
+                                                and not any(c.component.startswith("lexicon") for c in at)):
+                return  # "a pruning algorithm, D-Prune, …": the contribution has a name
+        start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
+        out.append(Candidate(start, end, typ, "contribution", 0.8, proposed=True))
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
@@ -137,6 +196,41 @@ class ContributionFinder:
             return None
         hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
         return max(hits, key=lambda c: c.end - c.start) if hits else None
+
+    def _kind_then_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> bool:
+        """"a provably efficient algorithm UMT-PSR", "a new bilevel optimization algorithm, namely BO-REP": the
+        object's description ends in a kind noun and the name follows it (over a comma or a naming word).
+
+        Only a name no vocabulary knows; the scan stops at a name not after a kind noun (the object itself,
+        read by the caller) and at the end of the object's clause."""
+        toks = tokens(doc)
+        lower, norm, idx = toks.lower, toks.norm, toks.idx
+        for j in range(i, min(sent.end - 1, i + 3 * TARGET_WINDOW)):
+            if lower[j] in self.clause_stops or lower[j] in self.other_work:
+                return False  # "… for two popular datasets, A and B" names someone else's
+            at = by_start.get(idx[j], [])
+            if j > i and any(c.component in ("coined", "acronym") for c in at):
+                return False  # a name not after a kind noun: "we propose KREPE, a method …"
+            typ = self.type_words.get(norm[j])
+            if typ is None or toks.joiner[j - 1]:
+                continue  # "three-layer" describes, "layer" is not the kind noun
+            k = j + 1
+            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote):
+                k += 1
+            at = by_start.get(idx[k], [])
+            hits = [c for c in at if c.component in ("coined", "acronym")]
+            best = max(hits, key=lambda c: c.end - c.start) if hits else None
+            span = doc.char_span(best.start, best.end, alignment_mode="expand") if best is not None else None
+            if span is None:
+                continue
+            if span.end < sent.end and norm[span.end] in self.type_words:
+                return False  # "a graph layer GNN-X module": the name describes a later kind noun
+            # a known name is used ("a model GPT-2"); "ABC" known inside "ABC-PSR" is not
+            if not any(c.component.startswith("lexicon") and c.end >= best.end for c in at):
+                self._propose(out, best, typ)
+                self._coordinated(doc, sent, span.end, by_start, out, typ)
+                return True
+        return False
 
     def _new_definition(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """"This inspires a new prompt gradient projection approach (PGP)": a definition the text calls new
@@ -228,6 +322,8 @@ class ContributionFinder:
             type_before = next((self.type_words[norm_word(t.text)] for t in reversed(doc[sent.start:verb.i])
                                 if norm_word(t.text) in self.described_nouns), None)
         if self._defined_name(doc, sent, i, by_start, out, type_before):
+            return
+        if self._kind_then_name(doc, sent, i, by_start, out):
             return
         first = True
         while i < limit:
@@ -395,7 +491,8 @@ class ContributionFinder:
                              canonical=cand.canonical, long_form=cand.long_form, source_id=cand.source_id,
                              proposed=True))
 
-    def _coordinated(self, doc: Doc, sent: Span, tok_i: int, by_start, out: list[Candidate]) -> None:
+    def _coordinated(self, doc: Doc, sent: Span, tok_i: int, by_start, out: list[Candidate],
+                     typ: str | None = None) -> None:
         """"X and an AutoTuner": a second name joined by "and" is proposed too."""
         i = tok_i
         if i < sent.end and doc[i].text == "(":
@@ -411,7 +508,7 @@ class ContributionFinder:
             hits = [c for c in by_start.get(doc[i].idx, []) if c.component in ("acronym", "coined")]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
-                self._propose(out, best, best.type)
+                self._propose(out, best, typ or best.type)  # "two scores, A and B": both are scores
 
 
 @Language.factory("kg_contributions")
