@@ -166,7 +166,7 @@ SINGLE_WORD_OK = {
     "mixture-of-experts", "clustering", "hashing", "lemmatization", "transliteration",
     "lipreading", "pansharpening", "steganalysis", "cryptanalysis", "retrosynthesis",
     "demosaicking", "supertagging", "chunking", "de-identification", "geo-localization",
-    "perceptron", "perceptrons", "smatch",
+    "perceptron", "perceptrons", "smatch", "fine-tuning", "finetuning",
     "auto-labeling", "pseudo-labeling", "self-labeling", "diarization", "paraphrasing",
     "decipherment", "binarization", "uncropping", "derendering", "foveation",
     "self-verification", "meta-optimization", "mesa-optimization",

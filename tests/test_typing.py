@@ -111,3 +111,9 @@ def test_agent_nouns_of_models_head_models(entity_types):
 def test_an_opening_gerund_is_the_verb_not_part_of_the_name(entity_types):
     types = entity_types("Learning Energy Decompositions for Molecules\n\nLearning robust reward models is hard.")
     assert "Learning Energy Decompositions" not in types and "Energy Decompositions" in types, types
+
+
+def test_fine_tuning_is_a_training_recipe(entity_types):
+    """The guideline's Method covers training recipes: fine-tuning is one, however it is spelled."""
+    types = entity_types("Thousands of finetuning runs show that fine-tuning the attention layers helps.")
+    assert types.get("finetuning") == types.get("fine-tuning") == "Method", types
