@@ -29,7 +29,8 @@ TYPE RESOLUTION (documented priority, applied per lower-cased term):
   vocabularies by head word (head_type), OpenReview keywords also by OPENREVIEW_HEADS
   (problem, property and technique heads such as "generalization", "gap", "robustness",
   "methods", "algorithm"), except a "<term> method/algorithm/problem" keyword whose modifier
-  is a term or head word of its own (specific_kind).
+  is a term or head word of its own (specific_kind). A one-word over-/under- compound
+  ("over-smoothing") is a Task whatever its head part says (excess_compound).
 The build is deterministic: no randomness, no clock, all outputs sorted.
 """
 from __future__ import annotations
@@ -170,8 +171,28 @@ SINGLE_WORD_OK = {
     "auto-labeling", "pseudo-labeling", "self-labeling", "diarization", "paraphrasing",
     "decipherment", "binarization", "uncropping", "derendering", "foveation",
     "self-verification", "meta-optimization", "mesa-optimization",
-    "q-learning", "expectation-maximization", "over-smoothing",
+    "q-learning", "expectation-maximization",
 }
+# "over-smoothing", "under-reaching": an excess or lack of something names a problem or studied property
+# (Task), whatever the head alone would say ("smoothing" is a technique). Such a one-word compound passes
+# the single-word policy when OpenReview authors also spell it with a hyphen, the mark of a technical
+# coinage ("over-squashing", and so "oversquashing"); everyday words ("overfitting", "overconfidence") are
+# mostly passing mentions and stay out.
+EXCESS_COMPOUND = re.compile(r"^(?:over|under)-?[a-z]{3,}(?:ing|tion|sion|ence|ance|al|ness|ity)$")
+
+
+def excess_compound(term: str) -> bool:
+    low = term.lower()
+    return bool(EXCESS_COMPOUND.match(low)) and low not in TASK_HEADS    # "understanding" is a plain word
+
+
+def hyphenated_excess(root: Path) -> set[str]:
+    """Hyphen-less keys of the excess compounds OpenReview keywords spell with a hyphen ("over-smoothing")."""
+    text = (root / "openreview" / "keyword_normalization.tsv").read_text(encoding="utf-8")
+    return {w.lower().replace("-", "") for w in re.findall(r"\b(?:[Oo]ver|[Uu]nder)-[A-Za-z]+", text)
+            if excess_compound(w)}
+
+
 # CSO spans all of computer science: heads and modifiers that there mostly name non-ML
 # topics ("information loss", "information propagation", "distance learning", "e-learning").
 CSO_WEAK_METHOD_HEADS = {"loss", "propagation", "search", "objective", "programming",
@@ -331,8 +352,9 @@ GENERIC_MODIFIERS = {
 
 
 class Lex:
-    def __init__(self, generic: set[str]):
+    def __init__(self, generic: set[str], excess_spelled: frozenset[str] = frozenset()):
         self.generic = generic
+        self.excess_spelled = excess_spelled    # see hyphenated_excess
         self.generic_keys = {key(g) for g in generic}
         self.cands: list[dict] = []
         self.canon_by_key: dict[str, tuple[int, str]] = {}
@@ -356,7 +378,8 @@ class Lex:
             return
         if source in SINGLE_WORD_POLICY_SOURCES and len(term.split()) == 1 and \
                 not is_acronymish(term) and term.lower() not in SINGLE_WORD_OK and \
-                not re.search(r"\d", term):
+                not re.search(r"\d", term) and not (excess_compound(term) and
+                                                      term.lower().replace("-", "") in self.excess_spelled):
             return
         if case == "fold":
             term = term.lower()
@@ -449,6 +472,8 @@ def head_type(phrase: str, source: str) -> str | None:
     if not toks:
         return None
     head = toks[-1].strip(".,:;")
+    if len(toks) == 1 and excess_compound(head):
+        return "Task"
     # "x-based y" style heads: take the part after the last hyphen for compound heads
     cands = [head]
     if "-" in head and head.split("-", 1)[0] in HYPHEN_PREFIXES:
@@ -1351,7 +1376,9 @@ Head word = last word (after dropping a trailing "(...)"); prefix compounds ("se
   (Principal Components Analysis is also filed under "Image Denoising Models").
 * Dropped: two-word phrases with an evaluative modifier ("theoretical understanding",
   "efficient sampling", "large models"); single words unless they name a specific concept on
-  their own (quantization, pruning, distillation, summarization, perplexity, throughput, ...).
+  their own (quantization, pruning, distillation, summarization, perplexity, throughput, ...)
+  or are an over-/under- compound that keywords also spell with a hyphen ("over-smoothing",
+  "oversmoothing": a Task; everyday words such as "overfitting" stay out).
 * `CONCEPT_TYPES` in the script lists the few well-known exceptions to the head rule
   (retrieval-augmented generation, chain-of-thought, LoRA, RLHF -> Method; mixture of
   experts, Gaussian process -> Model; causal inference, natural language inference,
@@ -1395,7 +1422,7 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     generic_path = HAND_DIR / "generic_terms.txt"
     hw_path = HAND_DIR / "hardware_concepts.tsv"
-    lex = Lex(load_generic(generic_path))
+    lex = Lex(load_generic(generic_path), frozenset(hyphenated_excess(root)))
     build_hardware_concepts(lex, hw_path)
     build_accelerators(lex, root)
     build_nlp_progress(lex, root)

@@ -264,3 +264,18 @@ def test_keyword_kind_heads_and_analysis_methods():
         == ["Task", "Metric", "Metric", "Method", "Task"]
     assert "sampling algorithm" not in types and "classification problem" not in types
     assert types.get("principal components analysis") == "Method"
+
+
+def test_excess_compounds_are_problems_and_pass_the_single_word_policy(entity_types):
+    """"over-smoothing" names a problem, not the technique "smoothing"; a one-word over-/under- compound that
+    keywords also spell with a hyphen is kept, an everyday word ("overfitting") is not."""
+    types = {}
+    for ln in TERMS.read_text(encoding="utf-8").splitlines()[1:]:
+        term, typ = ln.split("\t")[:2]
+        types[term] = typ
+    assert [types.get(t) for t in ("over-smoothing", "oversmoothing", "over-parameterization")] == ["Task"] * 3
+    assert "overfitting" not in types and types.get("understanding") is None
+    found = entity_types("Deeper message-passing networks suffer from over-smoothing, and we show how "
+                         "over-parameterization of the readout slows convergence while overfitting stays mild.")
+    assert found.get("over-smoothing") == found.get("over-parameterization") == "Task"
+    assert "overfitting" not in found
