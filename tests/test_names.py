@@ -89,3 +89,18 @@ def test_coined_names_in_a_list_are_entities_typed_by_the_lists_noun(entity_type
 def test_a_list_nothing_types_is_left_alone(entity_types):
     types = entity_types("The tool reads PDF, DOCX, and PPTX files, as shown by KS09, DKS17 and PLBR19.")
     assert not {"DOCX", "PPTX", "KS09", "DKS17"} & set(types), types
+
+
+def test_alternative_version_numbers_name_each_dataset(extractor):
+    """"CIFAR-10/100" lists two datasets: the second is named in full, never by its bare number."""
+    ex = extractor.extract(Paper(id="p", abstract="Experiments on CIFAR-10/100 and on ImNet-365/205-LT show "
+                                                    "gains; see https://example.org/A-1/200 for code."))
+    types = {label: e.type for e in ex.entities for label in e.labels}
+    assert {n: types.get(n) for n in ("CIFAR-10", "CIFAR-100", "ImNet-365-LT", "ImNet-205-LT")} == dict.fromkeys(
+        ("CIFAR-10", "CIFAR-100", "ImNet-365-LT", "ImNet-205-LT"), "Dataset"), types
+    assert not {"100", "205-LT", "A-200", "A-1"} & set(types), types
+
+
+def test_coined_names_written_as_alternatives_are_each_a_name(entity_types):
+    types = entity_types("We train QuixNet3/QuixNet5 models and evaluate them on HexaBench and PolyQA.")
+    assert types.get("QuixNet3") == "Model" and types.get("QuixNet5") == "Model", types

@@ -117,3 +117,22 @@ def test_fine_tuning_is_a_training_recipe(entity_types):
     """The guideline's Method covers training recipes: fine-tuning is one, however it is spelled."""
     types = entity_types("Thousands of finetuning runs show that fine-tuning the attention layers helps.")
     assert types.get("finetuning") == types.get("fine-tuning") == "Method", types
+
+
+def test_a_shared_head_is_distributed_over_known_modifiers(extractor):
+    """"image / audio / video captioning" names three tasks; a label is always a whole phrase, never "audio"."""
+    ex = extractor.extract(Paper(id="p", abstract="The probe handles image / audio / video captioning, and we add "
+                                                    "triplet and contrastive loss."))
+    types = {label: e.type for e in ex.entities for label in e.labels}
+    assert {n: types.get(n) for n in ("image captioning", "audio captioning", "video captioning")} == dict.fromkeys(
+        ("image captioning", "audio captioning", "video captioning"), "Task"), types
+    assert types.get("triplet loss") == "Method", types
+    assert not {"image", "audio", "triplet"} & set(types), types
+
+
+def test_a_whole_item_before_a_phrase_keeps_its_own_head(entity_types):
+    """"performance and sample efficiency" lists performance and sample efficiency, not "performance efficiency";
+    "classification and part segmentation" are two tasks."""
+    types = entity_types("The agent improves performance and sample efficiency on classification and part "
+                         "segmentation.")
+    assert not {"performance efficiency", "classification segmentation"} & set(types), types

@@ -35,6 +35,10 @@ class Candidate:
     long_form: str = ""  # set on both halves of an acronym definition
     source_id: str = ""  # vocabulary identifier (PwC URL, CSO topic, ...)
     proposed: bool = False  # the paper introduces it (contribution cue)
+    #: the mention's name when the text does not spell it in one piece: "audio captioning" on "audio" in
+    #: "image / audio / video captioning", "CIFAR-100" on "100" in "CIFAR-10/100"; the span is the part
+    #: that is this mention's own
+    name: str = ""
 
 
 @dataclass

@@ -150,11 +150,19 @@ class _CapitalisedWords(dict[str, bool]):
         return out
 
 
-_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))\s*")
+_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or)|/)\s*")
+#: "CIFAR-10/100", "NAS-Bench-101/201/301", "CIFAR-10/100-LT": one name with alternative version numbers
+#: (group 1 the stem, 2 the first number, 3 the other numbers, 4 a suffix they all share)
+_NUMBER_ALTERNATIVES = re.compile(r"(?<![\w@/.\-'’^])([A-Za-z][A-Za-z0-9.\-]*?[A-Za-z]-?)(\d+)((?:/\d+)+)"
+                                  r"(-[A-Za-z][A-Za-z0-9]*)?(?![\w/'’^]|-\w|\.\w)")
+#: "S4D/S5", "Wikitext2/Wikitext103": names written as alternatives (each must be coined on its own)
+_NAME_ALTERNATIVES = re.compile(r"(?<![\w@/.\-'’^:])[A-Za-z0-9]+(?:[\-.][A-Za-z0-9]+)*"
+                                r"(?:/[A-Za-z0-9]+(?:[\-.][A-Za-z0-9]+)*)+(?![\w/'’^]|-\w|\.\w)")
 #: "KS09", "DKS17", "PLBR19", "kingma2013auto": citation keys (initials or name, year), not names
 _CITATION_KEY = re.compile(r"[A-Z]{2,5}\d{2}\+?|[a-z]+(?:19|20)\d\d[a-z]+")
 
 
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: the noun a list hangs on, right before it: "three datasets: A, B and C", "tasks such as A and B", "sets (A, B"
 _LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
 
@@ -183,6 +191,10 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         head = _LIST_HEAD.search(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
         typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
+        after = _NEXT_WORD.match(text, run[-1][1])
+        if typ is None and after:  # "A, B and C datasets", "S4D/S5 models": the type noun after the list
+            noun = after.group(1).lower()
+            typ = (_TYPE_NOUNS.get(noun) or _TYPE_NOUNS.get(noun[:-1] if noun.endswith("s") else "", ("",)))[0] or None
         if typ is None:
             types = [t for _s, _e, _k, t in run if t]
             if not types:
@@ -191,6 +203,21 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         for _s, _e, k, _t in run:
             if k >= 0 and not _CITATION_KEY.fullmatch(names[k][2]):
                 out[k] = typ
+    return out
+
+
+def _slashed_words(text: str) -> list[tuple[int, int]]:
+    """The whitespace-delimited words with a slash between two letters or digits ("CIFAR-10/100"), as
+    character ranges: found by the few slashes of an abstract, so the patterns read those words only."""
+    out: list[tuple[int, int]] = []
+    at = text.find("/")
+    while at > 0:
+        if at + 1 < len(text) and text[at - 1].isalnum() and text[at + 1].isalnum() \
+                and not (out and out[-1][1] > at):
+            start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
+            end = min((e for e in (text.find(" ", at), text.find("\n", at)) if e >= 0), default=len(text))
+            out.append((start, end))
+        at = text.find("/", at + 1)
     return out
 
 
@@ -273,7 +300,7 @@ class CoinedNameFinder:
                         head = "method"
                     elif not is_coined(lx.text):
                         head = "other"
-                if lx.is_punct and lx.text not in (",", "-", "(") or low in ("than", "with", "to", "by", "of", "using"):
+                if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in ("than", "with", "to", "by", "of", "using"):
                     break
         return None
 
@@ -288,6 +315,8 @@ class CoinedNameFinder:
             if word and word not in modifiers:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
+        if "/" in text:
+            names.extend(self._alternatives(doc, text))
         # rare: the full pattern with its lookbehind only then; a match holds " " and a digit (the version),
         # which the scan for that pair rules out first in two abstracts in three, at a quarter of the cost
         if _SPACE_DIGIT.search(text) and self.family_version_check.search(text):
@@ -310,7 +339,8 @@ class CoinedNameFinder:
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
-            out.append(Candidate(start, end, typed[0], "coined", typed[1]))
+            spelled = text[start:end]
+            out.append(Candidate(start, end, typed[0], "coined", typed[1], name=name if name != spelled else ""))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and quick.search(text) is None:
@@ -318,6 +348,36 @@ class CoinedNameFinder:
             for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
         return doc
+
+    @staticmethod
+    def _alternatives(doc: Doc, text: str) -> list[tuple[int, int, str]]:
+        """The names in "CIFAR-10/100" (CIFAR-10, CIFAR-100) and "S4D/S5" (S4D, S5), as (start, end, name).
+
+        The word pattern leaves out words glued to a slash (paths, URLs, "and/or"). A version written as
+        an alternative ("100") stands for the whole name: its mention is that number, named in full.
+        """
+        out: list[tuple[int, int, str]] = []
+        for start, end in _slashed_words(text):
+            for m in _NUMBER_ALTERNATIVES.finditer(text, start, end):
+                stem, suffix = m.group(1), m.group(4) or ""
+                if not is_coined(stem + m.group(2)):
+                    continue
+                out.append((m.start(1), m.end(2), stem + m.group(2) + suffix))
+                at = m.end(2)
+                for number in m.group(3)[1:].split("/"):
+                    at += 1  # the slash
+                    out.append((at, at + len(number), stem + number + suffix))
+                    at += len(number)
+            for m in _NAME_ALTERNATIVES.finditer(text, start, end):
+                if _NUMBER_ALTERNATIVES.fullmatch(m.group(0)):
+                    continue
+                words = m.group(0).split("/")
+                if all(is_coined(w) for w in words):
+                    at = m.start()
+                    for w in words:
+                        out.append((at, at + len(w), w))
+                        at += len(w) + 1
+        return out
 
     def _title_case_names(self, doc: Doc, models: set[str]) -> list[Candidate]:
         """Runs of capitalised words inside a sentence: "Indian Buffet Process", "Walk-Jump Sampling".

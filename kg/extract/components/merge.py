@@ -168,6 +168,8 @@ class Merger:
 
     def _with_head(self, text: str, c: Candidate) -> str:
         """A name as written with the type noun after it: "EM algorithm", "MP-20 benchmark"."""
+        if c.name:
+            return ""  # the type noun follows the shared part of a distributed name, not the name
         m = _NEXT_WORD.match(text, c.end)
         if m and m.group(1).lower() in self.head_nouns:
             return text[c.start:m.end(1)]
@@ -259,7 +261,7 @@ class Merger:
         keys = {entity_key(c.text_) for c in accepted}
         out = []
         for c in accepted:
-            if not c.component.startswith("coined") or "-" not in c.text_:
+            if not c.component.startswith("coined") or "-" not in c.text_ or c.name:
                 continue
             prefix, _, suffix = c.text_.rpartition("-")
             # a base model has a version or size ("Qwen3-32B"); "ES" in "ES-MoE" is only a prefix
@@ -272,16 +274,16 @@ class Merger:
 
     def _merge_spans(self, doc: Doc, text: str) -> list[Candidate]:
         """One candidate per span, typed by the vote of all candidates on it; generic and weak spans dropped."""
-        by_span: dict[tuple[int, int], list[Candidate]] = {}
+        by_span: dict[tuple[int, int, str], list[Candidate]] = {}
         for c in candidates(doc):
             if c.end > c.start:
-                by_span.setdefault((c.start, c.end), []).append(c)
+                by_span.setdefault((c.start, c.end, c.name), []).append(c)
         generic_terms = self.res.generic_terms
         spans: list[Candidate] = []
-        for (start, end), cands in by_span.items():
+        for (start, end, name), cands in by_span.items():
             typ, conf = _vote(cands)
             proposed = any(c.proposed for c in cands)
-            surface = text[start:end]
+            surface = name or text[start:end]
             if not proposed:
                 # decided before the merged candidate is built: most rejected spans are generic words
                 low = surface.lower()
@@ -296,7 +298,7 @@ class Merger:
                 long_form = long_form or c.long_form
                 source_id = source_id or c.source_id
             merged = Candidate(start, end, typ, best.component, conf, canonical or "", long_form or "",
-                               source_id or "", proposed)
+                               source_id or "", proposed, name)
             merged.text_ = surface  # type: ignore[attr-defined]
             spans.append(merged)
         return spans

@@ -25,6 +25,11 @@ _DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite"}
 _TASK_HEADS = {"task", "problem"}
 _METHOD_KIND_HEADS = {"method", "mechanism", "technique", "strategy", "scheme", "procedure", "algorithm", "approach"}
 _LIST_GLUE = frozenset((",", "and", "or"))  # what may stand between the items of a list of tasks
+#: what may stand between the modifiers of a shared head: "image, audio and video captioning", "image / video"
+_COORD_GLUE = frozenset((",", "and", "or", "/"))
+#: the types a shared head is distributed for ("image and video captioning"); "vision and language models"
+#: and "synthetic and real datasets" do not name one model or dataset per modifier
+_DISTRIBUTED_TYPES = frozenset(("Task", "Method", "Metric"))
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
@@ -60,6 +65,9 @@ class PhraseFinder:
         self._hardware_context = False  # set per document in __call__
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | _DATASET_HEADS
+        #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
+        #: captioning" (lower-case, singular head)
+        self._shared_terms = {e.term.lower(): e for e in reversed(res.lexicon) if e.type in _DISTRIBUTED_TYPES}
         # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
         self._weak_cache: dict[str, tuple[bool, bool]] = {}
 
@@ -202,6 +210,8 @@ class PhraseFinder:
         self._hardware_context = any(c.type == "HardwareConcept" and c.component.startswith("lexicon")
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
         res, read_through = self.res, self._read_through
+        #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
+        known = {(c.start, c.end): c for c in out if c.component.startswith("lexicon")}
         for sent in sentences(doc):
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
@@ -214,9 +224,63 @@ class PhraseFinder:
                             and toks.text[start][:1].isupper():
                         words = words[1:]  # "Learning Temporal Distances": an opening gerund is the verb
                     self._emit(toks, text, words, out)
+                    if len(words) == 2 and k > 0:
+                        last = out[-1] if len(out) == before + 1 and out[-1].start == toks.idx[start] else \
+                            known.get((toks.idx[start], toks.end_char(end - 1)))
+                        if last is not None and last.type in _DISTRIBUTED_TYPES:
+                            self._distribute(toks, text, sent_chunks, k, last, out)
                 if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
                     self._coordinated_task(toks, text, sent_chunks, k, out)
         return doc
+
+    def _distribute(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int, last: Candidate,
+                    out: list[Candidate]) -> None:
+        """"image, audio and video captioning": the head of the last phrase is shared by the bare modifiers
+        listed before it, each of which names an entity of its own ("image captioning").
+
+        ``last`` (a phrase or lexicon term) is the last item, modifier plus head. A mention of an earlier
+        item is its modifier, named in full (:attr:`Candidate.name`). Most "A and B head" lists join a
+        whole item to a phrase ("performance and sample efficiency"), so an item shares the head only
+        when the vocabulary knows the phrase it makes, or when slashes join the modifiers ("image /
+        audio / video captioning"); either way it must be a singular noun, not a head of its own
+        ("classification and part segmentation") or a weak word.
+        """
+        head_start = sent_chunks[k][1] - 1
+        while head_start > sent_chunks[k][0] and toks.joiner[head_start - 1]:
+            head_start -= 2  # a hyphenated head: "image-to-text and text-to-image tasks" shares "tasks"
+        head = text[toks.idx[head_start]:last.end]
+        head_norm = " ".join(head.split()[:-1] + [toks.norm[sent_chunks[k][1] - 1]])
+        pos, seen_and = sent_chunks[k][0], False
+        for j in range(k - 1, -1, -1):
+            p_start, p_end = sent_chunks[j]
+            between = toks.lower[p_end:pos]
+            if not between or not _COORD_GLUE.issuperset(between) or seen_and and between != [","]:
+                return
+            seen_and = seen_and or "and" in between or "or" in between
+            a, b = word_ranges(toks.joiner, p_start, p_end)[-1]
+            word = text[toks.idx[a]:toks.end_char(b - 1)]
+            entry = self._shared_terms.get(f"{word.lower()} {head_norm}")
+            if not self._shared_modifier(toks, word, a, b, entry is not None or between == ["/"], out):
+                return
+            # named as written: a vocabulary's canonical form ("common sense") would not read as this phrase
+            out.append(Candidate(toks.idx[a], toks.end_char(b - 1), entry.type if entry else last.type, "phrase",
+                                 min(last.confidence, 0.72), name=f"{word} {head}"))
+            if a > p_start:
+                return  # "zero-shot image / audio / video captioning": the list's first item
+            pos = p_start
+
+    def _shared_modifier(self, toks: Tokens, word: str, a: int, b: int, known: bool, out: list[Candidate]) -> bool:
+        """Whether ``word`` (tokens a..b) is a modifier of the head it shares with the next item of a list;
+        ``known``: the phrase they make is a vocabulary term ("semantic and instance segmentation")."""
+        low = word.lower()
+        if not known or toks.norm[b - 1] != toks.lower[b - 1] or word.endswith("-"):
+            return False  # a plural is an item of its own ("GANs and diffusion models")
+        if head_type(toks.text[b - 1], self.res) or toks.norm[b - 1] in self._read_through:
+            return False
+        if self._is_weak(low, True, False):
+            return False
+        start, end = toks.idx[a], toks.end_char(b - 1)
+        return not any(c.start == start and c.end == end for c in out)
 
     def _coordinated_task(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int,
                           out: list[Candidate]) -> None:
