@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -253,12 +254,15 @@ class RelationFinder:
             out.append((hit.end(), comma if comma >= 0 else len(s_text)))
         return out
 
+    @staticmethod
+    def _proposed_in(s_text: str, base: int, subj: LocalEntity) -> Iterator[Candidate]:
+        """The subject's proposed mentions inside the sentence ``s_text`` (which starts at ``base``)."""
+        return (m for m in subj.mentions if m.proposed and base <= m.start < base + len(s_text))
+
     def _named_descriptions(self, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
         """Text between an article and the type noun before a naming cue: "a new PnP framework, called X"."""
         out = []
-        for m in subj.mentions:
-            if not m.proposed or not (base <= m.start < base + len(s_text)):
-                continue
+        for m in self._proposed_in(s_text, base, subj):
             lo = max(0, m.start - base - 160)
             hit = self.named_description.search(s_text[lo:m.start - base])
             if hit:
@@ -268,9 +272,7 @@ class RelationFinder:
     def _appositions(self, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
         """Text between a proposed name and its type noun: "X, a flow-matching method"."""
         out = []
-        for m in subj.mentions:
-            if not m.proposed or not (base <= m.start < base + len(s_text)):
-                continue
+        for m in self._proposed_in(s_text, base, subj):
             hit = self.apposition.match(s_text, m.end - base)
             if hit:
                 out.append((hit.start(1), hit.end(1)))
