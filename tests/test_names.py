@@ -89,3 +89,15 @@ def test_coined_names_in_a_list_are_entities_typed_by_the_lists_noun(entity_type
 def test_a_list_nothing_types_is_left_alone(entity_types):
     types = entity_types("The tool reads PDF, DOCX, and PPTX files, as shown by KS09, DKS17 and PLBR19.")
     assert not {"DOCX", "PPTX", "KS09", "DKS17"} & set(types), types
+
+
+@pytest.mark.parametrize("word, coined", [("C^3", True), ("D^2", True), ("Pro^2", True), ("G^2N^2", True),
+                                          ("x^2", False), ("C", False)])
+def test_power_of_a_capital_is_coined(word, coined):
+    from kg.extract.components.coined import is_coined
+    assert is_coined(word) is coined
+
+
+def test_power_inside_a_formula_is_no_name(entity_types):
+    found = entity_types("Our bound improves from O(N^2) to O(N) and holds on ℝ^3 × S^2 for all inputs.")
+    assert not any("^" in label for label in found), found
