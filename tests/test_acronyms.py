@@ -154,3 +154,21 @@ def test_long_form_ending_in_a_defined_acronym_takes_its_type(entity_types):
     types = entity_types("Message-passing graph neural networks (MPNNs) are popular. We devise probabilistically "
                          "rewired MPNNs (PR-MPNNs), which add edges.")
     assert types.get("PR-MPNNs") == types.get("MPNNs") == "Model", types
+
+
+@pytest.mark.parametrize("short, long", [("C^3", "Crop, Cut, Compose"), ("P^2OT", "Progressive Partial Optimal Transport"),
+                                         ("SF(DA)^2", "Source-Free Domain Adaptation with Data Augmentation")])
+def test_power_repeats_letters_in_long_form(short, long):
+    assert best_long_form(short, long) == long
+    assert is_acronym(short)
+
+
+@pytest.mark.parametrize("short, text, long", [
+    ("SSGD", "we train with Sparse Subspace Gradient Descent", "Sparse Subspace Gradient Descent"),
+    ("PPO", "on-policy learning with Proximal Policy Optimization", "Proximal Policy Optimization"),
+    ("ViTs", "prompts in the pre-trained Vision Transformers", "Vision Transformers"),
+])
+def test_long_form_prefers_word_initials(short, text, long):
+    """A capital of the acronym starts a word of its long form when it can: plain matching takes "SSGD" from
+    inside "Subspace Gradient Descent" ("s" of "Subspace")."""
+    assert best_long_form(short, text) == long

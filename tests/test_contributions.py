@@ -244,3 +244,45 @@ def test_described_contribution_not_proposed_when_the_paper_names_one(extractor)
     proposed = _proposed(extractor, "We propose a novel graph sampling scheme for link prediction. "
                                     "We call our method GraSSo. GraSSo is fast.")
     assert "graph sampling scheme" not in proposed and "GraSSo" in proposed, proposed
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    # no comma before the cue: the object's clause goes on over its complement (and a hyphenated "-based")
+    ("We propose a compact Transformer-based encoder architecture for molecular graphs called Molformix.",
+     "Molformix", "Model"),
+    ("To this end, we propose a general framework for deep Spatial Graph Partitioning called SGPX, which scales.",
+     "SGPX", "Method"),
+    # a cue of several words
+    ("We introduce a closed-loop framework, referred to as Agents As Planners (AAP), where agents plan.",
+     "Agents As Planners", "Method"),
+    # no contribution verb: a described object of "we" named by a cue
+    ("We derive a simple and novel manipulation framework, dubbed RoboPlanz, built upon open models.",
+     "RoboPlanz", "Method"),
+    ("We construct a policy satisfying the privacy constraint (called DP-ZQ), based on the principle of sparsity.",
+     "DP-ZQ", "Method"),
+    # a bracketed name after the object's kind noun, not an abbreviation of it
+    ("We present a noise-aware speech recognition model (NA-Whisp) to transfer pretrained models to audio.",
+     "NA-Whisp", "Model"),
+])
+def test_named_contribution_is_proposed(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We use a low-rank approximation technique called Tensor Chain (TC) to approximate the values.", "Tensor Chain"),
+    ("To improve efficiency, this paper presents a novel approach named Physics guided Neural Solver (PhyNS).",
+     "Physics"),
+    ("We concurrently train multiple sparse models, referred to as particles, using different batch orders.",
+     "particles"),
+])
+def test_naming_cue_proposes_no_used_part_or_lowercase_word(extractor, abstract, name):
+    """Someone else's technique ("we use a technique called X"), a name cut short by a lower-case word, and
+    one lower-case word after a naming cue (a term, not a name) are not proposed."""
+    assert name not in _proposed(extractor, abstract)
+
+
+def test_power_name_is_proposed(extractor):
+    """"$C^3$" is written "C^3": a capital to a power is a name, and its bracketed words its long form."""
+    found = _proposed(extractor, "We introduce a three-step method, $C^3$ (Crop, Cut, Compose), to close the "
+                                 "modality gap. Our $C^3$ method improves retrieval.")
+    assert found.get("Crop, Cut, Compose") == "Method", found

@@ -104,3 +104,15 @@ def test_alternative_version_numbers_name_each_dataset(extractor):
 def test_coined_names_written_as_alternatives_are_each_a_name(entity_types):
     types = entity_types("We train QuixNet3/QuixNet5 models and evaluate them on HexaBench and PolyQA.")
     assert types.get("QuixNet3") == "Model" and types.get("QuixNet5") == "Model", types
+
+
+@pytest.mark.parametrize("word, coined", [("C^3", True), ("D^2", True), ("Pro^2", True), ("G^2N^2", True),
+                                          ("x^2", False), ("C", False)])
+def test_power_of_a_capital_is_coined(word, coined):
+    from kg.extract.components.coined import is_coined
+    assert is_coined(word) is coined
+
+
+def test_power_inside_a_formula_is_no_name(entity_types):
+    found = entity_types("Our bound improves from O(N^2) to O(N) and holds on ℝ^3 × S^2 for all inputs.")
+    assert not any("^" in label for label in found), found

@@ -16,14 +16,16 @@ from kg.extract.components.base import doc_text, sentence_text, sentences, Candi
 from kg.extract.resources import Resources, load_resources
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
-_PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)")
+_PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)(?!\^)")  # not the base of a power: "SF(DA)^2"
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
-_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-]{1,20})\s*$")
+_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-^]{1,20})\s*$")
 #: longest match of _LAST_WORD in a right-stripped text: searched from there, not tried at every character
 _LAST_WORD_MAX = 21
 
 
 def is_acronym(text: str) -> bool:
+    if "^" in text:
+        text = _expand_powers(text)
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
     if not _ACRO.match(text) or len(core) < 2:
         return False
@@ -33,6 +35,13 @@ def is_acronym(text: str) -> bool:
 
 _PREPOSITIONS = {"for", "with", "of", "on", "in", "via", "from", "to"}
 _REPEAT = re.compile(r"([A-Za-z])([3-9])(?![0-9])")  # "2" between letters means "to" (T2I)
+#: "C^3", "P^2OT", "SF(DA)^2": a power repeats the letter (or bracketed letters) before it
+_POWER = re.compile(r"(\([A-Za-z]+\)|[A-Za-z])\^(\d)")
+
+
+def _expand_powers(short: str) -> str:
+    """"C^3" -> "CCC", "SF(DA)^2" -> "SFDADA": the letters a written power stands for."""
+    return _POWER.sub(lambda m: m.group(1).strip("()") * int(m.group(2)), short)
 
 
 def best_long_form(short: str, long: str) -> str | None:
@@ -41,13 +50,18 @@ def best_long_form(short: str, long: str) -> str | None:
     A letter followed by a small count stands for that many words with the letter
     ("D3IL" = Datasets with Diverse human Demonstrations for Imitation Learning, "S4").
     """
-    found = _long_form(short, long)
+    if "^" in short:
+        short = _expand_powers(short)
+    found = _long_form(short, long, True) or _long_form(short, long)
     if found is None and _REPEAT.search(short):
-        found = _long_form(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), short), long)
+        repeated = _REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), short)
+        found = _long_form(repeated, long, True) or _long_form(repeated, long)
     return found
 
 
-def _long_form(short: str, long: str) -> str | None:
+def _long_form(short: str, long: str, initials: bool = False) -> str | None:
+    """``initials``: every capital of ``short`` starts a word or is a capital of ``long`` (tried first: the
+    plain match may take "PPOT" from inside "Partial Optimal Transport")."""
     s = short[:-1] if short.endswith("s") and len(short) > 2 and short[-2].isupper() else short
     s_idx, l_idx = len(s) - 1, len(long) - 1
     while s_idx >= 0:
@@ -56,7 +70,8 @@ def _long_form(short: str, long: str) -> str | None:
             s_idx -= 1
             continue
         while l_idx >= 0 and (long[l_idx].lower() != c or
-                              (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())):
+                              ((s_idx == 0 or (initials and s[s_idx].isupper() and not long[l_idx].isupper()))
+                               and l_idx > 0 and long[l_idx - 1].isalnum())):
             l_idx -= 1
         if l_idx < 0:
             return None
@@ -145,7 +160,7 @@ class AcronymFinder:
                 if is_acronym(inner):
                     # Long Form (ACRO): look back at most min(|A|+5, 2|A|) words
                     words = before.split()
-                    letters = len(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), inner))
+                    letters = len(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), _expand_powers(inner)))
                     n = min(letters + 5, 2 * letters)
                     window = " ".join(words[-n:])
                     lf = best_long_form(inner, window)

@@ -21,7 +21,8 @@ from kg.extract.components.base import (Candidate, candidates, char_token_range,
                                         sentence_at, sentence_norms, sentences, tokens)
 from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
-# A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL.
+# A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL; a
+# parenthesised part before a power belongs to it ("SF(DA)^2").
 # Only words with a capital or a digit can be coined names or model-family members (see ``_name``), so the
 # lookahead skips the rest (~85% of the words) inside the regex engine. It scans the word's whole run of
 # characters, a superset of what the group matches, and a match depends only on where it starts, so the
@@ -29,7 +30,7 @@ from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 # part possessively ("*+"): the next character is then a capital or digit, or the run holds none, without
 # backtracking over every letter of the word.
 _NAME_WORD = re.compile(r"(?<![\w@/.\-'’^])(?=[a-z.^\-]*+[A-Z0-9])"
-                        r"([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+)*)(?![\w@/'’^]|-\w|\.\w)")
+                        r"([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+|\([A-Za-z0-9]+\)(?=\^\d))*)(?![\w@/'’^]|-\w|\.\w)")
 _DATASET_NOUNS = {"benchmark", "dataset", "corpus", "suite", "domain", "split", "leaderboard", "testbed"}
 _MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "architecture", "checkpoint"}
 _METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer",
@@ -48,6 +49,8 @@ _STOP = _words(DATA_DIR / "coined_stop.txt")
 
 _PARTS = re.compile(r"[\-.^]")
 _DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
+#: "C^3", "D^2", "Pro^2", "G^2N^2": a capitalised letter or word to a power names a method (written "$C^3$")
+_POWER_NAME = re.compile(r"[A-Za-z]*[A-Z][A-Za-z]*\^\d[A-Za-z0-9^]*")
 _NOT_NAME = re.compile(r"\d+[DdBbMmKkx]|[A-Z]")  # 2D, 7B, 10x
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
@@ -78,6 +81,8 @@ def is_coined(word: str) -> bool:
         return False
     if _NOT_NAME.fullmatch(word):
         return False
+    if "^" in word and _POWER_NAME.fullmatch(word):
+        return True
     return any(is_coined_part(p) for p in parts)
 
 
@@ -221,6 +226,20 @@ def _slashed_words(text: str) -> list[tuple[int, int]]:
     return out
 
 
+_FORMULA_BEFORE = set("=+×*/≪≫<>≤≥∈|·")
+
+
+def _in_formula(text: str, start: int) -> bool:
+    """A power inside a formula is mathematics, not a name: "O(N^2)", "ℝ^3 × S^2", "+ K^2", "(H^7 A^2 …)"."""
+    words = text[max(0, start - 24):start].split()
+    if not words:
+        return False
+    last = words[-1]  # the word before, or the text the power is glued to: "O(", "(("
+    if start > 0 and not text[start - 1].isspace():
+        return last != "("
+    return last[-1] in _FORMULA_BEFORE or "^" in last
+
+
 class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
@@ -312,6 +331,8 @@ class CoinedNameFinder:
         modifiers = doc.user_data.get(MODIFIER_ACRONYMS, ())
         for m in _NAME_WORD.finditer(text):
             word = self._name(m.group(1))
+            if word and "^" in word and _in_formula(text, m.start(1)):
+                continue
             if word and word not in modifiers:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))

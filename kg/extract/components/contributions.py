@@ -72,9 +72,13 @@ class ContributionFinder:
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
         self.naming = set(cues["naming_cues"])
+        #: "referred to as": naming cues of several words, found at their last word
+        self.naming_phrases = [p.split() for p in cues["naming_phrases"]]
+        self.naming_at: dict[int, int] = {}  # the doc's naming cues: a phrase's last word -> its first
         self.any_verbs = self.verbs | self.past_verbs
         self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
         self.infinitive_uses = set(cues["infinitive_uses"])
+        self.use_verbs = set(cues["use_verbs"])  # "we use a technique called X": someone else's X
         self.described_nouns = set(cues["described_nouns"])
         self.other_work = set(cues["other_work"])
         self.title_openers = set(cues["title_openers"])
@@ -128,6 +132,14 @@ class ContributionFinder:
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
         naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
+        self.naming_at = dict(zip(naming, naming))
+        for words in self.naming_phrases:
+            n = len(words) - 1
+            for j in compress(range(n, len(lower)), map(words[-1].__eq__, lower[n:])):
+                if lower[j - n:j] == words[:-1]:
+                    naming.append(j)
+                    self.naming_at[j] = j - n
+        naming.sort()
         unnamed: list[tuple[Span, int]] = []  # contribution verbs whose object holds no name
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
@@ -172,7 +184,7 @@ class ContributionFinder:
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
             at = by_start.get(toks.idx[k], ())
-            if toks.lower[k] in self.naming or (any(c.component in ("coined", "acronym") for c in at)
+            if k in self.naming_at or (any(c.component in ("coined", "acronym") for c in at)
                                                 and not any(c.component.startswith("lexicon") for c in at)):
                 return  # "a pruning algorithm, D-Prune, …": the contribution has a name
         start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
@@ -269,26 +281,49 @@ class ContributionFinder:
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
         own contribution. "a NOUN called X" counts only in a sentence about what "we" do, and not after words
-        that point at other work ("against a baseline called X", "the existing method named X").
+        that point at other work ("against a baseline called X", "the existing method named X") or a verb that
+        uses it ("we use a technique called X"). The kind noun may carry a short complement ("a framework for
+        graph clustering called X") and the cue may open a bracket ("a policy (called X)").
         ``naming``: the positions of the naming cues in the sentence, past its first two tokens and before its
         last."""
-        lower = tokens(doc).lower
+        toks = tokens(doc)
+        lower, norm = toks.lower, toks.norm
         for i in naming:
-            k = i - 1 if lower[i - 1] == "," else i
-            if lower[k - 1] not in self.type_words:
-                continue
-            det = next((d for d in range(k - 2, max(sent.start, k - 6) - 1, -1)
-                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP)),
+            k = self.naming_at[i]  # the cue's first word: "referred" of "referred to as"
+            k = k - 1 if lower[k - 1] in (",", "(") else k
+            noun = k - 1
+            if lower[noun] not in self.type_words:
+                # "a … framework for deep graph clustering called X": back over the complement to its noun
+                prep = next((d for d in range(noun - 1, max(sent.start, noun - 6), -1)
+                             if lower[d] in ("for", "of", "on", "in") or not is_content(doc[d], self.res)), None)
+                if prep is None or lower[prep] not in ("for", "of", "on", "in") \
+                        or norm[prep - 1] not in self.type_words:
+                    continue
+                noun = prep - 1
+            det = next((d for d in range(noun - 1, max(sent.start, noun - 7) - 1, -1)
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP
+                                                                   or lower[d] in ("and", ","))),
                        None)
             if det is None or lower[det] not in ("our", "a", "an"):
                 continue
             if lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
-                    lower[t] in self.other_work for t in range(sent.start, i))):
+                    lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue
+            typ = self.type_words.get(lower[noun]) or self.type_words.get(norm[noun], "Method")
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
-                self._propose(out, best, self.type_words.get(lower[k - 1], "Method"))
+                self._propose(out, best, typ)
+            elif not by_start.get(doc[i + 1].idx) and doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha:
+                # "a … architecture called Crystalformer": a capitalised word after the cue is a name
+                j = self._name_end(doc, sent, i + 1)
+                if j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res):
+                    continue  # "named Physics guided Neural Network …": the name goes on, unread
+                cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, "contribution", 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                if j - i > 2:
+                    self.new_names.append(cand)
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
@@ -301,12 +336,16 @@ class ContributionFinder:
         i = verb.i + 1
         limit = min(sent.end, verb.i + 1 + TARGET_WINDOW)
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
-        later = next((j for j in range(i, sent.end - 1) if lower[j] in self.naming
-                      and j > 0 and text[j - 1] == ","), None)
+        # ... also with no comma, while the object's clause goes on: "a framework for graph clustering called X"
+        stop = next((j for j in range(i, min(sent.end, i + 2 * TARGET_WINDOW)) if (
+            lower[j] in self.clause_stops and not toks.joiner[j - 1]) or lower[j] in self.any_verbs),
+            i + 2 * TARGET_WINDOW)  # "Transformer-based" goes on; another contribution verb ends the object
+        later = next((j for j in range(i, sent.end - 1) if j in self.naming_at
+                      and j > 0 and (text[self.naming_at[j] - 1] == "," or self.naming_at[j] < stop)), None)
         if later is not None and j_is_name(text[later + 1]):
             limit = min(sent.end, later + 1 + TARGET_WINDOW)
         for j in range(i, limit if later is None else later + 1):
-            if lower[j] in self.naming:
+            if j in self.naming_at:
                 for t in range(i, j):
                     type_before = self.type_words.get(toks.norm[t]) or type_before
                 i = j + 1
@@ -369,26 +408,21 @@ class ContributionFinder:
                     self._propose(out, best, type_before or self.type_words[norm_word(doc[span.end].text)])
                     return
             # a Title Case or coined name no finder knew
-            j = i
-            while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
-                    doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
-                    # a capitalised function word opens a name before another capitalised word ("Least Volume")
-                    j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
-                    and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
-                    j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
-                j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
-            while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
-                j -= 1  # "End-to-End …": a name never ends in a hyphen
+            j = self._name_end(doc, sent, i)
             apposition = self._apposition_type(doc, j, sent) if j > i else None
             # one capitalised word is a name only when an apposition says what it is ("Eureka, a … algorithm")
+            # ... or a naming cue: "an architecture called Crystalformer"
             if j - i >= 1 and doc[i].text[:1].isupper() and (
-                    j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition):
+                    j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition
+                    or (i - 1 in self.naming_at and not (j < sent.end and doc[j].text.islower()
+                                                         and is_content(doc[j], self.res)))):
                 span = doc[i:j]
                 typ = type_before or apposition or "Method"
                 cand = Candidate(span.start_char, span.end_char, typ, "contribution", 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
-                self.new_names.append(cand)
+                if not (j - i == 1 and i - 1 in self.naming_at):
+                    self.new_names.append(cand)  # not one word after a naming cue: its mentions bind wrong relations
             elif type_before and is_content(tok, self.res):
                 # "a task called fact generation": a lower-case name after a naming cue
                 j, words = i, 0
@@ -396,12 +430,26 @@ class ContributionFinder:
                     words += not is_joiner(doc[j])  # "fine-grained" is one word of three tokens
                     j += 1
                 span = doc[i:j]
-                if words >= 2 or type_before != "Task":  # "the task of summarizing the dynamics …" names no task
+                if words >= 2:  # "the task of summarizing the dynamics …", "models, referred to as particles": no name
                     out.append(Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8,
                                          proposed=True))
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
+
+    def _name_end(self, doc: Doc, sent: Span, i: int) -> int:
+        """The end of a Title Case or coined name no finder knew, starting at token ``i`` (``i`` if none)."""
+        j = i
+        while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
+                doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
+                # a capitalised function word opens a name before another capitalised word ("Least Volume")
+                j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
+                and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
+                j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
+            j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
+        while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
+            j -= 1  # "End-to-End …": a name never ends in a hyphen
+        return j
 
     def _defined_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate],
                       type_before: str | None, new_only: bool = False) -> bool:
