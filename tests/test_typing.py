@@ -136,3 +136,12 @@ def test_a_whole_item_before_a_phrase_keeps_its_own_head(entity_types):
     types = entity_types("The agent improves performance and sample efficiency on classification and part "
                          "segmentation.")
     assert not {"performance efficiency", "classification segmentation"} & set(types), types
+
+
+def test_the_technique_before_a_mechanism_noun(entity_types):
+    """"a differentiable sorting mechanism" names the technique "differentiable sorting" ("differentiable" and
+    "variational" open technique names); "distinct underlying mechanisms" names nothing."""
+    types = entity_types("We add a differentiable sorting mechanism to the ranker and study distinct underlying "
+                         "mechanisms of variational decomposition.")
+    assert types.get("differentiable sorting") == types.get("variational decomposition") == "Method", types
+    assert not any("underlying" in label for label in types), types

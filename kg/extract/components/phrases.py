@@ -165,7 +165,7 @@ class PhraseFinder:
                     return  # "PbRL tasks", "LLM tasks": the name's own tasks, not a class of tasks
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
             elif head in _METHOD_KIND_HEADS and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
-                    and mod_text[-1].isalpha():
+                    and mod_text[-1].isalpha() and mod_text[-1].lower() not in self.res.weak_modifiers:
                 # "a gradient sketching method": the technique is the -ing noun with its modifier
                 words, mods, typed = mods, mods[:-1], ("Method", 0.6)
                 head_i = words[-1][1] - 1
