@@ -116,3 +116,34 @@ def test_power_of_a_capital_is_coined(word, coined):
 def test_power_inside_a_formula_is_no_name(entity_types):
     found = entity_types("Our bound improves from O(N^2) to O(N) and holds on ℝ^3 × S^2 for all inputs.")
     assert not any("^" in label for label in found), found
+
+
+def test_plain_capitalised_words_listed_with_a_coined_name_are_typed_by_the_list(entity_types):
+    """"on the Harbor, Lantern, and QRX-9 datasets": a plain capitalised word is a name when listed with one."""
+    types = entity_types("We report BD-rate gains on the Harbor, Lantern, and QRX-9 datasets. Our optimizer "
+                         "extends methods such as FedAvg, Quilt, and MOXA to new clients.")
+    assert {n: types.get(n) for n in ("Harbor", "Lantern", "QRX-9")} == dict.fromkeys(
+        ("Harbor", "Lantern", "QRX-9"), "Dataset"), types
+    assert types.get("Quilt") == "Method" and types.get("MOXA") == "Method", types
+
+
+def test_plain_capitalised_words_that_modify_or_belong_to_a_longer_name_are_not_listed(entity_types):
+    types = entity_types("We compare layers with Brisk and FZN-2 activations. The agent is evaluated in "
+                         "StarCraft II and Google Research Football. However, FZN-2 and Brisk differ.")
+    assert not {"Brisk", "Google", "However"} & set(types), types
+
+
+def test_known_terms_in_a_list_vote_on_its_names_type(entity_types):
+    """A name listed with a known model is a model; one listed with tasks is a benchmark; a hardware term
+    next to a name ("5G FLOPs, VoxFormer") does not make it hardware."""
+    types = entity_types("We evaluate encoders, categorized into general-domain (BERT, ZyloNet) and other groups. "
+                         "It excels in image understanding (Retrieval, Captioning, VQA, ZNLI-VE) and generation. "
+                         "At little extra overhead, 5G FLOPs, VoxFormer armed with a decoder improves by 1%.")
+    assert types.get("ZyloNet") == "Model" and types.get("ZNLI-VE") == "Dataset", types
+    assert types.get("VoxFormer") != "HardwareConcept", types
+
+
+def test_a_name_ending_in_bench_is_a_benchmark(entity_types):
+    types = entity_types("We present QuokBench, a suite of agent environments. Prior suites such as Lo-Bench "
+                         "fall short, and NAS-Bench-101 is a search space.")
+    assert types.get("QuokBench") == "Dataset" and types.get("Lo-Bench") == "Dataset", types

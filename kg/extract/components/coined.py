@@ -41,6 +41,10 @@ _TYPE_NOUNS = ({w: ("Method", 0.75) for w in _METHOD_NOUNS} | {w: ("Model", 0.75
                | {w: ("Dataset", 0.8) for w in _DATASET_NOUNS})
 _EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
                "result", "achieve", "accuracy", "performance"}
+#: the known terms of a list vote on its names' type: a name listed with tasks is a benchmark ("VQA, SNLI-VE")
+_VOTED_TYPES = {"Task": "Dataset"}
+#: the types a name listed next to one known term takes from it ("BERT, TNLR"); others need a longer list
+_NAMED_TYPES = {"Dataset", "Model", "Method"}
 _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
                          re.IGNORECASE)
@@ -173,42 +177,74 @@ _LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.
 
 
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
-                list_nouns: dict[str, str]) -> dict[int, str]:
+                list_nouns: dict[str, str], n_coined: int, function_words: set[str]) -> dict[int, str]:
     """The names (by index) in a list of two or more coined names, with the type the list suggests.
 
     "Stochastic Q-learning, StochDQN, and StochDDQN": a list of coined words names things, where one such
     word alone may be a stray abbreviation. The type comes from the noun the list hangs on ("datasets:
     MIMIC-IV, eICU, and ADNI"), else from the known terms in it ("XNLI, XQuAD and GLUE", GLUE a lexicon
-    dataset); a list with neither is left alone.
+    dataset); a list with neither is left alone. The names from ``n_coined`` on are plain capitalised words
+    ("Kodak"): items of a list that also holds a coined name or a known term ("on Kodak, Tecnick and CLIC").
     """
-    items = sorted([(s, e, k, "") for k, (s, e, _n) in enumerate(names)] +
-                   [(c.start, c.end, -1, c.type) for c in known])
-    runs: list[list[tuple[int, int, int, str]]] = [[items[0]]] if items else []
-    for prev, item in zip(items, items[1:]):
-        if prev[1] <= item[0] and _LIST_GAP.fullmatch(text, prev[1], item[0]):
-            runs[-1].append(item)
-        else:
-            runs.append([item])
+    # one item per outermost span: a coined name also known ("GLUE") is one item, and a term inside a longer
+    # name ("CNN" of "CNN-DailyMail", "A100 GPUs" of "40GB A100 GPUs") is part of it, not an item of its own
+    order = sorted([(s, -e, k, "") for k, (s, e, _n) in enumerate(names)] +
+                   [(c.start, -c.end, -1, c.type) for c in known])  # outer spans first
+    runs: list[list[tuple[int, int, int, str]]] = []
+    outer = (-1, -1)
+    for s0, neg_end, k0, t0 in order:
+        item = (s0, -neg_end, k0, t0)
+        if outer[0] <= item[0] and item[1] <= outer[1]:
+            if (item[0], item[1]) == outer:
+                runs[-1].append(item)
+            continue
+        if not (runs and _LIST_GAP.fullmatch(text, outer[1], item[0])):
+            runs.append([])
+        runs[-1].append(item)
+        outer = (item[0], item[1])
     out: dict[int, str] = {}
     for run in runs:
-        if sum(k >= 0 for _s, _e, k, _t in run) < 2:
-            continue
+        named = {(s, e) for s, e, k, _t in run if k >= 0}  # one name found twice is one name
+        if len(named) < 2 or not any(k < n_coined for _s, _e, k, _t in run):
+            continue  # two names, one of them coined or known: capitalised words alone are no list of names
         head = _LIST_HEAD.search(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
         typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
         after = _NEXT_WORD.match(text, run[-1][1])
-        if typ is None and after:  # "A, B and C datasets", "S4D/S5 models": the type noun after the list
-            noun = after.group(1).lower()
-            typ = (_TYPE_NOUNS.get(noun) or _TYPE_NOUNS.get(noun[:-1] if noun.endswith("s") else "", ("",)))[0] or None
+        noun = after.group(1).lower() if after else ""
+        typed_after = (_TYPE_NOUNS.get(noun) or _TYPE_NOUNS.get(noun[:-1] if noun.endswith("s") else "", ("",)))[0]
+        if typ is None and typed_after:  # "A, B and C datasets", "S4D/S5 models": the type noun after the list
+            typ = typed_after
         if typ is None:
-            types = [t for _s, _e, _k, t in run if t]
+            types = [_VOTED_TYPES.get(t, t) for _s, _e, _k, t in run if t]
             if not types:
                 continue  # "PDF, DOCX, and PPTX", author names, affiliations: nothing says these are ML names
             typ = max(sorted(set(types)), key=types.count)
+            if typ not in _NAMED_TYPES and len({(s, e) for s, e, _k, _t in run}) < 3:
+                continue  # "10G FLOPs, Mask2Former": one metric or hardware term next to a name is no list of them
+        # "networks with Tanh and ReLU nonlinearities": a noun after the list makes its items modifiers of that
+        # noun, and a plain word is then no name (a coined one still is)
+        modified = after is not None and after.group(1).islower() and not typed_after and noun not in function_words
         for _s, _e, k, _t in run:
-            if k >= 0 and not _CITATION_KEY.fullmatch(names[k][2]):
+            if k >= 0 and not _CITATION_KEY.fullmatch(names[k][2]) and not (modified and k >= n_coined):
                 out[k] = typ
     return out
+
+
+def _lone_word(text: str, start: int, end: int) -> bool:
+    """Whether the capitalised word at ``start:end`` stands alone: not the first word of a sentence or line
+    (whose capital says nothing) and no capitalised word right before or after it ("Google" of "Google
+    Research Football", "Foraging" of "Level-based Foraging": a part of a longer name)."""
+    k = start - 1
+    while k >= 0 and text[k] == " ":
+        k -= 1
+    if k < 0 or text[k] in ".!?\n":
+        return False
+    if k == start - 2 and (text[k].isalnum() or text[k] == "-"):  # a word right before: is it capitalised?
+        word_start = max(text.rfind(" ", 0, k), text.rfind("\n", 0, k)) + 1
+        if text[word_start].isupper():
+            return False
+    return not (end + 1 < len(text) and text[end] == " " and text[end + 1].isupper())
 
 
 def _slashed_words(text: str) -> list[tuple[int, int]]:
@@ -265,6 +301,7 @@ class CoinedNameFinder:
                                      if ln.strip() and not ln.startswith("#"))]
         self._names: dict[str, str] = {}
         self._capitalised = _CapitalisedWords(res.function_words)
+        self._plain: dict[str, bool] = {}
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -276,6 +313,18 @@ class CoinedNameFinder:
             out = coined_core(word) or self._family_member(word) or (word if word in self.family_names else "")
             if len(self._names) < 500_000:
                 self._names[word] = out
+        return out
+
+    def _plain_name(self, word: str) -> bool:
+        """"Kodak", "Waterbirds", "Tanks-and-Temples": a capitalised word of letters (and hyphens) that may
+        name something in a list of names; not a function word, not "Transformer-based". Memoised."""
+        out = self._plain.get(word)
+        if out is None:
+            parts = word.split("-")
+            out = (self._capitalised[parts[0]] and all(map(str.isalpha, parts)) and len(word) > 2
+                   and not _ADJ_SUFFIX.search(word))
+            if len(self._plain) < 500_000:
+                self._plain[word] = out
         return out
 
     def _family_member(self, word: str) -> str:
@@ -329,6 +378,8 @@ class CoinedNameFinder:
         models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
         modifiers = doc.user_data.get(MODIFIER_ACRONYMS, ())
+        plain: list[tuple[int, int, str]] = []  # "Kodak", "Waterbirds": names only when listed with others
+        title_end = text.find("\n\n")  # a title capitalises every word
         for m in _NAME_WORD.finditer(text):
             word = self._name(m.group(1))
             if word and "^" in word and _in_formula(text, m.start(1)):
@@ -336,6 +387,9 @@ class CoinedNameFinder:
             if word and word not in modifiers:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
+            elif not word and m.start(1) > title_end and self._plain_name(m.group(1)) \
+                    and _lone_word(text, m.start(1), m.end(1)):
+                plain.append((m.start(1), m.end(1), m.group(1)))
         if "/" in text:
             names.extend(self._alternatives(doc, text))
         # rare: the full pattern with its lookbehind only then; a match holds " " and a digit (the version),
@@ -350,7 +404,14 @@ class CoinedNameFinder:
         counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
-        listed = _list_types(text, names, [c for c in out if c.component.startswith("lexicon")], self.list_nouns)
+        known = [c for c in out if c.component.startswith("lexicon")]
+        listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
+                              self.res.function_words)
+        known_spans = {(c.start, c.end) for c in known}
+        for k, word in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
+            if k in listed and word[:2] not in known_spans:
+                listed[len(names)] = listed[k]
+                names.append(word)
         for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:
