@@ -145,3 +145,19 @@ def test_the_technique_before_a_mechanism_noun(entity_types):
                          "mechanisms of variational decomposition.")
     assert types.get("differentiable sorting") == types.get("variational decomposition") == "Method", types
     assert not any("underlying" in label for label in types), types
+
+
+def test_the_examples_of_a_task_noun_are_tasks(entity_types):
+    """"tasks such as A, B and C": each example is a task whatever its head word; a clause, a qualifier, a
+    plural thing or a name ends or leaves out an example."""
+    types = entity_types("The codec serves many tasks, such as speckle suppression, crowd counting, and "
+                         "limited training data. It also has applications like crop monitoring and flying drones.")
+    assert types.get("speckle suppression") == types.get("crowd counting") == "Task", types
+    assert types.get("crop monitoring") == "Task", types
+    assert "training data" not in types and "flying drones" not in types, types
+
+
+def test_what_a_problem_or_challenge_is_of_is_a_task(entity_types):
+    """"the challenge of sensor heterogeneity": a problem named by its "of" phrase, not only for task heads."""
+    types = entity_types("Our sampler eases the challenge of sensor heterogeneity in field robots.")
+    assert types.get("sensor heterogeneity") == "Task", types

@@ -13,8 +13,8 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (Candidate, Tokens, candidates, chunk_ranges, doc_text, head_type, sentences,
-                                        span_text, tokens)
+from kg.extract.components.base import (Candidate, Tokens, candidates, chunk_ranges, doc_text, head_type,
+                                        sentence_norms, sentences, span_text, tokens)
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
@@ -30,6 +30,8 @@ _COORD_GLUE = frozenset((",", "and", "or", "/"))
 #: the types a shared head is distributed for ("image and video captioning"); "vision and language models"
 #: and "synthetic and real datasets" do not name one model or dataset per modifier
 _DISTRIBUTED_TYPES = frozenset(("Task", "Method", "Metric"))
+_ARTICLES = frozenset(("the", "a", "an", "this"))
+_NOT_PLURAL = ("ss", "us", "is", "ias", "ics")  # "bias", "dynamics": singular nouns that end in -s
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
@@ -68,6 +70,10 @@ class PhraseFinder:
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
         #: captioning" (lower-case, singular head)
         self._shared_terms = {e.term.lower(): e for e in reversed(res.lexicon) if e.type in _DISTRIBUTED_TYPES}
+        #: "tasks such as A, B and C": the nouns whose examples are tasks, and the words that join them
+        self._task_list_nouns = frozenset(res.cues["task_list_nouns"])
+        self._task_list_links = [tuple(link) for link in res.cues["task_list_links"]]
+        self._task_of_nouns = frozenset(res.cues["task_of_nouns"])
         # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
         self._weak_cache: dict[str, tuple[bool, bool]] = {}
 
@@ -231,6 +237,8 @@ class PhraseFinder:
                             self._distribute(toks, text, sent_chunks, k, last, out)
                 if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
                     self._coordinated_task(toks, text, sent_chunks, k, out)
+            if not self._task_list_nouns.isdisjoint(sentence_norms(doc, sent)):
+                self._listed_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
         return doc
 
     def _distribute(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int, last: Candidate,
@@ -308,6 +316,61 @@ class PhraseFinder:
             if typed and typed[0] == "Task" and chunk_text.lower() not in self.res.generic_terms:
                 out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", "phrase", 0.6))
             return
+
+
+    def _listed_tasks(self, toks: Tokens, text: str, s_start: int, s_end: int, sent_chunks: list[tuple[int, int]],
+                      out: list[Candidate]) -> None:
+        """"tasks such as video restoration and surrogate rendering": the examples of a task noun are tasks,
+        whatever their head word; so is what "the problem (or challenge) of" names.
+
+        Each example is a whole run of content words right after the link or the list glue (an article or
+        a clause ends the list); names (capitals, coined words) are left to the components that type names,
+        and an example whose head types it as something else, or says only "a method", is skipped.
+        """
+        lower, norm = toks.lower, toks.norm
+        starts = {a: b for a, b in sent_chunks}
+        for i in range(s_start, s_end):
+            if norm[i] not in self._task_list_nouns:
+                continue
+            j = i + 1 + (i + 1 < s_end and lower[i + 1] == ",")
+            for link in self._task_list_links:
+                if tuple(lower[j:j + len(link)]) == link:
+                    j += len(link)
+                    break
+            else:
+                if not (j == i + 1 < s_end and lower[j] == "of" and norm[i] in self._task_of_nouns
+                        and _ARTICLES.intersection(lower[max(s_start, i - 2):i])):
+                    continue
+                j += 1  # "the problem of A"
+            # "tasks including A": "including" is a content word, so A's run may start before it
+            run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
+            while run_end is not None:
+                self._listed_task(toks, text, j, run_end, out)
+                k = run_end
+                while k < s_end and lower[k] in _LIST_GLUE:
+                    k += 1
+                if k == run_end:
+                    break
+                j, run_end = k, starts.get(k)
+
+    def _listed_task(self, toks: Tokens, text: str, start: int, end: int, out: list[Candidate]) -> None:
+        """One example of a list of tasks (tokens start..end), if it reads as a task name."""
+        words = word_ranges(toks.joiner, start, end)
+        if len(words) > MAX_WORDS + 1 or self._trim_words(toks, text, words, verb_context=False) != words:
+            return  # a long run, or one that opens with a verb or a qualifier ("limited training data")
+        head_i = words[-1][1] - 1
+        typed = head_type(toks.text[head_i], self.res)
+        if typed and typed[0] != "Task" or toks.norm[head_i] in self._read_through:
+            return
+        if not typed and toks.norm[head_i] != toks.lower[head_i] and not toks.lower[head_i].endswith(_NOT_PLURAL):
+            return  # "robotic swarms", "math questions": things or domains; a task is rarely plural
+        names = [span_text(toks, a, b, text) for a, b in words]
+        if any(w[:1].isupper() or w.endswith("-") or is_coined(w) for w in names):
+            return
+        if " ".join(names).lower() in self.res.generic_terms or self._adjective(names[-1]) \
+                or len(names) == 1 and not typed:
+            return
+        out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", "phrase", 0.6))
 
 
 @Language.factory("kg_phrases")
