@@ -161,3 +161,19 @@ def test_what_a_problem_or_challenge_is_of_is_a_task(entity_types):
     """"the challenge of sensor heterogeneity": a problem named by its "of" phrase, not only for task heads."""
     types = entity_types("Our sampler eases the challenge of sensor heterogeneity in field robots.")
     assert types.get("sensor heterogeneity") == "Task", types
+
+
+def test_names_listed_after_a_metric_noun_are_metrics(entity_types):
+    """"metrics such as A, B and C": each listed name is a measure, even a bare acronym no rule types."""
+    types = entity_types("We compare the encoders with metrics such as QVX, RTD and the path length score.")
+    assert types.get("QVX") == types.get("RTD") == "Metric", types
+
+
+def test_what_a_result_is_measured_in_is_a_metric(entity_types):
+    """"in terms of A and B", "the trade-off between A and B": phrases with a metric head are measures; a
+    task ("image generation") or something with no metric head ("elementary subtasks") stays what it is."""
+    types = entity_types("Our planner is better in terms of wall-clock time and peak memory. We study the "
+                         "trade-off between answer length and judge score. It helps in terms of image generation "
+                         "and in terms of elementary subtasks.")
+    assert types.get("wall-clock time") == types.get("peak memory") == types.get("answer length") == "Metric", types
+    assert types.get("image generation") == "Task" and "elementary subtasks" not in types, types

@@ -10,11 +10,15 @@ read through to their modifier.
 """
 from __future__ import annotations
 
+import re
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (Candidate, Tokens, candidates, chunk_ranges, doc_text, head_type,
+from kg.extract.components.base import (Candidate, LowerRegex, Tokens, candidates, char_token_range, chunk_ranges,
+                                        doc_text, head_type, key_words, may_contain, norm_word, sentence_at,
                                         sentence_norms, sentences, span_text, tokens)
+from kg.extract.components.results import load_cues as load_result_cues
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
 
@@ -32,6 +36,8 @@ _COORD_GLUE = frozenset((",", "and", "or", "/"))
 _DISTRIBUTED_TYPES = frozenset(("Task", "Method", "Metric"))
 _ARTICLES = frozenset(("the", "a", "an", "this"))
 _NOT_PLURAL = ("ss", "us", "is", "ias", "ics")  # "bias", "dynamics": singular nouns that end in -s
+#: at most this many words of a phrase listed after a metric cue ("in terms of A and B")
+METRIC_LIST_WORDS = 4
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
@@ -76,6 +82,17 @@ class PhraseFinder:
         self._task_of_nouns = frozenset(res.cues["task_of_nouns"])
         # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
         self._weak_cache: dict[str, tuple[bool, bool]] = {}
+        self._metric_cues = frozenset(c.lower() for c in res.cues["metric_list_cues"])
+        cues = res.cues["metric_list_cues"] + res.cues["measure_cues"]
+        #: the first long word of each cue ("terms", "metrics"): an abstract with none has no cue (a cheap test)
+        self._metric_cue_words = key_words(next(w for w in c.split() if len(w) > 3) for c in cues)
+        self._metric_cue_rx = LowerRegex(r"(?<![\w-])(?:" + "|".join(
+            re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")")
+        self._metric_glue = frozenset(res.cues["metric_list_glue"])
+        result_cues = load_result_cues()
+        #: heads of measures; not counted things ("counterfactual evaluation", "reasoning steps")
+        self._metric_heads = {norm_word(w) for w in result_cues["metric_heads"]} - {
+            norm_word(w) for w in result_cues["count_metrics"]}
 
     def _weakness(self, word: str) -> tuple[bool, bool]:
         """Whether a lower-cased modifier is weak anywhere, and whether it is weak as the first one.
@@ -239,7 +256,50 @@ class PhraseFinder:
                     self._coordinated_task(toks, text, sent_chunks, k, out)
             if not self._task_list_nouns.isdisjoint(sentence_norms(doc, sent)):
                 self._listed_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
+        if may_contain(text, self._metric_cue_words):
+            self._metric_lists(doc, toks, text, out)
         return doc
+
+    def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
+        """The phrases listed after a metric cue are what a result is measured in: Metrics.
+
+        After "metrics such as" any listed name is one ("MIG, SAP and DCI"); after "in terms of", "measured
+        by" or "the trade-off between" only a phrase with a metric head ("in terms of wall-clock time and
+        peak memory"), as these also introduce goals and settings. A phrase a vocabulary or a head types
+        otherwise ("in terms of image generation") or that overlaps a known mention is left to those.
+        """
+        known: list[Candidate] | None = None
+        for m in self._metric_cue_rx.finditer(text):
+            named = m.group().lower() in self._metric_cues
+            sent = sentence_at(doc, m.start())
+            cue = char_token_range(toks, m.start(), m.end())
+            if cue is None:
+                continue
+            pos = cue[1]
+            for start, end in chunk_ranges(doc, sent.start, sent.end, self.res):
+                if end <= pos:
+                    continue
+                if start < pos or not self._metric_glue.issuperset(toks.lower[pos:start]):
+                    break  # the list ended
+                pos = end
+                words = word_ranges(toks.joiner, start, end)
+                while len(words) > 1 and span_text(toks, *words[0], text).lower() in self.res.weak_modifiers:
+                    words = words[1:]  # "overall accuracy"; a participle stays ("normalized mutual information")
+                first = toks.lower[words[0][0]]
+                if len(words) > METRIC_LIST_WORDS or first.endswith("ing") and first not in self.res.noun_ing:
+                    break  # a clause, not a measure ("…, considering latency")
+                typed = head_type(toks.text[end - 1], self.res)
+                if typed is not None and typed[0] != "Metric" or any(
+                        not toks.text[i].isalpha() and not toks.joiner[i] for i in range(words[0][0], end)):
+                    continue  # a task or model ("in terms of image generation"), or a number ("20× speedup")
+                if typed is None and not named and toks.norm[end - 1] not in self._metric_heads:
+                    continue  # "in terms of elementary subtasks": not a measure
+                a, b = toks.idx[words[0][0]], toks.end_char(end - 1)
+                if known is None:
+                    known = [c for c in out if c.confidence >= 0.5]
+                if any(c.start < b and a < c.end for c in known):
+                    continue  # a named method or task, or a metric already
+                out.append(Candidate(a, b, "Metric", "phrase:metric-list", 0.7))
 
     def _distribute(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int, last: Candidate,
                     out: list[Candidate]) -> None:
