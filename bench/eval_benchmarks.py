@@ -105,7 +105,6 @@ def diagnose(gold: dict, gold_path: Path, graph: GraphView, examples: int) -> di
         m_un = bipartite(preds, order, lambda e, g: bool(graph.keys(e) & {norm(x) for x in g["surfaces"]}))
         m_ty = bipartite(preds, order, lambda e, g: bool(graph.core_types(e) & set(g["types"]))
                          and bool(graph.keys(e) & {norm(x) for x in g["surfaces"]}))
-        pkeys = {k for p in preds for k in graph.keys(p)}
         found_ty, found_un = set(m_ty.values()), set(m_un.values())
         for gi, g in enumerate(must):
             if gi in found_ty:
