@@ -248,3 +248,11 @@ def test_a_claims_measured_quantity_becomes_a_metric(extractor, sentence, metric
 def test_vague_or_covered_metric_phrases_make_no_entity(extractor, sentence):
     record = extractor.extract(Paper(id="p", title="", abstract=sentence))
     assert not [e for e in record.entities if e.type == "Metric"]
+
+
+def test_a_claims_metric_is_kept_when_it_is_the_papers_only_entity(extractor):
+    """With no other entity the merged list is empty; the metric must be added to it, not to a copy."""
+    record = extractor.extract(Paper(id="p", title="", abstract="The new sampler reduces wallclock time by 3x."))
+    assert [(e.labels[0], e.type) for e in record.entities] == [("wallclock time", "Metric")]
+    (claim,) = record.quantities
+    assert claim.metric_entity == record.entities[0].key

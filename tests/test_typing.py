@@ -177,3 +177,31 @@ def test_what_a_result_is_measured_in_is_a_metric(entity_types):
                          "and in terms of elementary subtasks.")
     assert types.get("wall-clock time") == types.get("peak memory") == types.get("answer length") == "Metric", types
     assert types.get("image generation") == "Task" and "elementary subtasks" not in types, types
+
+
+def test_a_coined_name_evaluated_on_is_a_benchmark_even_if_a_lexicon_says_task(extractor):
+    """Papers with Code files some benchmarks as tasks; "evaluate on ContextNER" names the benchmark (and
+    the relation is evaluatedOn), while the same name with no evaluation context keeps the lexicon's type."""
+    record = extractor.extract(Paper(id="p", abstract="We train QuillNet, a tagger. We evaluate QuillNet on "
+                                                      "ContextNER, FewRel and OntoNotes."))
+    ents = {e.labels[0]: e for e in record.entities}
+    assert ents["ContextNER"].type == "Dataset", {k: e.type for k, e in ents.items()}
+    assert (ents["QuillNet"].key, "evaluatedOn", ents["ContextNER"].key) in {
+        (r.subject, r.predicate, r.object) for r in record.relations}
+    types = {e.labels[0]: e.type for e in extractor.extract(
+        Paper(id="q", abstract="We train QuillNet, a tagger for ContextNER.")).entities}
+    assert types.get("ContextNER") == "Task", types
+
+
+def test_a_multiword_coined_name_takes_its_last_words_type(entity_types):
+    """"OpenAI LLMs", "A100 GPU": a coined name grown over capitalised words is typed by its head word, as a
+    title-case name is, not left to the coined fallback (a method)."""
+    types = entity_types("We probe how OpenAI LLMs answer on one Zeta100 GPU.")
+    assert types.get("OpenAI LLMs") == "Model", types
+    assert types.get("Zeta100 GPU") == "HardwareConcept", types
+
+
+def test_a_hyphenated_task_phrase_evaluated_on_stays_a_task(entity_types):
+    """"text-to-SQL" is a phrase of words (a lower-case part), not a benchmark's coined name."""
+    types = entity_types("We train QuillNet. We evaluate QuillNet on text-to-SQL, FewRel and OntoNotes.")
+    assert types.get("text-to-SQL", types.get("SQL Parsing")) == "Task", types

@@ -416,6 +416,8 @@ class CoinedNameFinder:
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:
                 typed = (listed[k], 0.5)
+            elif typed is None and " " in name and (hit := head_type(name.rsplit(" ", 1)[1], self.res)):
+                typed = (hit[0], min(hit[1], 0.6))  # "OpenAI LLMs", "A100 GPU": the last word's head, as for title case
             elif typed is None:
                 if counts[name] >= 2 or " " in name:
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something

@@ -86,6 +86,18 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
     return typ, max([c.confidence for c in cands if c.type == typ])
 
 
+def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float) -> tuple[str, float]:
+    """"we evaluate on TruthfulQA": a one-word coined name (inner capitals or digits, not an all-caps
+    acronym) that the context types a Dataset is a benchmark, even where a lexicon files it as a task
+    (Papers with Code lists many benchmarks as tasks); tasks are named by common words ("question answering",
+    "text-to-SQL": a lower-case word part)."""
+    if " " in surface or not any(map(str.islower, surface)) or not is_coined(surface) \
+            or any(p.isalpha() and p.islower() for p in surface.split("-")):
+        return typ, conf
+    found = [c.confidence for c in cands if c.type == "Dataset" and c.component == "coined"]
+    return ("Dataset", max(found)) if found else (typ, conf)
+
+
 NAME_COMPONENTS = {"contribution", "acronym", "coined"}
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
@@ -284,6 +296,8 @@ class Merger:
             typ, conf = _vote(cands)
             proposed = any(c.proposed for c in cands)
             surface = name or text[start:end]
+            if typ == "Task" and len(cands) > 1:
+                typ, conf = _benchmark_vote(cands, surface, typ, conf)
             if not proposed:
                 # decided before the merged candidate is built: most rejected spans are generic words
                 low = surface.lower()

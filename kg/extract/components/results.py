@@ -687,7 +687,10 @@ class ResultFinder:
 
     # ------------------------------------------------------------------- main
     def __call__(self, doc: Doc) -> Doc:
-        ents: list[LocalEntity] = doc._.kg_entities or []
+        ents: list[LocalEntity] | None = doc._.kg_entities
+        if ents is None:
+            ents = doc._.kg_entities = []
+        # the same list object, even when empty: metric entities added below must reach the doc
         out: list[ResultCandidate] = []
         doc._.kg_results = out
         mentions = sorted(((m.start, m.end, e) for e in ents for m in e.mentions), key=lambda x: (x[0], x[1]))
