@@ -286,3 +286,47 @@ def test_power_name_is_proposed(extractor):
     found = _proposed(extractor, "We introduce a three-step method, $C^3$ (Crop, Cut, Compose), to close the "
                                  "modality gap. Our $C^3$ method improves retrieval.")
     assert found.get("Crop, Cut, Compose") == "Method", found
+
+
+def test_a_later_mention_is_found_where_another_candidate_starts(extractor):
+    """"Velvet infuses …" starts a phrase candidate: the name found again there is still the contribution's."""
+    record = extractor.extract(Paper(id="p", abstract=(
+        "We present Velvet, a modular planning framework for household robots. "
+        "In its first stage, Velvet infuses rationale-prompting via large language models.")))
+    (velvet,) = [e for e in record.entities if e.labels[0] == "Velvet"]
+    assert velvet.proposed and velvet.mention_count == 2
+    assert not [e for e in record.entities if e.labels[0].startswith("Velvet infuses")]
+
+
+@pytest.mark.parametrize("title, abstract, proposed", [
+    ("Quiet Harbor: Measuring How Agents Negotiate Under Pressure",
+     "We collect negotiation dialogues from an online game. Agents fail often in the Quiet Harbor dataset.",
+     {"Quiet Harbor": "Dataset"}),
+    ("Quiet Harbor: Measuring How Agents Negotiate Under Pressure",
+     "We collect negotiation dialogues from an online game. Agents fail often in the harbor.", {}),
+])
+def test_title_name_referred_back_with_a_kind_noun_is_proposed(extractor, title, abstract, proposed):
+    record = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    assert {e.labels[0]: e.type for e in record.entities if e.proposed} == proposed
+
+
+@pytest.mark.parametrize("abstract, name, typ, proposed", [
+    ("Building on Quiet Annealing, an approach introduced for energy models, we study sparsity.",
+     "Quiet Annealing", "Method", False),
+    ("We compare with GRIDMX, a competing diffusion model, on crystal generation.", "GRIDMX", "Model", False),
+    ("Our study uses two tools: a probe, and FLIPPR, a new approach for patching activations.",
+     "FLIPPR", "Method", True),
+])
+def test_a_name_once_mentioned_is_typed_by_its_apposition(extractor, abstract, name, typ, proposed):
+    record = extractor.extract(Paper(id="p", abstract=abstract))
+    found = {e.labels[0]: (e.type, e.proposed) for e in record.entities}
+    assert found.get(name) == (typ, proposed), found
+
+
+def test_a_name_before_a_definition_or_after_a_colon_is_no_apposition_name(extractor):
+    """The end of a long form ("… from Human Guidance (HG-RL), a …") or the restated name after a title's colon."""
+    record = extractor.extract(Paper(id="p", abstract=(
+        "We propose Safe Learning from Human Guidance (SLHG-X), a method for alignment. "
+        "We build GridWorks: The Open Planning Environment, the first toolkit for planners.")))
+    labels = {label for e in record.entities for label in e.labels}
+    assert "Human Guidance" not in labels and "Open Planning Environment" not in labels, labels

@@ -34,6 +34,7 @@ from kg.extract.components.base import (
     is_content,
     is_joiner,
     norm_word,
+    sentence_at,
     sentences,
     tokens,
 )
@@ -50,6 +51,9 @@ _ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus
 _USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
 _SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
 _WEAK_LEAD = _SKIP | {"several", "some"}  # leading words of a described contribution that name nothing
+#: a title's name referred back to in the abstract: "the X framework", "such a X model"
+_REFERRING = re.compile(r"(?<![\w-])(?:[Tt]he|[Oo]ur|[Tt]his|[Ss]uch an?)\s+$")
+_NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -109,7 +113,11 @@ class ContributionFinder:
             i += 1
         if i >= sent.end or doc[i].text not in (",", ":", "—"):
             return None  # "X, a benchmark for …", "SLARD: A Chinese … Retrieval Dataset", "X—a method …"
-        for tok in doc[i + 1:min(sent.end, i + 1 + APPOSITION_WINDOW)]:
+        return self._kind_in(doc, i + 1, sent)
+
+    def _kind_in(self, doc: Doc, start: int, sent: Span) -> str | None:
+        """The type an apposition opening at token ``start`` gives its name: its kind noun's."""
+        for tok in doc[start:min(sent.end, start + APPOSITION_WINDOW)]:
             low = tok.lower_
             if low in ("which", "that", "where", "to", "and", ";", ".", "whose", "for", "with", "in", "on"):
                 return None
@@ -153,6 +161,7 @@ class ContributionFinder:
             self._our_noun_name(doc, sent, by_start, out)
             self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
+        self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
@@ -192,15 +201,51 @@ class ContributionFinder:
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
-        the same words, as written, where no candidate starts."""
+        the same words, as written, where no other mention of a contribution already is. A candidate of
+        another finder starting there ("Evoke scores", a coined "Jumanji" typed by a list) does not hide it."""
         text = doc_text(doc)
         for cand in self.new_names:
             name = text[cand.start:cand.end]
             for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
-                if m.start() != cand.start and not by_start.get(m.start()):
+                if m.start() != cand.start and not any(c.component == "contribution" and c.end == m.end()
+                                                       for c in by_start.get(m.start(), ())):
                     again = Candidate(m.start(), m.end(), cand.type, "contribution", 0.8)
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
+
+    def _typed_by_apposition(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"Building on Quiet Annealing, an approach for …": a coined name the abstract names once, below the
+        merge threshold, is confirmed and typed by an apposition that says what it is ("X, a/an/the … <kind
+        noun>", "X, which is a …"). Someone else's name as often as the paper's: proposed only when the
+        apposition calls it new ("X, a novel …"). Not a name before a parenthesis ("… from Human Guidance
+        (SLHG), a …" ends a long form) or after a colon ("GridWorks: The Open Planning Environment, …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        text = doc_text(doc)
+        for cand in [c for c in out if c.component == "coined" and c.confidence < 0.5
+                     and text.startswith(",", c.end)]:  # the comma first: most names have none after them
+            if any(c.confidence >= 0.5 for c in by_start.get(cand.start, ()) if c.end == cand.end):
+                continue  # another finder already keeps this span
+            span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+            if span is None:
+                continue
+            sent = sentence_at(doc, cand.start)
+            k = span.end
+            before = span.start - 1
+            while before > sent.start and lower[before] in ("the", "a", "an"):
+                before -= 1
+            if k + 2 >= sent.end or toks.text[k] != "," or toks.text[before] == ":":
+                continue  # "GridWorks: The Open Planning Environment, …" restates the name before the colon
+            det = k + 1
+            if lower[det] in ("which", "that") and lower[det + 1] == "is":
+                det += 2
+            if det >= sent.end or lower[det] not in ("a", "an", "the"):
+                continue
+            typ = self._kind_in(doc, det, sent)
+            if typ:
+                # "… and FLIPPR, a new approach for …": what the text calls new is the paper's (as _new_definition)
+                new = lower[det + 1] in ("new", "novel") if det + 1 < sent.end else False
+                out.append(Candidate(cand.start, cand.end, typ, "contribution", 0.85 if new else 0.6, proposed=new))
 
     def _name_after_kind(self, doc: Doc, sent: Span, i: int, by_start) -> Candidate | None:
         """The coined name right after a kind noun at token ``i`` ("… algorithm FLUTE"), if any."""
@@ -533,6 +578,21 @@ class ContributionFinder:
             out.append(cand)
             by_start.setdefault(start, []).append(cand)
             self.new_names.append(cand)
+        elif name.split()[0].lower() not in self.title_openers and not any(
+                c.component.startswith("lexicon") and c.end - c.start == len(name) for c in at):
+            # "Tensor Trust: Interpretable …" and later "the Tensor Trust dataset": the abstract refers back to
+            # the title's name with a kind noun, which says what it is
+            kind, pos = None, text.find(name, len(head))
+            while pos >= 0 and kind is None:
+                noun = _NEXT_NOUN.match(text, pos + len(name))
+                if noun and _REFERRING.search(text, max(0, pos - 9), pos):
+                    kind = self.type_words.get(norm_word(noun.group(1)))
+                pos = text.find(name, pos + 1)
+            if kind:
+                cand = Candidate(start, start + len(name), kind, "contribution", 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(start, []).append(cand)
+                self.new_names.append(cand)
 
     def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
         out.append(Candidate(cand.start, cand.end, typ, "contribution", max(cand.confidence, 0.85),
