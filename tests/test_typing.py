@@ -205,3 +205,20 @@ def test_a_hyphenated_task_phrase_evaluated_on_stays_a_task(entity_types):
     """"text-to-SQL" is a phrase of words (a lower-case part), not a benchmark's coined name."""
     types = entity_types("We train QuillNet. We evaluate QuillNet on text-to-SQL, FewRel and OntoNotes.")
     assert types.get("text-to-SQL", types.get("SQL Parsing")) == "Task", types
+
+
+def test_what_a_problem_verb_acts_on_is_a_task_when_its_head_names_a_problem(entity_types):
+    """"mitigates sensor drift": the object of a problem verb with a problem head is a task; the same kind of
+    phrase elsewhere ("we report pixel heterogeneity") is a property, not a task."""
+    types = entity_types("Our scheduler mitigates sensor drift and gripper misalignment in warehouse robots, and "
+                         "some planners suffer from waypoint staleness. We report pixel heterogeneity across scans.")
+    assert types.get("sensor drift") == types.get("gripper misalignment") == "Task", types
+    assert types.get("waypoint staleness") == "Task", types
+    assert "pixel heterogeneity" not in types, types
+
+
+def test_nouns_in_al_are_not_adjectives(entity_types):
+    """"glare removal", "goal inference": "removal" and "goal" end like adjectives but are nouns."""
+    types = entity_types("The robot handles tasks such as glare removal and shelf traversal. We also study goal "
+                         "inference in card games.")
+    assert types.get("glare removal") == types.get("shelf traversal") == types.get("goal inference") == "Task", types

@@ -80,6 +80,17 @@ class PhraseFinder:
         self._task_list_nouns = frozenset(res.cues["task_list_nouns"])
         self._task_list_links = [tuple(link) for link in res.cues["task_list_links"]]
         self._task_of_nouns = frozenset(res.cues["task_of_nouns"])
+        #: "to mitigate catastrophic forgetting": verbs whose object is a task when its head is a problem noun
+        self._problem_verbs = frozenset(v for v in res.cues["problem_verbs"] if " " not in v)
+        #: two-word cues ("suffer from"), by their last word
+        self._problem_pairs: dict[str, frozenset[str]] = {}
+        for v in res.cues["problem_verbs"]:
+            if " " in v:
+                first, last = v.split()
+                self._problem_pairs[last] = self._problem_pairs.get(last, frozenset()) | {first}
+        #: a sentence with none of these words has no cue (the first word of a two-word one: "to" is everywhere)
+        self._problem_verb_norms = frozenset(norm_word(v.split()[0]) for v in res.cues["problem_verbs"])
+        self._problem_heads = frozenset(res.cues["problem_heads"])
         # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
         self._weak_cache: dict[str, tuple[bool, bool]] = {}
         self._metric_cues = frozenset(c.lower() for c in res.cues["metric_list_cues"])
@@ -256,6 +267,8 @@ class PhraseFinder:
                     self._coordinated_task(toks, text, sent_chunks, k, out)
             if not self._task_list_nouns.isdisjoint(sentence_norms(doc, sent)):
                 self._listed_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
+            if not self._problem_verb_norms.isdisjoint(sentence_norms(doc, sent)):
+                self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
         return doc
@@ -431,6 +444,44 @@ class PhraseFinder:
                 or len(names) == 1 and not typed:
             return
         out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", "phrase", 0.6))
+
+    def _problem_objects(self, toks: Tokens, text: str, s_start: int, s_end: int,
+                         sent_chunks: list[tuple[int, int]], out: list[Candidate]) -> None:
+        """"to mitigate catastrophic forgetting and client drift": the object of a problem verb is a task when
+        its head names what goes wrong (``problem_heads``); elsewhere such a phrase is a property, not a task.
+
+        Each object is a run of content words after the verb (an article may come first), its list items
+        joined by commas or "and"; a known mention it overlaps is left as it is.
+        """
+        lower = toks.lower
+        starts = {a: b for a, b in sent_chunks}
+        known: list[Candidate] | None = None
+        for i in range(s_start, s_end - 1):
+            if lower[i] not in self._problem_verbs and (
+                    i == s_start or lower[i - 1] not in self._problem_pairs.get(lower[i], ())):
+                continue
+            j = i + 1
+            if lower[j] in _ARTICLES or lower[j] in ("these", "such"):
+                j += 1
+            run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
+            while run_end is not None:
+                words = word_ranges(toks.joiner, j, run_end)
+                words = self._trim_words(toks, text, words[-MAX_WORDS:], verb_context=False)
+                head = norm_word(span_text(toks, *words[-1], text))
+                names = [span_text(toks, a, b, text) for a, b in words]
+                if head in self._problem_heads and len(words) > 1 \
+                        and not any(w[:1].isupper() or is_coined(w) for w in names):
+                    a, b = toks.idx[words[0][0]], toks.end_char(words[-1][1] - 1)
+                    if known is None:
+                        known = [c for c in out if c.confidence >= 0.5]
+                    if not any(c.start < b and a < c.end for c in known):
+                        out.append(Candidate(a, b, "Task", "phrase:problem", 0.6))
+                k = run_end
+                while k < s_end and lower[k] in _LIST_GLUE:
+                    k += 1
+                if k == run_end:
+                    break
+                j, run_end = k, starts.get(k)
 
 
 @Language.factory("kg_phrases")
