@@ -11,6 +11,7 @@ read through to their modifier.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -416,15 +417,8 @@ class PhraseFinder:
                     continue
                 j += 1  # "the problem of A"
             # "tasks including A": "including" is a content word, so A's run may start before it
-            run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
-            while run_end is not None:
-                self._listed_task(toks, text, j, run_end, out)
-                k = run_end
-                while k < s_end and lower[k] in _LIST_GLUE:
-                    k += 1
-                if k == run_end:
-                    break
-                j, run_end = k, starts.get(k)
+            for a, b in _list_items(lower, s_end, starts, sent_chunks, j):
+                self._listed_task(toks, text, a, b, out)
 
     def _listed_task(self, toks: Tokens, text: str, start: int, end: int, out: list[Candidate]) -> None:
         """One example of a list of tasks (tokens start..end), if it reads as a task name."""
@@ -463,8 +457,7 @@ class PhraseFinder:
             j = i + 1
             if lower[j] in _ARTICLES or lower[j] in ("these", "such"):
                 j += 1
-            run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
-            while run_end is not None:
+            for j, run_end in _list_items(lower, s_end, starts, sent_chunks, j):
                 words = word_ranges(toks.joiner, j, run_end)
                 words = self._trim_words(toks, text, words[-MAX_WORDS:], verb_context=False)
                 head = norm_word(span_text(toks, *words[-1], text))
@@ -476,12 +469,21 @@ class PhraseFinder:
                         known = [c for c in out if c.confidence >= 0.5]
                     if not any(c.start < b and a < c.end for c in known):
                         out.append(Candidate(a, b, "Task", "phrase:problem", 0.6))
-                k = run_end
-                while k < s_end and lower[k] in _LIST_GLUE:
-                    k += 1
-                if k == run_end:
-                    break
-                j, run_end = k, starts.get(k)
+
+
+def _list_items(lower: list[str], s_end: int, starts: dict[int, int], sent_chunks: list[tuple[int, int]],
+                j: int) -> Iterator[tuple[int, int]]:
+    """The token ranges of the items of a list that starts at token ``j``: content runs joined by commas,
+    "and" or "or", up to ``s_end``. The first item is the run starting at ``j`` or the one ``j`` falls in."""
+    run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
+    while run_end is not None:
+        yield j, run_end
+        k = run_end
+        while k < s_end and lower[k] in _LIST_GLUE:
+            k += 1
+        if k == run_end:
+            return
+        j, run_end = k, starts.get(k)
 
 
 @Language.factory("kg_phrases")
