@@ -277,6 +277,15 @@ def chunks(sent: Span, res: Resources) -> list[Span]:
     return [doc[a:b] for a, b in chunk_ranges(doc, sent.start, sent.end, res)]
 
 
+def is_describing_adjective(word: str, res: Resources) -> bool:
+    """A lower-case word with an adjective ending (adjectives.txt) or a weak modifier: it describes, it does not
+    name ("hidden reasoning", "a theoretical framework"). Hyphenated and capitalised words never count."""
+    low = word.lower()
+    if "-" in low or not low.isalpha() or low in res.adjective_exceptions or word[:1].isupper():
+        return False
+    return low.endswith(res.adjective_suffixes) or low in res.weak_modifiers
+
+
 def head_type(word: str, res: Resources) -> tuple[str, float] | None:
     """Type a phrase by its last word (heads.tsv, then suffix rules); memoised in ``res.head_cache``."""
     cache = res.head_cache

@@ -32,13 +32,14 @@ from kg.extract.components.base import (
     doc_text,
     head_type,
     is_content,
+    is_describing_adjective,
     is_joiner,
     norm_word,
     sentence_at,
     sentences,
     tokens,
 )
-from kg.extract.components.phrases import PhraseFinder, word_ranges
+from kg.extract.components.phrases import word_ranges
 from kg.extract.resources import Resources, load_resources
 
 SUBJECT_WINDOW = 6
@@ -70,7 +71,6 @@ def j_is_name(text: str) -> bool:
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
-        self.phrases = PhraseFinder(res)  # tells describing adjectives ("a theoretical framework")
         self.weak_lead = _WEAK_LEAD | res.weak_modifiers
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
@@ -186,7 +186,7 @@ class ContributionFinder:
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
-        if all(self.phrases._adjective(m) or _DESCRIBING.match(m) for m in mods):
+        if all(is_describing_adjective(m, self.res) or _DESCRIBING.match(m) for m in mods):
             return  # "a theoretical framework", "a two-stage method", "a data-driven approach": no name
         end_tok = words[-1][1]
         for k in range(end_tok, sent.end):
@@ -362,7 +362,7 @@ class ContributionFinder:
             elif not by_start.get(doc[i + 1].idx) and doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha:
                 # "a … architecture called Crystalformer": a capitalised word after the cue is a name
                 j = self._name_end(doc, sent, i + 1)
-                if j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res):
+                if self._lower_word_at(doc, sent, j):
                     continue  # "named Physics guided Neural Network …": the name goes on, unread
                 cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, "contribution", 0.85, proposed=True)
                 out.append(cand)
@@ -459,8 +459,7 @@ class ContributionFinder:
             # ... or a naming cue: "an architecture called Crystalformer"
             if j - i >= 1 and doc[i].text[:1].isupper() and (
                     j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition
-                    or (i - 1 in self.naming_at and not (j < sent.end and doc[j].text.islower()
-                                                         and is_content(doc[j], self.res)))):
+                    or (i - 1 in self.naming_at and not self._lower_word_at(doc, sent, j))):
                 span = doc[i:j]
                 typ = type_before or apposition or "Method"
                 cand = Candidate(span.start_char, span.end_char, typ, "contribution", 0.85, proposed=True)
@@ -481,6 +480,11 @@ class ContributionFinder:
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
+
+    def _lower_word_at(self, doc: Doc, sent: Span, j: int) -> bool:
+        """A lower-case content word at token ``j``: a capitalised name read up to ``j`` goes on in lower case
+        ("named Physics guided Neural Network"), so what was read is not the whole name."""
+        return j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res)
 
     def _name_end(self, doc: Doc, sent: Span, i: int) -> int:
         """The end of a Title Case or coined name no finder knew, starting at token ``i`` (``i`` if none)."""

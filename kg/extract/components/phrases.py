@@ -17,8 +17,8 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.extract.components.base import (Candidate, LowerRegex, Tokens, candidates, char_token_range, chunk_ranges,
-                                        doc_text, head_type, key_words, may_contain, norm_word, sentence_at,
-                                        sentence_norms, sentences, span_text, tokens)
+                                        doc_text, head_type, is_describing_adjective, key_words, may_contain,
+                                        norm_word, sentence_at, sentence_norms, sentences, span_text, tokens)
 from kg.extract.components.results import load_cues as load_result_cues
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
@@ -230,10 +230,7 @@ class PhraseFinder:
         out.append(Candidate(start, end, typ, "phrase", round(conf * (0.9 if mods else 1.0), 3)))
 
     def _adjective(self, word: str) -> bool:
-        low = word.lower()
-        if "-" in low or not low.isalpha() or low in self.res.adjective_exceptions or word[:1].isupper():
-            return False
-        return low.endswith(self.res.adjective_suffixes) or low in self.res.weak_modifiers
+        return is_describing_adjective(word, self.res)
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
