@@ -73,8 +73,8 @@ def export_stages(extractions: list) -> list[tuple[str, float]]:
     )
     from kg.export.nquads import write_nquads
     from kg.resolve import resolve
-    from kg.store import build_store
-    from kg.vocabulary import load_vocabulary
+    from kg.sparql.store import build_store
+    from kg.rdf.concepts import load_vocabulary
 
     out: list[tuple[str, float]] = []
 

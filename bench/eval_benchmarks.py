@@ -69,7 +69,7 @@ def build(records: list[dict], work: Path) -> tuple[Path, float]:
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
     out = work / "build"
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "kg.cli", "build", str(src), "--out", str(out), "-q"],
+    proc = subprocess.run([sys.executable, "-m", "kg", "build", str(src), "--out", str(out), "-q"],
                           cwd=ROOT, capture_output=True, text=True)
     if proc.returncode:
         sys.exit(f"kg build failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")

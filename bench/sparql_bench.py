@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 import pyoxigraph as ox  # noqa: E402
 
-from kg.store import open_store, rows, run_query  # noqa: E402
+from kg.sparql.store import open_store, rows, run_query  # noqa: E402
 
 QUERIES = ROOT / "queries"
 DOC = ROOT / "docs" / "BENCHMARKS.md"

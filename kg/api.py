@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.ingest.errors import InputError
+from kg.errors import InputError
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
@@ -193,7 +193,7 @@ def rdf_to_networkx(rdf: "rdflib.Graph") -> "nx.MultiDiGraph":
     from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS
 
     from kg.records import ENTITY_TYPES
-    from kg.vocab import KG, SCHEMA
+    from kg.rdf.namespaces import KG, SCHEMA
 
     def one(s, p, default=None):
         for o in sorted(rdf.objects(s, p), key=str):

@@ -26,8 +26,8 @@ from kg.graph.model import KnowledgeGraph
 from kg.ingest import IngestReport, InputError, read_papers
 from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
-from kg.vocab import DEFAULT_BASE_IRI
-from kg.vocabulary import load_vocabulary
+from kg.rdf.namespaces import DEFAULT_BASE_IRI
+from kg.rdf.concepts import load_vocabulary
 
 EXPORT_FILES = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 
@@ -166,7 +166,7 @@ def _load_vocabulary() -> None:
 def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IRI,
           lexicons: Iterable[Path] = (), progress: Callable[[int], None] | None = None,
           jobs: int = 1) -> BuildResult:
-    from kg.store import staged_store
+    from kg.sparql.store import staged_store
 
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract

@@ -15,9 +15,9 @@ import kg
 from kg.api import decode_attrs, rdf_to_networkx
 from kg.export.graphml import render_graphml, to_networkx
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.ingest import InputError
+from kg.errors import InputError
 from kg.records import ENTITY_TYPES, Evidence, Paper
-from kg.vocab import KG
+from kg.rdf.namespaces import KG
 
 ROOT = Path(__file__).resolve().parent.parent
 

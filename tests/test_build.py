@@ -21,7 +21,7 @@ from rdflib import URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS
 
 from kg.cli import main
-from kg.vocab import DEFAULT_BASE_IRI, KG, SCHEMA
+from kg.rdf.namespaces import DEFAULT_BASE_IRI, KG, SCHEMA
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "examples" / "icml2026.txt"
@@ -63,7 +63,7 @@ def build_in_subprocesses(outs_by_seed: dict[str, Path]) -> None:
     for seed, out in outs_by_seed.items():
         env = dict(os.environ, PYTHONHASHSEED=seed)
         procs.append(subprocess.Popen(
-            [sys.executable, "-m", "kg.cli", "build", str(EXAMPLE), "--out", str(out), "-q"],
+            [sys.executable, "-m", "kg", "build", str(EXAMPLE), "--out", str(out), "-q"],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     for proc in procs:
         _out, err = proc.communicate(timeout=300)

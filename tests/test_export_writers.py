@@ -27,7 +27,7 @@ from kg.export.rdf import (_nt, nt_triples, rdf_triples, render_jsonld, render_n
                            write_jsonld, write_ntriples, write_turtle)
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import Evidence, Paper, Quantity
-from kg.vocab import PREFIXES
+from kg.rdf.namespaces import PREFIXES
 
 NASTY = 'He said "hi"\nthen <b>left</b> & wrote \\ \t end\r\x00\x0b\x1c\x7f\u2028 caf\u00e9 🚀 "'
 

@@ -11,6 +11,6 @@ def test_python_dash_m_kg_shows_the_cli_help():
 
 
 def test_cli_loads_without_rdflib():
-    """``kg --help`` and the CLI's options need no RDF library (kg.base_iri holds the default IRI)."""
+    """``kg --help`` and the CLI's options need no RDF library (kg.rdf holds the default IRI)."""
     code = "import sys, kg.cli; sys.exit('rdflib' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -17,7 +17,7 @@ from rdflib.collection import Collection
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS
 
 from kg.records import ENTITY_TYPES, PREDICATES
-from kg.vocab import KG, SCHEMA
+from kg.rdf.namespaces import KG, SCHEMA
 
 ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"

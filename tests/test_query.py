@@ -21,7 +21,7 @@ from rdflib import Graph
 from kg import build as build_module
 from kg.build import build
 from kg.cli import main
-from kg.store import (PREFIXES, QueryError, format_result, load_files, load_nquads, open_store, rows,
+from kg.sparql.store import (PREFIXES, QueryError, format_result, load_files, load_nquads, open_store, rows,
                       run_query)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -166,10 +166,10 @@ def test_failed_build_leaves_no_half_store(tmp_path, monkeypatch, extracted):
 
 def test_store_loads_files_in_pieces(tmp_path, monkeypatch, out, store):
     """Loaded in many small pieces (cut after line feeds), ``graph.nq`` makes the same store."""
-    import kg.store
+    import kg.sparql.store
 
-    monkeypatch.setattr(kg.store, "LOAD_CHUNK_BYTES", 1000)
-    pieces = list(kg.store._line_chunks(out / "graph.nq", 1000))
+    monkeypatch.setattr(kg.sparql.store, "LOAD_CHUNK_BYTES", 1000)
+    pieces = list(kg.sparql.store._line_chunks(out / "graph.nq", 1000))
     assert len(pieces) > 10 and b"".join(pieces) == (out / "graph.nq").read_bytes()
     assert all(piece.endswith(b"\n") for piece in pieces)
     loaded = load_nquads(out / "graph.nq")
@@ -182,12 +182,12 @@ def test_build_leaves_no_scratch_files(out):
 
 
 def test_failed_store_load_writes_nothing(tmp_path, monkeypatch, extracted):
-    import kg.store
+    import kg.sparql.store
 
     def bad_load(*_a, **_k):
         raise SyntaxError("broken N-Quads")
 
-    monkeypatch.setattr(kg.store, "load_nquads", bad_load)
+    monkeypatch.setattr(kg.sparql.store, "load_nquads", bad_load)
     with pytest.raises(SyntaxError):
         fast_build(tmp_path, extracted)
     assert list(tmp_path.iterdir()) == []

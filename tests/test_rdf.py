@@ -12,7 +12,7 @@ from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 from kg.export.rdf import render_jsonld, render_ntriples, render_turtle, to_rdf
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import Evidence, Paper
-from kg.vocab import KG
+from kg.rdf.namespaces import KG
 
 
 @pytest.fixture(scope="module")

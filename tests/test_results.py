@@ -13,7 +13,7 @@ from rdflib import RDF, Literal, Namespace
 
 from kg.extract import Extractor
 from kg.records import Paper
-from kg.vocab import KG
+from kg.rdf.namespaces import KG
 
 # an open Namespace: pytest probing the closed rdflib XSD namespace warns
 XSD = Namespace("http://www.w3.org/2001/XMLSchema#")

@@ -34,7 +34,7 @@ LABELS = "SELECT ?label WHERE { ?m a kg:Method ; skos:prefLabel ?label } ORDER B
 
 class Server:
     def __init__(self, directory: Path, *extra: str):
-        cmd = [sys.executable, "-m", "kg.cli", "serve", str(directory), "--port", "0",
+        cmd = [sys.executable, "-m", "kg", "serve", str(directory), "--port", "0",
                "--timeout", str(TIMEOUT), "--workers", "2", *extra]
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -235,7 +235,7 @@ def test_exits_cleanly_on_ctrl_c(out):
 
 
 def test_missing_store_is_a_one_line_error(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "kg.cli", "serve", str(tmp_path), "--port", "0"],
+    proc = subprocess.run([sys.executable, "-m", "kg", "serve", str(tmp_path), "--port", "0"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert "no SPARQL store" in proc.stderr and "Traceback" not in proc.stderr

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, SKOS
 
-from kg.vocab import KG
-from kg.vocabulary import VOCAB_BASE, load_vocabulary
-from kg.resolve.keys import entity_key
+from kg.rdf.namespaces import KG
+from kg.rdf.concepts import VOCAB_BASE, load_vocabulary
+from kg.names import entity_key
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCAB_FILES = {s: ROOT / "ontology" / "vocab" / f"{s}.ttl"

@@ -10,8 +10,8 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS
 
 from kg.build import build
 from kg.cli import main
-from kg.validate import SHAPES, format_report, load_data, validate_graph, validate_path
-from kg.vocab import KG, SCHEMA
+from kg.sparql.validate import SHAPES, format_report, load_data, validate_graph, validate_path
+from kg.rdf.namespaces import KG, SCHEMA
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "icml2026.txt"

@@ -1,4 +1,4 @@
-"""`kg view` and the view selection behind it (kg/view.py): whole graph, central part, neighbourhood."""
+"""`kg view` and the view selection behind it (kg/views/selection.py): whole graph, central part, neighbourhood."""
 from __future__ import annotations
 
 import json
@@ -14,7 +14,7 @@ from kg.cli import main
 from kg.export.html import page_data, render_html, render_view, view_data
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, Evidence, Paper
-from kg.view import (
+from kg.views.selection import (
     DEFAULT_MAX_NODES, central_view, focus_view, full_view, load_knowledge_graph, pagerank,
     resolve_focus, select_view,
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kg.evaluate.matching import GraphView, norm, resolve_graph_path, text_key
-from kg.ingest.errors import InputError
+from kg.errors import InputError
 
 __all__ = ["GraphView", "InputError", "detect_format", "evaluate", "format_table", "load_gold", "norm",
            "resolve_graph_path", "text_key"]

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kg.ingest.errors import InputError
+from kg.errors import InputError
 
 CORE_TYPES = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
 PREDICATES = ("proposes", "addresses", "uses", "evaluatedOn", "outperforms")

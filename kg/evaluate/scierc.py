@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from kg.evaluate.matching import CORE_TYPES, GraphView, find_papers, norm, score_entities, text_key
-from kg.ingest.errors import InputError
+from kg.errors import InputError
 
 TYPE_MAP = {"Task": ["Task"], "Method": ["Method", "Model"], "Metric": ["Metric"], "Material": ["Dataset"]}
 ACCEPTABLE = "OtherScientificTerm"

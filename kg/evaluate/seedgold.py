@@ -28,7 +28,7 @@ from kg.evaluate.matching import (
     prf,
     score_entities,
 )
-from kg.ingest.errors import InputError
+from kg.errors import InputError
 
 HEAD_RE = re.compile(r"[A-Z]+\d+")
 

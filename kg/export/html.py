@@ -6,7 +6,7 @@ is no CDN link, stylesheet link or web font.  pyvis's own page template is not
 used (it links Bootstrap and tom-select from CDNs and its ``add_edge`` is
 quadratic); the page comes from ``templates/page.{html,css,js}``.
 
-What a page shows is a :class:`kg.view.View`: the whole graph, or above
+What a page shows is a :class:`kg.views.selection.View`: the whole graph, or above
 ``max_nodes`` nodes (default 1,500) its most central part, or (``kg view
 --focus``) one node's neighbourhood; the page says what was left out.
 
@@ -47,7 +47,7 @@ from pathlib import Path
 
 from kg.graph.model import Entity, KnowledgeGraph, PaperNode
 from kg.records import ENTITY_TYPES, PREDICATES
-from kg.view import DEFAULT_MAX_NODES, View, select_view
+from kg.views.selection import DEFAULT_MAX_NODES, View, select_view
 
 __all__ = ["render_html", "render_view", "page_data", "view_data", "TYPE_STYLES", "PREDICATE_STYLES",
            "DEFAULT_MAX_NODES"]
@@ -96,14 +96,14 @@ def render_html(graph: KnowledgeGraph, max_nodes: int | None = DEFAULT_MAX_NODES
     """The whole page for ``graph``, as text (UTF-8, LF line ends).
 
     A graph with more than ``max_nodes`` nodes is shown by its most central
-    part (:func:`kg.view.central_view`) and the page says what was left out;
+    part (:func:`kg.views.selection.central_view`) and the page says what was left out;
     ``max_nodes=None`` (or 0) draws everything.
     """
     return render_view(select_view(graph, max_nodes))
 
 
 def render_view(view: View) -> str:
-    """The page for a :class:`kg.view.View` (the whole graph, its centre or a neighbourhood)."""
+    """The page for a :class:`kg.views.selection.View` (the whole graph, its centre or a neighbourhood)."""
     return _render_page(view_data(view))
 
 
@@ -132,7 +132,7 @@ def view_data(view: View) -> dict:
     (listed in the details panel, not drawn) carry ``drawn: false``.
     ``offpage``: label, venue, year and url of papers that evidence cites but
     the page does not show.  ``view``: what the page shows of the graph
-    (:meth:`kg.view.View.summary` plus counts).
+    (:meth:`kg.views.selection.View.summary` plus counts).
     Links whose subject or object is not a node of the graph are left out.
     """
     graph = view.graph
@@ -464,7 +464,7 @@ def _vocabulary(e: Entity) -> list[dict]:
     pairs: list[tuple[str, bool]] = []
     if e.vocabulary or e.type == "HardwareConcept":
         try:
-            from kg.vocabulary import vocabulary_links
+            from kg.rdf.concepts import vocabulary_links
 
             pairs = list(vocabulary_links(e.type, e.label, e.vocabulary))
         except Exception:  # pragma: no cover - vocabulary data missing or broken: raw identifiers

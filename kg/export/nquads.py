@@ -20,7 +20,7 @@ from rdflib import Graph
 from rdflib.namespace import PROV, RDF
 
 from kg.export.rdf import Triple, nt_triples, write_pieces
-from kg.vocab import KG
+from kg.rdf.namespaces import KG
 
 _TYPE, _EVIDENCE, _DERIVED = f"<{RDF.type}>", f"<{KG.Evidence}>", f"<{PROV.wasDerivedFrom}>"
 

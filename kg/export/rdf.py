@@ -36,9 +36,9 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.graph.model import KnowledgeGraph
-from kg.resolve.keys import slug
-from kg.vocab import DEFAULT_BASE_IRI, KG, PREFIXES, SCHEMA
-from kg.vocabulary import vocabulary_links
+from kg.names import slug
+from kg.rdf.namespaces import DEFAULT_BASE_IRI, KG, PREFIXES, SCHEMA
+from kg.rdf.concepts import vocabulary_links
 
 #: A triple of N-Triples terms.
 Triple = tuple[str, str, str]

@@ -38,8 +38,8 @@ from rdflib.namespace import RDF, SKOS
 
 from kg.extract.resources import LexiconEntry
 from kg.records import ENTITY_TYPES
-from kg.vocab import KG
-from kg.vocabulary import type_of_scheme_iri
+from kg.rdf.namespaces import KG
+from kg.rdf.concepts import type_of_scheme_iri
 
 FORMATS = {".ttl": "turtle", ".turtle": "turtle", ".nt": "nt", ".n3": "n3", ".rdf": "xml",
            ".owl": "xml", ".xml": "xml", ".jsonld": "json-ld", ".json": "json-ld"}

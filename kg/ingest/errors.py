@@ -2,32 +2,14 @@
 
 Bad input is the most common way a user meets this tool, so every problem is
 reported as ONE line that names the file (and line) and, where it helps, says
-what to do.  Fatal problems raise :class:`InputError`; a bad record in an
+what to do.  Fatal problems raise :class:`kg.errors.InputError`; a bad record in an
 otherwise good file is only skipped and noted in an :class:`IngestReport`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-class InputError(Exception):
-    """A fatal, user-facing input problem; ``str()`` is a one-line message.
-
-    The CLI prints it as-is (no traceback), so the message must stand alone:
-    ``examples/x.jsonl:17: not valid JSON (Expecting ',' delimiter)``.
-    """
-
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
-        self.path = path
-        self.line = line
-        # always one line, whatever the caller passed in
-        super().__init__(" ".join(str(message).split()))
-
-    @classmethod
-    def at(cls, where: str, message: str, line: int | None = None) -> "InputError":
-        """Build ``"FILE[:LINE]: message"``, the usual shape."""
-        loc = f"{where}:{line}" if line is not None else where
-        return cls(f"{loc}: {message}", path=where, line=line)
+from kg.errors import InputError
 
 
 @dataclass

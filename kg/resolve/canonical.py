@@ -1,7 +1,7 @@
 """Canonical entities across papers.
 
 Two papers' entities are one node when their keys meet (see
-:mod:`kg.resolve.keys`): "LLMs" in one abstract and "large language models"
+:mod:`kg.names`): "LLMs" in one abstract and "large language models"
 in another become one node once any abstract (or the lexicon) defines the
 acronym. The node's type is the confidence-weighted vote of its papers; its
 label the most frequent preferred label; every other surface form an alias.
@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction
-from kg.resolve.keys import entity_key, slug
+from kg.names import entity_key, slug
 
 _ACRONYM = re.compile(r"^(?=.*[A-Z].*[A-Z])[A-Za-z0-9\-]{2,12}$")
 

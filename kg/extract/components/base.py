@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
 from kg.extract.resources import Resources
-from kg.resolve.keys import singular
+from kg.names import singular
 
 
 @dataclass

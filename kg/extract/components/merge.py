@@ -20,7 +20,7 @@ from kg.extract.components.acronyms import is_acronym
 from kg.extract.components.base import doc_text, Candidate, candidates
 from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
-from kg.resolve.keys import entity_key
+from kg.names import entity_key
 
 PRIORITY = {"contribution": 5, "acronym": 4, "lexicon": 3, "pattern": 3, "coined": 2, "phrase": 1, "relation": 1}
 

@@ -29,7 +29,7 @@ from kg.extract.components.base import (Candidate, LowerRegex, RelationCandidate
 from kg.extract.components.merge import LocalEntity
 from kg.extract.components.phrases import PhraseFinder, words_of
 from kg.extract.resources import Resources, load_resources
-from kg.resolve.keys import entity_key
+from kg.names import entity_key
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,

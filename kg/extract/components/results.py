@@ -67,7 +67,7 @@ from kg.extract.components.base import (
 )
 from kg.extract.components.merge import LocalEntity
 from kg.extract.resources import DATA_DIR, Resources, load_resources
-from kg.resolve.keys import entity_key
+from kg.names import entity_key
 
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}

@@ -27,8 +27,8 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kg.ingest import InputError
-from kg.vocab import PREFIXES as _VOCAB_PREFIXES
+from kg.errors import InputError
+from kg.rdf.namespaces import PREFIXES as _VOCAB_PREFIXES
 
 #: Prefixes every query may use without declaring them.
 PREFIXES: dict[str, str] = {

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kg.view import DEFAULT_MAX_NODES
+from kg.views.selection import DEFAULT_MAX_NODES
 
 
 @click.command()
@@ -34,7 +34,7 @@ def view(graph_dir: Path, focus: str | None, max_nodes: int, depth: int, out: Pa
     kg view exports --open
     kg view exports --focus "MCFlow" --depth 1
     """
-    from kg.view import write_view
+    from kg.views.selection import write_view
 
     result = write_view(graph_dir, out=out, focus=focus, max_nodes=max_nodes or None, depth=depth)
     v = result.view

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 
-from kg.base_iri import DEFAULT_BASE_IRI
-from kg.ingest import InputError
+from kg.rdf import DEFAULT_BASE_IRI
+from kg.errors import InputError
 
 
 class KgGroup(click.Group):
@@ -111,7 +111,7 @@ def _exit_without_collecting() -> None:
 def _register_commands() -> None:
     import importlib
 
-    from kg.commands import COMMAND_MODULES
+    from kg.cli.commands import COMMAND_MODULES
 
     for module_name in COMMAND_MODULES:
         try:

@@ -30,7 +30,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from kg.ingest import InputError
+from kg.errors import InputError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7878
@@ -38,7 +38,7 @@ DEFAULT_TIMEOUT = 30.0
 MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
 QUEUE_WAIT = 30.0  # seconds a request may wait for a free query worker
 
-#: media type -> format name understood by :func:`kg.store.format_result`
+#: media type -> format name understood by :func:`kg.sparql.store.format_result`
 SOLUTION_TYPES = {
     "application/sparql-results+json": "json",
     "application/json": "json",
@@ -145,7 +145,7 @@ class Job:
 
 def _worker_main(store_dir: str, conn) -> None:  # runs in a child process
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    from kg.store import QueryError, format_result, open_store, result_kind, run_query
+    from kg.sparql.store import QueryError, format_result, open_store, result_kind, run_query
 
     try:
         store = open_store(Path(store_dir))
@@ -422,7 +422,7 @@ class SparqlHandler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, path.read_bytes(), STATIC[name])
 
     def _query(self, query: str, params: dict[str, list[str]]) -> None:
-        from kg.store import is_update
+        from kg.sparql.store import is_update
 
         if is_update(query):
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
@@ -464,7 +464,7 @@ class SparqlServer(ThreadingHTTPServer):
 def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, timeout: float = DEFAULT_TIMEOUT,
           workers: int = 2, quiet: bool = False, ready=None) -> None:
     """Run the endpoint until Ctrl-C (or SIGTERM). ``ready(url)`` is called once it listens."""
-    from kg.store import store_path
+    from kg.sparql.store import store_path
 
     store_dir = store_path(Path(directory))
     directory = store_dir.parent if store_dir.name == "store" else Path(directory)

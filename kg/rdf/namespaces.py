@@ -8,7 +8,7 @@ from __future__ import annotations
 from rdflib import Namespace
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 
-from kg.base_iri import DEFAULT_BASE_IRI
+from kg.rdf import DEFAULT_BASE_IRI
 
 #: The kg ontology (classes, properties). Stable; independent of --base-iri.
 KG = Namespace("https://w3id.org/kg-ml/ontology#")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from kg.ingest import InputError
+from kg.errors import InputError
 
 
 @click.command()
@@ -36,7 +36,7 @@ def query(query_or_file: str, more_data: tuple[Path, ...], store_dir: Path | Non
     kg query queries/methods_per_task.rq --store exports --format csv
     kg query queries/methods_in_category.rq --data exports/graph.nq ontology/vocab/methods.ttl
     """
-    from kg.store import format_result, load_files, open_store, read_query, run_query
+    from kg.sparql.store import format_result, load_files, open_store, read_query, run_query
 
     if more_data and not data_files:
         raise click.UsageError(f"unexpected argument {more_data[0]} (RDF files go after --data)")
@@ -69,7 +69,7 @@ def serve(directory: Path, host: str, port: int, timeout: float, workers: int, q
     Explorer: http://HOST:PORT/
     Stop with Ctrl-C.
     """
-    from kg.serve import serve as run_server
+    from kg.sparql.serve import serve as run_server
 
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: listening on {host}: other machines can query this endpoint", err=True)
@@ -96,7 +96,7 @@ def validate(target: Path, shapes: Path | None, limit: int) -> None:
     Prints one line per violation (focus node, path, message) and exits 1 if
     there is any; warnings are printed but do not fail.
     """
-    from kg.validate import format_report, validate_path
+    from kg.sparql.validate import format_report, validate_path
 
     report = validate_path(target, shapes)
     for line in format_report(report, limit=limit):

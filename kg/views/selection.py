@@ -33,7 +33,7 @@ from pathlib import Path
 
 from kg.atomic import write_text_atomically
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.ingest.errors import InputError
+from kg.errors import InputError
 from kg.records import Evidence, Paper
 
 __all__ = [

@@ -8,9 +8,9 @@ from pathlib import Path
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF
 
-from kg.ingest import InputError
+from kg.errors import InputError
 
-SHAPES = Path(__file__).resolve().parents[1] / "ontology" / "shapes.ttl"
+SHAPES = Path(__file__).resolve().parents[2] / "ontology" / "shapes.ttl"
 SH = "http://www.w3.org/ns/shacl#"
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
@@ -97,7 +97,7 @@ def _parse(graph: Graph, path: Path) -> None:
     """Add the triples of an RDF file (named graphs merged) to ``graph``; pyoxigraph parses."""
     import pyoxigraph as ox
 
-    from kg.store import DATA_FORMATS
+    from kg.sparql.store import DATA_FORMATS
 
     fmt = DATA_FORMATS.get(path.suffix.lower())
     if fmt is None:
@@ -135,7 +135,7 @@ def load_shapes(shapes: Path | None = None) -> Graph:
 
 
 def _short(term, namespace_manager) -> str:
-    from kg.store import compact
+    from kg.sparql.store import compact
 
     if term is None:
         return ""

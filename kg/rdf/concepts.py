@@ -53,10 +53,10 @@ from pathlib import Path
 from typing import Iterable
 
 from kg.extract.resources import LexiconEntry, load_resources, read_lexicon_dir
-from kg.resolve.keys import entity_key
-from kg.resolve.keys import slug as kg_slug
+from kg.names import entity_key
+from kg.names import slug as kg_slug
 
-LEXICON_DIR = Path(__file__).parent / "extract" / "data" / "lexicons"
+LEXICON_DIR = Path(__file__).resolve().parents[1] / "extract" / "data" / "lexicons"
 VOCAB_BASE = "https://w3id.org/kg-ml/vocab/"
 TYPES = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
 #: entity type -> scheme name (file ``ontology/vocab/<scheme>.ttl``; hardware: ``ontology/hardware.ttl``)
@@ -177,7 +177,7 @@ class Concept:
         return {self.pref_label.casefold()} | {a.casefold() for a in self.alt_labels}
 
     def keys(self) -> set[str]:
-        """Label keys (:func:`kg.resolve.keys.entity_key`: case, hyphens, spaces, plural -s folded)."""
+        """Label keys (:func:`kg.names.entity_key`: case, hyphens, spaces, plural -s folded)."""
         return {entity_key(lab) for lab in self.labels()} - {""}
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from kg.atomic import write_text_atomically
-from kg.ingest import InputError
+from kg.errors import InputError
 
 FORMATS = ("table", "json", "markdown")
 EXPORTS = {

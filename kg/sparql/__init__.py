@@ -1,0 +1,1 @@
+"""SPARQL over a build: the embedded Oxigraph store, the read-only endpoint and SHACL validation."""
