@@ -47,7 +47,9 @@ from pathlib import Path
 
 from kg.graph.model import Entity, KnowledgeGraph, PaperNode
 from kg.records import ENTITY_TYPES, PREDICATES
-from kg.views.selection import DEFAULT_MAX_NODES, View, select_view
+from kg.views.clusters import find_clusters
+from kg.views.related import concept_weights
+from kg.views.selection import DEFAULT_MAX_NODES, View, edge_groups, select_view
 
 __all__ = ["render_html", "render_view", "page_data", "view_data", "TYPE_STYLES", "PREDICATE_STYLES",
            "DEFAULT_MAX_NODES"]
@@ -65,6 +67,13 @@ SMALL_EDGE_PX = 110.0
 COMPONENT_GAP = 90.0
 #: Evidence entries kept per edge in a partial (central or focus) view.
 EVIDENCE_PER_EDGE = 20
+#: The page (all of it) should stay under this many bytes: the catalog's abstracts
+#: (of papers not drawn) are cut to fit what is left.
+PAGE_BUDGET = 24_000_000
+#: Abstracts of papers not drawn are never cut shorter than this (characters)...
+MIN_ABSTRACT = 160
+#: ... nor longer than this.
+MAX_ABSTRACT = 4000
 
 #: Node type -> (fill colour, vis-network shape).  Every shape draws its label
 #: below the node, so node ``size`` applies to all of them.
@@ -104,7 +113,9 @@ def render_html(graph: KnowledgeGraph, max_nodes: int | None = DEFAULT_MAX_NODES
 
 def render_view(view: View) -> str:
     """The page for a :class:`kg.views.selection.View` (the whole graph, its centre or a neighbourhood)."""
-    return _render_page(view_data(view))
+    data = view_data(view)
+    _fit_abstracts(data, PAGE_BUDGET)
+    return _render_page(data)
 
 
 def page_data(graph: KnowledgeGraph, max_nodes: int | None = None) -> dict:
@@ -203,6 +214,7 @@ def view_data(view: View) -> dict:
     links = view.degree if view.partial else degree
     nodes = [_paper_node(p, degree[p.id], links.get(p.id, degree[p.id])) for p in papers]
     nodes += [_entity_node(e, degree[e.id], links.get(e.id, degree[e.id]), node_ids) for e in entities]
+    by_id = {n["id"]: n for n in nodes}
     static = len(nodes) > PHYSICS_MAX_NODES or view.mode == "central"
     # vis scales node and label size by value: hubs stay legible when zoomed out
     for node in nodes:
@@ -227,8 +239,13 @@ def view_data(view: View) -> dict:
         "focus_label": view.source.label_of(view.focus) if view.focus else None,
     })
     source_papers = view.source.papers
+    catalog = _catalog(view.source, {n["id"] for n in nodes})
+    clusters = _clusters(nodes, edges, catalog)
+    for k, cluster in enumerate(clusters):
+        for node_id in cluster["members"]:
+            by_id[node_id]["cluster"] = k
     return {
-        "version": 2,
+        "version": 3,
         "view": summary,
         "types": [_type_style(t) for t in type_names],
         "predicates": [_predicate_style(p) for p in predicate_names],
@@ -243,7 +260,130 @@ def view_data(view: View) -> dict:
             pid: _paper_ref(source_papers[pid]) for pid in sorted(offpage) if pid in source_papers
         },
         "options": _vis_options(len(nodes), drawn, positions is not None, static),
+        "clusters": clusters,
+        "catalog": catalog,
     }
+
+
+# ------------------------------------------------------------------ catalog
+def _catalog(graph: KnowledgeGraph, detailed: set[str]) -> dict:
+    """Every node of the whole graph, compactly: what search, lists and the
+    in-page neighbourhoods need, for the nodes the page does not detail too.
+
+    Columns indexed by node (papers sorted by id, then entities): ``id``,
+    ``label``, ``type`` (index into ``types``); per paper ``venue`` (index into
+    ``venues``, -1 none), ``year`` (0 none), ``url`` and ``abstract`` ("" for
+    papers detailed in ``nodes``; others cut to the page budget by
+    :func:`_fit_abstracts`); per entity ``weight`` (specificity x 100, see
+    :func:`kg.views.related.concept_weights`); ``aliases`` as ``[index,
+    alias, ...]`` rows.  Links: every distinct (subject, predicate, object) in
+    (subject, object) order: ``out[i]`` links of node ``i``, their objects delta-coded in
+    ``obj`` (first absolute, then differences) and their predicates as one digit
+    each in ``pred`` (index into ``predicates``).
+    """
+    papers = sorted(graph.papers)
+    entities = sorted(k for k in graph.entities if k not in graph.papers)
+    ids = papers + entities
+    index = {node: i for i, node in enumerate(ids)}
+    type_names = ["Paper"] + sorted({graph.entities[e].type for e in entities})
+    type_index = {t: i for i, t in enumerate(type_names)}
+    venues = sorted({graph.papers[p].paper.venue for p in papers if graph.papers[p].paper.venue})
+    venue_index = {v: i for i, v in enumerate(venues)}
+    groups = edge_groups(graph)
+    predicates = list(PREDICATE_STYLES) + sorted({p for _, p, _ in groups} - set(PREDICATE_STYLES))
+    if len(predicates) > 10:  # one digit per link: fold the rarest unknown predicates together
+        predicates = predicates[:10]
+    pred_index = {p: i for i, p in enumerate(predicates)}
+    triples = sorted({(index[s], index[o], pred_index.get(p, len(predicates) - 1)) for s, p, o in groups})
+    out = [0] * len(ids)
+    obj: list[int] = []
+    pred: list[str] = []
+    last_s, last_o = -1, 0
+    df: dict[str, set[int]] = defaultdict(set)
+    n_papers = len(papers)
+    for s_i, o_i, p_i in triples:
+        out[s_i] += 1
+        obj.append(o_i if s_i != last_s else o_i - last_o)
+        last_s, last_o = s_i, o_i
+        pred.append(str(p_i))
+        if s_i < n_papers <= o_i:
+            df[ids[o_i]].add(s_i)
+        elif o_i < n_papers <= s_i:
+            df[ids[s_i]].add(o_i)
+    weights = concept_weights({e: len(df.get(e, ())) for e in entities}, n_papers)
+    nodes_papers = [graph.papers[p] for p in papers]
+    catalog = {
+        "n_papers": n_papers,
+        "types": type_names,
+        "predicates": predicates,
+        "venues": venues,
+        "id": ids,
+        "label": [p.display_title for p in nodes_papers] + [graph.entities[e].label for e in entities],
+        "type": [0] * n_papers + [type_index[graph.entities[e].type] for e in entities],
+        "venue": [venue_index.get(p.paper.venue, -1) for p in nodes_papers],
+        "year": [p.paper.year or 0 for p in nodes_papers],
+        "url": [p.paper.url if p.id not in detailed else "" for p in nodes_papers],
+        "abstract": [p.abstract if p.id not in detailed else "" for p in nodes_papers],
+        "weight": [round(100 * weights[e]) for e in entities],
+        "aliases": [[index[e], *graph.entities[e].aliases] for e in entities if graph.entities[e].aliases],
+        "out": out,
+        "obj": obj,
+        "pred": "".join(pred),
+    }
+    return catalog
+
+
+def _fit_abstracts(data: dict, budget: int) -> None:
+    """Cut the catalog's abstracts to one length so the page fits ``budget`` bytes."""
+    catalog = data.get("catalog")
+    if not catalog or not catalog["abstract"]:
+        return
+    abstracts = catalog["abstract"]
+    catalog["abstract"] = [""] * len(abstracts)
+    rest = len(_json_for_script(data)) + len(_vis_js()) + len(_template("page.js")) + 20_000
+    catalog["abstract"] = abstracts
+    room = budget - rest
+    cost = [len(json.dumps(a)) for a in abstracts]
+
+    def total(limit: int) -> int:
+        return sum(min(c, limit + 2) for c in cost)
+
+    if total(MAX_ABSTRACT) <= room:
+        limit = MAX_ABSTRACT
+    else:
+        lo, hi = MIN_ABSTRACT, MAX_ABSTRACT
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if total(mid) <= room:
+                lo = mid
+            else:
+                hi = mid - 1
+        limit = lo
+    catalog["abstract_limit"] = limit
+    catalog["abstract"] = [_cut(a, limit) for a in abstracts]
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut at a word before ``limit`` characters, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.6 else cut).rstrip() + " …"
+
+
+def _clusters(nodes: list[dict], edges: list[dict], catalog: dict) -> list[dict]:
+    """Communities of the drawn graph, each named by its distinctive concepts (kg.views.clusters)."""
+    n_papers = catalog["n_papers"]
+    weights = {catalog["id"][n_papers + i]: w / 100 for i, w in enumerate(catalog["weight"])}
+    found = find_clusters(
+        [n["id"] for n in nodes],
+        [(e["from"], e["to"]) for e in edges if e.get("drawn", True)],
+        labels={n["id"]: n["label"] for n in nodes},
+        is_concept={n["id"]: n["type"] != "Paper" for n in nodes},
+        weights=weights,
+    )
+    return [{"name": c.name, "members": c.members, "top": c.top} for c in found]
 
 
 # ------------------------------------------------------------------- the page
