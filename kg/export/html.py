@@ -65,6 +65,9 @@ SMALL_COMPONENT = 60
 #: Median edge length (px) of a small component, and the gap between packed components.
 SMALL_EDGE_PX = 110.0
 COMPONENT_GAP = 90.0
+#: From this many drawn nodes on, each cluster is laid out on its own and the clusters are then
+#: placed side by side (a map of the field); smaller graphs get one force layout.
+CLUSTER_LAYOUT_NODES = 400
 #: Evidence entries kept per edge in a partial (central or focus) view.
 EVIDENCE_PER_EDGE = 20
 #: The page (all of it) should stay under this many bytes: the catalog's abstracts
@@ -219,7 +222,13 @@ def view_data(view: View) -> dict:
     # vis scales node and label size by value: hubs stay legible when zoomed out
     for node in nodes:
         node["value"] = round(math.log2(1 + node["links"]), 3)
-    positions = _layout_positions(nodes, edges, spread=static)
+    catalog = _catalog(view.source, {n["id"] for n in nodes})
+    clusters = _clusters(nodes, edges, catalog)
+    for k, cluster in enumerate(clusters):
+        for node_id in cluster["members"]:
+            by_id[node_id]["cluster"] = k
+    groups = [c["members"] for c in clusters] if len(nodes) >= CLUSTER_LAYOUT_NODES else None
+    positions = _layout_positions(nodes, edges, spread=static, groups=groups)
     if positions is not None:
         for node, (x, y) in zip(nodes, positions):
             node["x"] = x
@@ -239,11 +248,6 @@ def view_data(view: View) -> dict:
         "focus_label": view.source.label_of(view.focus) if view.focus else None,
     })
     source_papers = view.source.papers
-    catalog = _catalog(view.source, {n["id"] for n in nodes})
-    clusters = _clusters(nodes, edges, catalog)
-    for k, cluster in enumerate(clusters):
-        for node_id in cluster["members"]:
-            by_id[node_id]["cluster"] = k
     return {
         "version": 3,
         "view": summary,
@@ -701,8 +705,8 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, static: bool = Fals
 
 
 # --------------------------------------------------------------------- layout
-def _layout_positions(nodes: list[dict], edges: list[dict],
-                      spread: bool = False) -> list[tuple[float, float]] | None:
+def _layout_positions(nodes: list[dict], edges: list[dict], spread: bool = False,
+                      groups: list[list[str]] | None = None) -> list[tuple[float, float]] | None:
     """Node positions (vis pixels), or None when numpy is not available.
 
     A ForceAtlas2-like layout (linear springs, degree-weighted repulsion,
@@ -725,8 +729,11 @@ def _layout_positions(nodes: list[dict], edges: list[dict],
     pairs = [(index[e["from"]], index[e["to"]]) for e in edges if e["from"] != e["to"]]
     src = np.array([a for a, _ in pairs], dtype=np.int64)
     dst = np.array([b for _, b in pairs], dtype=np.int64)
-    pos = _component_layouts(np, n, src, dst)
-    if spread:
+    if groups:
+        pos = _cluster_layouts(np, n, pairs, [[index[m] for m in g] for g in groups])
+    else:
+        pos = _component_layouts(np, n, src, dst)
+    if spread and not groups:
         # no physics in the browser to push nodes apart: give each node room
         radius = float(np.percentile(np.sqrt(((pos - pos.mean(axis=0)) ** 2).sum(axis=1)), 90)) or 1.0
         target = 35.0 * math.sqrt(n)
@@ -841,6 +848,80 @@ def _component_layouts(np, n: int, src, dst):
         pos[nodes] = p + np.array([x + w / 2, y + h / 2])
         x += w
         row_height = max(row_height, h)
+    return pos - (pos.min(axis=0) + pos.max(axis=0)) / 2
+
+
+def _cluster_layouts(np, n: int, pairs: list[tuple[int, int]], groups: list[list[int]]):
+    """Each cluster laid out on its own, the clusters then placed as discs that do not overlap,
+    near the clusters they link to most; nodes in no cluster are packed by component below.
+
+    The first view then reads as a map: one blob per cluster with room for its name.
+    """
+    group_of = np.full(n, -1, dtype=np.int64)
+    for k, members in enumerate(groups):
+        group_of[members] = k
+    discs = []  # (members, local positions, radius)
+    for k, members in enumerate(groups):
+        local = {g: i for i, g in enumerate(members)}
+        inner = [(local[a], local[b]) for a, b in pairs if group_of[a] == k and group_of[b] == k]
+        s = np.array([a for a, _ in inner], dtype=np.int64)
+        d = np.array([b for _, b in inner], dtype=np.int64)
+        p = _component_layouts(np, len(members), s, d)
+        # no physics in the browser: give each node room (about 45 px apart)
+        radius = float(np.sqrt((p ** 2).sum(axis=1)).max()) if len(members) > 1 else 1.0
+        target = 26.0 * math.sqrt(len(members))
+        if radius > 0:
+            p = p * (target / radius)
+        discs.append((members, p, 1.35 * target + 120.0))  # room around it for the names
+    m = len(discs)
+    # cluster centres: a force layout of the cluster graph (links between clusters pull), then
+    # overlapping discs pushed apart; seeded and iteration-bounded, so deterministic
+    weight = np.zeros((m, m))
+    for a, b in pairs:
+        ga, gb = group_of[a], group_of[b]
+        if ga >= 0 and gb >= 0 and ga != gb:
+            weight[ga, gb] += 1
+            weight[gb, ga] += 1
+    radii = np.array([r for _, _, r in discs])
+    rng = np.random.default_rng(LAYOUT_SEED)
+    angle = np.linspace(0, 2 * math.pi, m, endpoint=False)
+    ring = radii.sum() / math.pi
+    centre = np.stack([np.cos(angle), np.sin(angle)], axis=1) * ring * (0.5 + 0.5 * rng.random((m, 1)))
+    if m > 1:
+        strength = weight / (weight.sum(axis=1, keepdims=True) + 1e-9)
+        for it in range(300):
+            delta = centre[:, None, :] - centre[None, :, :]
+            dist = np.sqrt((delta ** 2).sum(axis=2)) + 1e-9
+            want = radii[:, None] + radii[None, :]
+            overlap = np.clip(want - dist, 0, None)
+            np.fill_diagonal(overlap, 0)
+            push = (delta / dist[:, :, None] * overlap[:, :, None]).sum(axis=1) * 0.5
+            pull = (strength[:, :, None] * -delta).sum(axis=1) * 0.05
+            gravity = -centre * 0.01
+            centre = centre + push + (pull + gravity) * (1 - it / 300)
+        # a last pass: no overlap at all
+        for _ in range(200):
+            delta = centre[:, None, :] - centre[None, :, :]
+            dist = np.sqrt((delta ** 2).sum(axis=2)) + 1e-9
+            overlap = np.clip(radii[:, None] + radii[None, :] - dist, 0, None)
+            np.fill_diagonal(overlap, 0)
+            if overlap.max() < 1:
+                break
+            centre = centre + (delta / dist[:, :, None] * overlap[:, :, None]).sum(axis=1) * 0.5
+    pos = np.zeros((n, 2))
+    for (members, p, _r), c in zip(discs, centre):
+        pos[members] = p + c
+    rest = [i for i in range(n) if group_of[i] < 0]
+    if rest:
+        local = {g: i for i, g in enumerate(rest)}
+        outer = [(local[a], local[b]) for a, b in pairs if group_of[a] < 0 and group_of[b] < 0]
+        s = np.array([a for a, _ in outer], dtype=np.int64)
+        d = np.array([b for _, b in outer], dtype=np.int64)
+        p = _component_layouts(np, len(rest), s, d)
+        top = float(pos[[i for i in range(n) if group_of[i] >= 0]][:, 1].max()) if m else 0.0
+        left = float(pos[:, 0].min()) if m else 0.0
+        p = p - p.min(axis=0)
+        pos[rest] = p + np.array([left, top + 150.0])
     return pos - (pos.min(axis=0) + pos.max(axis=0)) / 2
 
 

@@ -746,8 +746,7 @@
         fmt(view.entities_total - view.entities_shown) + " entities, " +
         fmt(Math.max(0, view.edges_total - view.edges_data)) + " links (" +
         fmt(view.edges_data - view.edges_shown) + " more are listed in the details panel but not drawn). " +
-        "Every paper and concept of the build is in the search box: choosing one draws it with its " +
-        "neighbourhood. A page around one node: ");
+        "Every paper and concept is in the search box: choosing one draws its neighbourhood. A page around one node: ");
       p.appendChild(el("code", null, viewCommand("LABEL")));
     } else if (view.mode === "focus") {
       text(p, "Neighbourhood of “" + (view.focus_label || view.focus) + "”: the nodes within " +
@@ -870,7 +869,7 @@
   function pin(ids) { pinned = ids ? new Set(ids) : null; if (network) network.redraw(); }
   KG.highlighted = function () { var h = hovered || pinned; return h ? Array.from(h) : []; };
 
-  // centre on `id` at a zoom that shows its neighbourhood (`ids`) when it is near
+  // centre on `id` at a zoom that shows its whole neighbourhood (`ids`)
   function focusOn(id, ids, animate) {
     var c = network.getPosition(id);
     var stage = document.getElementById("kg-network");
@@ -881,12 +880,15 @@
       var p = pos[x];
       if (!p) return;
       var ax = Math.abs(p.x - c.x), ay = Math.abs(p.y - c.y);
-      if (Math.sqrt(ax * ax + ay * ay) > 1500) return; // a far neighbour: stays off screen
       dx = Math.max(dx, ax + 40); dy = Math.max(dy, ay + 40);
     });
     var scale = Math.min(1.2, (w / 2 - 40) / dx, (h / 2 - 50) / dy);
-    scale = Math.max(0.2, scale);
+    scale = Math.max(0.02, scale);
     KG.animating = !!animate;
+    if (animate) {
+      // vis counts the animation in frames and may stop a little short: end exactly on the node
+      network.once("animationFinished", function () { network.moveTo({ position: c, scale: scale, animation: false }); });
+    }
     network.moveTo({ position: c, scale: scale,
                      animation: animate ? { duration: 400, easingFunction: "easeInOutQuad" } : false });
   }
@@ -899,7 +901,15 @@
       revealNode(id);
       network.selectNodes([id]);
       pin(ids);
-      if (opts.move !== false) focusOn(id, ids, opts.animate !== false);
+      if (opts.move !== false) {
+        var animate = opts.animate !== false;
+        if (!animate) focusOn(id, ids, false);
+        else {
+          // after vis has taken in the nodes just added (which would cut an animation short)
+          KG.animating = true;
+          setTimeout(function () { focusOn(id, ids, true); }, 0);
+        }
+      }
     }
     selectedCluster = null;
     showNodeDetails(id);
@@ -1173,6 +1183,7 @@
       var n = getNode(r.id);
       var li = add(resultList, el("li"));
       li.id = "kg-result-" + i;
+      li.setAttribute("data-id", r.id);
       li.setAttribute("role", "option");
       li.setAttribute("aria-selected", i === active ? "true" : "false");
       li.appendChild(badge(n.type));
@@ -1210,7 +1221,10 @@
         closeResults();
       }
     });
-    searchInput.addEventListener("blur", function () { setTimeout(closeResults, 150); });
+    searchInput.addEventListener("blur", function () {
+      // (a click on a result lands first; the list stays if the box got the focus back meanwhile)
+      setTimeout(function () { if (document.activeElement !== searchInput) closeResults(); }, 150);
+    });
     searchInput.addEventListener("focus", function () {
       if (searchInput.value.trim()) { current = search(searchInput.value, 20); renderResults(); }
     });
@@ -1371,9 +1385,10 @@
     var boxes = [];
     var grid = new Map(), CELL = 80;
     function cells(b, f) {
-      for (var gx = Math.floor(b.x / CELL); gx <= Math.floor((b.x + b.w) / CELL); gx++) {
-        for (var gy = Math.floor(b.y / CELL); gy <= Math.floor((b.y + b.h) / CELL); gy++) {
-          if (f(gx + "," + gy) === false) return false;
+      var x1 = Math.floor((b.x + b.w) / CELL), y1 = Math.floor((b.y + b.h) / CELL);
+      for (var gx = Math.floor(b.x / CELL); gx <= x1; gx++) {
+        for (var gy = Math.floor(b.y / CELL); gy <= y1; gy++) {
+          if (f(gx * 4096 + gy) === false) return false;
         }
       }
       return true;
@@ -1392,22 +1407,27 @@
     function place(b) {
       boxes.push(b);
       cells(b, function (key) {
-        if (!grid.has(key)) grid.set(key, []);
-        grid.get(key).push(b);
+        var list = grid.get(key);
+        if (!list) grid.set(key, (list = []));
+        list.push(b);
       });
     }
+    // canvas -> CSS px of the canvas, as network.canvasToDOM computes it, without an object per node
+    var view0 = network.canvasToDOM({ x: 0, y: 0 });
+    function toX(x) { return x * scale + view0.x; }
+    function toY(y) { return y * scale + view0.y; }
     var highlight = hovered || pinned;
     function tryNode(n, boost) {
       var vn = body.nodes[n.id];
-      if (!vn || vn.options.hidden || hiddenNodes.has(n.id)) return;
-      var p = network.canvasToDOM({ x: vn.x, y: vn.y });
-      if (p.x < -200 || p.x > W + 200 || p.y < -50 || p.y > H + 50) return;
+      if (!vn || vn.options.hidden) return;
+      var px = toX(vn.x), py = toY(vn.y);
+      if (px < -200 || px > W + 200 || py < -50 || py > H + 50) return;
       var size = labelSize(n) + (boost ? 1 : 0);
-      var t = labelText(n);
+      var t = n._labelText || (n._labelText = labelText(n));
       var w = textWidth(ctx, t, size, boost);
-      var b = { x: p.x - w / 2, y: p.y + (vn.options.size || 10) * scale + 2, w: w, h: size * 1.2,
-                id: n.id, text: t, size: size, bold: !!boost, kind: "node" };
-      if (b.x < 0 || b.x + b.w > W || b.y + b.h > H || b.y < 0) return; // cut off: not drawn
+      var bx = px - w / 2, by = py + (vn.options.size || 10) * scale + 2;
+      if (bx < 0 || bx + w > W || by + size * 1.2 > H || by < 0) return; // cut off: not drawn
+      var b = { x: bx, y: by, w: w, h: size * 1.2, id: n.id, text: t, size: size, bold: !!boost, kind: "node" };
       if (free(b)) place(b);
     }
     if (highlight) {
@@ -1416,19 +1436,20 @@
       }).forEach(function (n) { tryNode(n, true); });
     } else {
       clusterTitles().forEach(function (c, k) {
-        var sx = 0, sy = 0, m = 0;
+        // the name goes just above the cluster's nodes, its hubs' labels keep the middle
+        var sx = 0, m = 0, top = Infinity;
         c.members.forEach(function (id) {
           var vn = body.nodes[id];
-          if (vn && !vn.options.hidden) { sx += vn.x; sy += vn.y; m++; }
+          if (vn && !vn.options.hidden) { sx += vn.x; m++; top = Math.min(top, vn.y); }
         });
         if (!m) return;
-        var p = network.canvasToDOM({ x: sx / m, y: sy / m });
-        var t = shorten(c.name, 60), size = 15;
+        var p = { x: toX(sx / m), y: toY(top) };
+        var t = shorten(c.name.split(" · ").slice(0, 2).join(" · "), 40), size = 15;
         var w = textWidth(ctx, t, size, true);
         var x = Math.max(2, Math.min(W - w - 2, p.x - w / 2)); // kept inside the view
-        var b = { x: x, y: p.y - size * 0.6, w: w, h: size * 1.2, id: "cluster:" + k, text: t,
+        var b = { x: x, y: p.y - size * 1.2 - 6, w: w, h: size * 1.2, id: "cluster:" + k, text: t,
                   size: size, bold: true, kind: "cluster" };
-        if (b.y > H || b.y < 0 || w > W) return;
+        if (b.y + b.h > H || b.y < 0 || w > W) return;
         if (free(b)) place(b);
       });
     }
