@@ -732,7 +732,7 @@ def test_sample_cluster_lists_and_facets(browser, sample_page_path):
     year = int(chip.get_attribute("data-value"))
     chip.click()
     years = page.js("return Array.from(document.querySelectorAll('#kg-panel .kg-papers li'))"
-                    ".map(function (li) { var i = KG.index.catIndex.get(li.getAttribute('data-id'));"
+                    ".map(function (li) { var i = KG.catalogIndex(li.getAttribute('data-id'));"
                     " return KG.data.catalog.year[i]; })")
     assert years and set(years) == {year}
     assert len(years) < len(items) or len(set(page.js(

@@ -58,9 +58,12 @@ def find_clusters(nodes: Iterable[str], edges: Iterable[tuple[str, str]], labels
             inside[node] = sum(1 for other in g.adj[node] if other in group)
         concepts = [m for m in members if is_concept.get(m)]
         # central in the group x specific in the corpus (+1: a concept in every paper still counts a little)
-        concepts.sort(key=lambda c: (-(inside[c] * (1.0 + weights.get(c, 0.0))), labels.get(c, c), c))
+        score = {c: inside[c] * (1.0 + weights.get(c, 0.0)) for c in concepts}
+        concepts.sort(key=lambda c: (-score[c], labels.get(c, c), c))
         top = concepts[:TOP_MEMBERS]
-        name = " · ".join(_unique(labels.get(c, c) for c in top))
+        # the name: the best few, each at least a third as distinctive as the best one
+        named = [c for c in top if score[c] * 3 >= score[top[0]]] if top else []
+        name = " · ".join(_unique(labels.get(c, c) for c in named))
         clusters.append(Cluster(members=members, top=top, name=name))
     clusters.sort(key=lambda c: (-len(c.members), c.members[0]))
     return clusters

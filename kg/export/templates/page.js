@@ -25,7 +25,9 @@
   "use strict";
 
   var KG = (window.KG = window.KG || {});
+  var t0 = performance.now();
   var data = JSON.parse(document.getElementById("kg-data").textContent);
+  KG.timing = { start: t0, parsed: performance.now() };
   KG.data = data;
   KG.ready = false;
   var view = data.view || { mode: "full" };
@@ -76,17 +78,21 @@
   var cat = data.catalog || { n_papers: 0, id: [], label: [], type: [], types: [], predicates: [],
     venues: [], venue: [], year: [], url: [], abstract: [], weight: [], aliases: [], out: [], obj: [], pred: "" };
   var N = cat.id.length, NP = cat.n_papers;
-  var catIndex = new Map();
-  cat.id.forEach(function (id, i) { catIndex.set(id, i); });
-  var aliasesOf = new Map();
-  cat.aliases.forEach(function (row) { aliasesOf.set(row[0], row.slice(1)); });
-  // undirected adjacency (CSR): adjNode[adjStart[i] .. adjStart[i+1]) are i's neighbours;
-  // adjPred is 1 + predicate index for a link i -> other, -(1 + index) for other -> i
-  var E = cat.pred.length;
-  var subj = new Int32Array(E), objs = new Int32Array(E);
-  (function () {
-    var k = 0;
-    for (var i = 0; i < N; i++) {
+  // Decoded on first use (search, a click, an idle moment after the first view), not before the
+  // graph is drawn: the first view needs none of it.
+  var catIndex = null, aliasesOf = null, adjStart = null, adjNode = null, adjPred = null;
+  function need() {
+    if (catIndex) return;
+    catIndex = new Map();
+    cat.id.forEach(function (id, i) { catIndex.set(id, i); });
+    aliasesOf = new Map();
+    cat.aliases.forEach(function (row) { aliasesOf.set(row[0], row.slice(1)); });
+    // undirected adjacency (CSR): adjNode[adjStart[i] .. adjStart[i+1]) are i's neighbours;
+    // adjPred is 1 + predicate index for a link i -> other, -(1 + index) for other -> i
+    var E = cat.pred.length;
+    var subj = new Int32Array(E), objs = new Int32Array(E);
+    var k = 0, i;
+    for (i = 0; i < N; i++) {
       var last = 0;
       for (var c = 0; c < cat.out[i]; c++, k++) {
         last = c === 0 ? cat.obj[k] : last + cat.obj[k];
@@ -94,22 +100,24 @@
         objs[k] = last;
       }
     }
-  })();
-  var adjStart = new Int32Array(N + 1);
-  for (var k0 = 0; k0 < E; k0++) { adjStart[subj[k0] + 1]++; if (objs[k0] !== subj[k0]) adjStart[objs[k0] + 1]++; }
-  for (var i0 = 0; i0 < N; i0++) adjStart[i0 + 1] += adjStart[i0];
-  var adjNode = new Int32Array(adjStart[N]), adjPred = new Int8Array(adjStart[N]);
-  (function () {
+    adjStart = new Int32Array(N + 1);
+    for (k = 0; k < E; k++) { adjStart[subj[k] + 1]++; if (objs[k] !== subj[k]) adjStart[objs[k] + 1]++; }
+    for (i = 0; i < N; i++) adjStart[i + 1] += adjStart[i];
+    adjNode = new Int32Array(adjStart[N]);
+    adjPred = new Int8Array(adjStart[N]);
     var fill = adjStart.slice(0, N);
-    for (var k = 0; k < E; k++) {
+    for (k = 0; k < E; k++) {
       var s = subj[k], o = objs[k], p = cat.pred.charCodeAt(k) - 48;
       adjNode[fill[s]] = o; adjPred[fill[s]++] = p + 1;
       if (o !== s) { adjNode[fill[o]] = s; adjPred[fill[o]++] = -(p + 1); }
     }
-  })();
-  function linkCount(i) { return adjStart[i + 1] - adjStart[i]; }
+    data.nodes.forEach(function (n) { n.ci = catIndex.get(n.id); });
+    KG.index.catIndex = catIndex;
+  }
+  function linkCount(i) { need(); return adjStart[i + 1] - adjStart[i]; }
   // distinct neighbours of catalog node i: [{i, preds: [signed predicate codes]}], in index order
   function neighbours(i) {
+    need();
     var byOther = new Map();
     for (var k = adjStart[i]; k < adjStart[i + 1]; k++) {
       var o = adjNode[k];
@@ -121,11 +129,13 @@
     });
   }
   function papersOfConcept(i) {
+    need();
     var seen = new Set();
     for (var k = adjStart[i]; k < adjStart[i + 1]; k++) if (adjNode[k] < NP) seen.add(adjNode[k]);
     return Array.from(seen).sort(function (a, b) { return a - b; });
   }
   function conceptsOfPaper(i) {
+    need();
     var seen = new Set();
     for (var k = adjStart[i]; k < adjStart[i + 1]; k++) if (adjNode[k] >= NP) seen.add(adjNode[k]);
     return Array.from(seen).sort(function (a, b) { return a - b; });
@@ -134,6 +144,7 @@
   // what a paper proposes (links paper -proposes-> concept), as catalog indices
   var PROPOSES = cat.predicates.indexOf("proposes") + 1;
   function proposedBy(i) {
+    need();
     var out = [];
     for (var k = adjStart[i]; k < adjStart[i + 1]; k++) {
       if (adjPred[k] === PROPOSES && out.indexOf(adjNode[k]) < 0) out.push(adjNode[k]);
@@ -166,6 +177,7 @@
   // a node of the build, detailed (in data.nodes) or built from the catalog
   var stubs = new Map();
   function getNode(id) {
+    need();
     var n = nodeById.get(id);
     if (n) return n;
     n = stubs.get(id);
@@ -187,18 +199,19 @@
     stubs.set(id, n);
     return n;
   }
-  data.nodes.forEach(function (n) { n.ci = catIndex.get(n.id); });
-  function catalogOf(id) { return catIndex.get(id); }
   KG.index = {
     nodeById: nodeById, edgeById: edgeById, edgesByNode: edgesByNode,
-    entitiesByPaper: entitiesByPaper, catIndex: catIndex,
+    entitiesByPaper: entitiesByPaper, catIndex: null,
   };
+  KG.catalogIndex = function (id) { need(); return catIndex.get(id); };
   KG.getNode = getNode;
   KG.neighbours = function (id) {
+    need();
     var i = catIndex.get(id);
     return i === undefined ? [] : neighbours(i).map(function (x) { return cat.id[x.i]; });
   };
   KG.related = function (id, k) {
+    need();
     var i = catIndex.get(id);
     return i === undefined ? [] : relatedPapers(i, k).map(function (r) {
       return { id: r.id, score: r.score, shared: r.shared.map(function (c) { return cat.id[c]; }) };
@@ -408,7 +421,7 @@
         b.type = "button";
         b.setAttribute("data-cluster", String(k));
         b.addEventListener("click", function () { selectCluster(k); });
-        var np = c.members.filter(function (id) { return getNode(id).type === "Paper"; }).length;
+        var np = c.members.filter(function (id) { return (nodeById.get(id) || {}).type === "Paper"; }).length;
         li.appendChild(el("span", "kg-meta", " " + fmt(np) + " papers · " + fmt(c.members.length - np) + " concepts"));
       });
     }
@@ -829,6 +842,7 @@
   }
   // put catalog node `id` and its neighbourhood on the canvas; returns the neighbourhood's ids
   function bringIn(id) {
+    need();
     var i = catIndex.get(id);
     if (i === undefined || !network) return [id];
     var near = rankedNeighbours(i, NEIGHBOURS_MAX);
@@ -1122,6 +1136,7 @@
   var sText = null, sNode = null, sKind = null; // folded text, catalog index, 0 label / 1 alias / 2 id
   function buildSearchIndex() {
     if (sText) return;
+    need();
     sText = []; sNode = []; sKind = [];
     for (var i = 0; i < N; i++) {
       sText.push(fold(cat.label[i])); sNode.push(i); sKind.push(0);
@@ -1300,6 +1315,7 @@
     if (KG.ready) return;
     KG.ready = true;
     KG.readyTime = performance.now();
+    KG.timing.ready = KG.readyTime;
     // a focus page opens fitted (the whole neighbourhood on screen), its node selected
     if (view.focus && nodeById.has(view.focus)) select(view.focus, { move: false });
     document.documentElement.setAttribute("data-kg-ready", "true");
@@ -1526,7 +1542,9 @@
     var edges = new vis.DataSet(data.edges.filter(function (e) { return e.drawn !== false; }).map(visEdge));
     KG.nodes = nodes;
     KG.edges = edges;
+    KG.timing.items = performance.now();
     network = new vis.Network(container, { nodes: nodes, edges: edges }, visOptions());
+    KG.timing.network = performance.now();
     KG.network = network;
 
     network.on("afterDrawing", function (ctx) {
@@ -1542,6 +1560,7 @@
       network.redraw();
     });
     function settle() {
+      KG.timing.drawn = performance.now();
       var pos = network.getPositions();
       baseBox = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
       Object.keys(pos).forEach(function (id) {
