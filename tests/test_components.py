@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import fields
 
-import pytest
 import spacy
 from spacy import registry
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, LocalEntity, contract, state
+from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, contract, state
 from kg.extract.text import doc_text, is_acronym, is_coined
 from kg.names import entity_key
 from kg.types import Finder
@@ -379,10 +378,6 @@ class Merger:
         st.entities = groups
         st.main = main_contribution(groups)
         return doc
-
-
-#: the types a paper's main contribution can have (its first proposed entity of these is the main one)
-SUBJECT_TYPES = frozenset(("Method", "Model", "Dataset"))
 
 
 def main_contribution(ents: list[LocalEntity]) -> LocalEntity | None:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import Candidate, contract, state

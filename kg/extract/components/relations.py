@@ -26,7 +26,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, LocalEntity, RelationCandidate, contract, state
+from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, RelationCandidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, key_words, may_contain, norm_word,
                              sentence_chars, sentence_offsets, sentences, tokens, words_of)
 from kg.names import entity_key
@@ -36,7 +36,6 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5}
-_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
@@ -87,7 +86,7 @@ class RelationFinder:
         rivals: list[_Proposed] = []
         spans: list[tuple[Candidate, LocalEntity]] = sorted(
             ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
-        proposed = [e for e in ents if e.proposed and e.type in _SUBJECT_TYPES | {"Task"}]
+        proposed = [e for e in ents if e.proposed and e.type in SUBJECT_TYPES | {"Task"}]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
         main = st.main
         # a self-reference before the main contribution is named is about something else ("our approach" of a
@@ -139,7 +138,7 @@ class RelationFinder:
                     for m, e in in_sent:
                         if e.type == "Task" and m.start - a >= verb_end:
                             add(None, "addresses", e, bounds, "addresses-paper")
-            subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
+            subj = next((e for m, e in in_sent if e.proposed and e.type in SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
                 # "… hindering OOD generalization. To address this limitation, we propose CURVE"
                 prev = sent_starts[k - 1], sent_ends[k - 1]

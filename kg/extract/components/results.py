@@ -57,11 +57,10 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, ResultCandidate, contract, state
+from kg.extract.state import SUBJECT_TYPES, Candidate, ResultCandidate, contract, state
 from kg.extract.text import LowerRegex, doc_text, norm_word, sentence_offsets, sentences
 from kg.types import Finder
 
-_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
 _WORD = re.compile(r"[A-Za-z0-9@$][\w@'’\-/+.]*[\w@+]|[A-Za-z0-9@]|\S")
 _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
@@ -700,7 +699,7 @@ class ResultFinder:
     def _subject(self, s: str, q: _Q, base: int, ments, main) -> tuple[int, int] | None:
         """A proposed entity named before the number (or anywhere in the sentence), else the main contribution
         when the sentence refers to it ("our method", "it") or reports an evaluation."""
-        named = [(a, b) for a, b, e in ments if e.proposed and e.type in _SUBJECT_TYPES]
+        named = [(a, b) for a, b, e in ments if e.proposed and e.type in SUBJECT_TYPES]
         before = [span for span in named if span[0] < q.start]
         if before:
             return before[-1]
