@@ -12,6 +12,7 @@ from kg.build import build
 from kg.cli import main
 from kg.sparql.validate import SHAPES, format_report, load_data, validate_graph, validate_path
 from kg.rdf.namespaces import KG, SCHEMA
+from shared_data import SHARED, needs_shared
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "icml2026.txt"
@@ -145,10 +146,10 @@ def test_cli_errors_are_one_line(tmp_path):
     assert len(r.output.strip().splitlines()) == 1
 
 
-CORPUS_SAMPLE = ROOT.parent / "shared" / "corpora" / "sample_1000_ml_2024_2025.jsonl"
+CORPUS_SAMPLE = SHARED / "corpora" / "sample_1000_ml_2024_2025.jsonl"
 
 
-@pytest.mark.skipif(not CORPUS_SAMPLE.exists(), reason="needs ../shared/corpora")
+@needs_shared(CORPUS_SAMPLE)
 def test_real_corpus_build_conforms(tmp_path):
     """Real abstracts, many papers voting on one node's type: the relation ranges still hold."""
     src = tmp_path / "sample.jsonl"
