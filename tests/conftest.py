@@ -30,6 +30,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="probe: extraction finds nothing; every test marked `extraction` should then fail")
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m selects on the mark
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if "extractor" in getattr(item, "fixturenames", ()):

@@ -38,6 +38,7 @@ def score_py(example_build, tmp_path_factory):
     return json.loads(out.read_text()), misses, proc.stdout
 
 
+@pytest.mark.slow
 @needs_seed_gold
 def test_seed_figures_equal_score_py(example_build, score_py):
     theirs, their_misses, _ = score_py
@@ -47,6 +48,7 @@ def test_seed_figures_equal_score_py(example_build, score_py):
     assert ours["misses"] == their_misses
 
 
+@pytest.mark.slow
 @needs_seed_gold
 def test_seed_cli_table_repeats_score_py_lines(example_build, score_py):
     _, _, their_stdout = score_py

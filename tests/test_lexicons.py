@@ -160,6 +160,7 @@ def test_sources_doc_names_licences():
         assert needle in text
 
 
+@pytest.mark.slow
 @needs_shared(SHARED_LEXICONS / "pwc" / "methods_slim.tsv")
 def test_build_is_deterministic_and_committed_files_are_current(tmp_path):
     outs = []
@@ -197,6 +198,7 @@ def test_ambiguous_hardware_term_needs_a_hardware_abstract():
     assert "fixed point" in {x.lower() for x in hardware("We quantize weights to fixed-point formats on the GPU.")}
 
 
+@pytest.mark.slow
 def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(extractor):
     """term_tokens.tsv spares kg_lexicon tokenizing ~29k patterns per start: it must never drift."""
     from kg.extract.components.lexicon import PatternTokenizer, live_pattern_tokens
