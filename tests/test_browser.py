@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from shared_data import SHARED, needs_shared
+
 from kg.api import load_graph
 from kg.export.html import render_html
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
@@ -582,9 +584,15 @@ def test_search_matches_words_and_word_starts_not_inside_words(browser, tmp_path
 
 
 # --------------------------------------------------- the 1,000-abstract sample
-SAMPLE = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "sample_1000_ml_2024_2025.jsonl"
-if not SAMPLE.exists():
-    SAMPLE = Path("/work/shared/corpora/sample_1000_ml_2024_2025.jsonl")
+SAMPLE = SHARED / "corpora" / "sample_1000_ml_2024_2025.jsonl"
+#: the tests of the sample's page: they build 1,000 abstracts once (or reuse KG_SAMPLE_BUILD)
+on_sample = [pytest.mark.slow, needs_shared(SAMPLE)] if not os.environ.get("KG_SAMPLE_BUILD") else [pytest.mark.slow]
+
+
+def _sample_test(test):
+    for mark in on_sample:
+        test = mark(test)
+    return test
 
 
 @pytest.fixture(scope="module")
@@ -617,6 +625,7 @@ def sample_page(browser, sample_page_path) -> Loaded:
     return Loaded(browser, sample_page_path)
 
 
+@_sample_test
 def test_sample_first_view_has_labels_that_do_not_overlap(sample_page, tmp_path):
     page = sample_page
     _assert_clean(page)
@@ -648,6 +657,7 @@ def test_sample_first_view_has_labels_that_do_not_overlap(sample_page, tmp_path)
     page.screenshot(tmp_path / "sample.png")
 
 
+@_sample_test
 def test_sample_20_random_papers_found_by_title_and_drawn_with_their_neighbourhood(browser, sample_page_path,
                                                                                     tmp_path):
     import random
@@ -690,6 +700,7 @@ def test_sample_20_random_papers_found_by_title_and_drawn_with_their_neighbourho
     assert not errors
 
 
+@_sample_test
 def test_sample_related_papers_share_specific_concepts(browser, sample_page_path, sample_build):
     from kg.views.related import related_papers
 
@@ -717,6 +728,7 @@ def test_sample_related_papers_share_specific_concepts(browser, sample_page_path
     assert listed == [q for q, _, _ in expected]
 
 
+@_sample_test
 def test_sample_cluster_lists_and_facets(browser, sample_page_path):
     page = Loaded(browser, sample_page_path)
     clusters = page.js("return KG.data.clusters.map(function (c) { return c.name; })")
@@ -748,6 +760,7 @@ def test_sample_cluster_lists_and_facets(browser, sample_page_path):
     assert page.js("return document.querySelectorAll('#kg-panel .kg-papers .kg-proposes').length") > 0
 
 
+@_sample_test
 def test_sample_substring_search_is_gone(browser, sample_page_path):
     page = Loaded(browser, sample_page_path)
     labels = [t for _, t in (_search_box(page, "LoRA") and _results(page))]

@@ -42,8 +42,10 @@ import json
 import math
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 from kg.graph.model import Entity, KnowledgeGraph, PaperNode
 from kg.records import ENTITY_TYPES, PREDICATES
@@ -166,7 +168,7 @@ def view_data(view: View) -> dict:
 
     sentences: list[str] = []
     sentence_index: dict[str, int] = {}
-    edges = []
+    edges: list[dict[str, Any]] = []
     degree: dict[str, int] = defaultdict(int)
     offpage: set[str] = set()
     for key in sorted(grouped, key=edge_order):
@@ -198,7 +200,7 @@ def view_data(view: View) -> dict:
                 "component": ev.component,
                 "confidence": _num(ev.confidence),
             })
-        edge = {
+        edge: dict[str, Any] = {
             "id": f"e{len(edges)}",
             "from": subject,
             "to": obj,
@@ -468,7 +470,8 @@ def _vis_js() -> str:
     return _script_safe(js)
 
 
-def _legend_html(types: list[dict], predicates: list[dict], nodes: list[dict] = (), edges: list[dict] = ()) -> str:
+def _legend_html(types: list[dict], predicates: list[dict], nodes: Sequence[dict] = (),
+                 edges: Sequence[dict] = ()) -> str:
     """The legend, which is also the filter panel: a checkbox per node type and
     predicate (with counts), and the minimum-papers slider (set up by page.js)."""
     esc = _html.escape
