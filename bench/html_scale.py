@@ -81,7 +81,7 @@ def main() -> int:
     if args.page:
         page, written = args.page, 0.0
     else:
-        from kg.views.selection import write_view
+        from kg.api import write_view
 
         t0 = time.perf_counter()
         page = write_view(args.build, out=tmp / "graph.html").path

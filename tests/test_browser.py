@@ -286,7 +286,7 @@ def test_type_filter_and_min_papers_hide_nodes(example_page):
     assert page.js("return KG.hiddenNodeIds().length") == 0
 
 
-def test_focus_view_page_opens_on_the_node(browser, example_build, tmp_path):
+def test_focus_view_page_opens_fitted_on_the_node(browser, example_build, tmp_path):
     from click.testing import CliRunner
 
     from kg.cli import main
@@ -300,6 +300,11 @@ def test_focus_view_page_opens_on_the_node(browser, example_build, tmp_path):
     assert page.js("return KG.network.getSelectedNodes()") == [focus]
     assert "Neighbourhood of" in page.js("return document.getElementById('kg-note').textContent")
     assert not page.js("return document.getElementById('kg-note').hidden")
+    # it opens fitted: the whole neighbourhood on screen, not cut off by a zoom on the node
+    ids = page.js("return KG.visibleNodeIds()")
+    assert len(ids) > 10
+    assert sorted(_on_screen(page, ids, margin=2)) == sorted(ids)
+    page.screenshot(tmp_path / "focus.png")
 
 
 # ----------------------------------------------------------------------- safety
@@ -428,13 +433,19 @@ def test_big_corpus_time_to_interactive(browser, tmp_path):
           f"{summary['edges_total']:,} links; page {size_mb:.1f} MB with {summary['nodes_shown']:,} nodes, "
           f"{summary['edges_shown']:,} drawn edges; written in {built:.1f} s; "
           f"interactive after {page.ready_ms:.0f} ms")
-    assert page.ready_ms < 10_000
-    hub = page.js("return KG.search('large language models', 1)[0].id")
-    page.js("KG.select(arguments[0])", hub)
-    _wait(lambda: not page.js("return KG.animating"), what="the focus animation")
-    page.js("KG.network.moveTo({scale: 0.3, animation: false})")
     _hide_tooltip(page)
-    page.screenshot(tmp_path / "large-graph.png", copy_as="large-graph.png")
+    page.screenshot(tmp_path / "large-graph.png", copy_as="large-graph.png")  # the first view
+    # every paper is in the search box, drawn or not (the bench, bench/html_scale.py, times this)
+    n_papers = page.js("return KG.data.catalog.n_papers")
+    assert n_papers == summary["papers_total"]
+    pid = page.js("var c = KG.data.catalog; for (var i = 0; i < c.n_papers; i++)"
+                  " if (KG.drawnIds().indexOf(c.id[i]) < 0) return c.id[i];")
+    title = page.js("return KG.getNode(arguments[0]).label", pid)
+    assert pid in [r["id"] for r in page.js("return KG.search(arguments[0], 20)", title)]
+    page.js("KG.select(arguments[0])", pid)
+    _wait(lambda: not page.js("return KG.animating"), what="the focus animation")
+    _hide_tooltip(page)
+    page.screenshot(tmp_path / "large-search.png", copy_as="large-search.png")
 
 
 # ------------------------------------------------------- the explorer at scale
@@ -536,24 +547,6 @@ def test_hover_highlights_neighbours_and_the_tooltip_goes_with_its_node(example_
     _hide_tooltip(page)
 
 
-def test_focus_page_opens_fitted(browser, example_build, tmp_path):
-    from click.testing import CliRunner
-
-    from kg.cli import main
-
-    out = tmp_path / "focus.html"
-    result = CliRunner().invoke(main, ["view", str(example_build), "--focus", "MCFlow", "--depth", "2",
-                                       "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    page = Loaded(browser, out)
-    _assert_clean(page)
-    ids = page.js("return KG.visibleNodeIds()")
-    assert len(ids) > 10
-    assert sorted(_on_screen(page, ids, margin=2)) == sorted(ids)
-    assert page.js("return KG.network.getSelectedNodes()") == [page.js("return KG.data.view.focus")]
-    page.screenshot(tmp_path / "focus.png")
-
-
 def _words_graph() -> KnowledgeGraph:
     g = KnowledgeGraph()
     titles = {"p-ben": "Bayesian Exploration Networks", "p-lora": "LoRA adapters for small models",
@@ -614,7 +607,7 @@ def sample_build(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def sample_page_path(sample_build, tmp_path_factory) -> Path:
-    from kg.views.selection import write_view
+    from kg.api import write_view
 
     return write_view(sample_build, out=tmp_path_factory.mktemp("sample-page") / "graph.html").path
 
@@ -652,9 +645,10 @@ def test_sample_first_view_has_labels_that_do_not_overlap(sample_page, tmp_path)
                   ".slice(0, 3).map(function (n) { return n.id; })")
     assert set(top) & {b["id"] for b in nodes}
     # zooming in labels more nodes
+    _hide_tooltip(page)
+    page.screenshot(tmp_path / "sample.png", copy_as="sample-graph.png")
     page.js("KG.network.moveTo({scale: KG.network.getScale() * 3, animation: false}); KG.network.redraw();")
     assert len(page.js("return KG.labels()")) > 0
-    page.screenshot(tmp_path / "sample.png")
 
 
 @_sample_test
@@ -695,7 +689,7 @@ def test_sample_20_random_papers_found_by_title_and_drawn_with_their_neighbourho
         assert _on_screen(page, near), title  # the neighbourhood is in view, not just the paper
     assert not_drawn >= 5  # the papers the first view does not draw are found too
     _hide_tooltip(page)
-    page.screenshot(tmp_path / "sample-search.png")
+    page.screenshot(tmp_path / "sample-search.png", copy_as="sample-search.png")
     errors = [e for e in page.driver.get_log("browser") if e.get("level") in ("SEVERE", "WARNING")]
     assert not errors
 

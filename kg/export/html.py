@@ -7,7 +7,7 @@ used (it links Bootstrap and tom-select from CDNs and its ``add_edge`` is
 quadratic); the page comes from ``templates/page.{html,css,js}``.
 
 What a page shows is a :class:`kg.views.selection.View`: the whole graph, or above
-``max_nodes`` nodes (default 1,500) its most central part, or (``kg view
+``max_nodes`` nodes (default 1,000) its most central part, or (``kg view
 --focus``) one node's neighbourhood; the page says what was left out.
 
 Layout of the page

@@ -1432,6 +1432,13 @@
     var view0 = network.canvasToDOM({ x: 0, y: 0 });
     function toX(x) { return x * scale + view0.x; }
     function toY(y) { return y * scale + view0.y; }
+    // the Fit / Reset view buttons cover the top right corner: no label there
+    var controls = document.getElementById("kg-view-controls");
+    if (controls) {
+      var cr = controls.getBoundingClientRect(), kr = canvasEl.getBoundingClientRect();
+      if (cr.width) place({ x: cr.left - kr.left - 4, y: cr.top - kr.top - 4, w: cr.width + 8, h: cr.height + 8,
+                            id: "controls", kind: "controls" });
+    }
     var highlight = hovered || pinned;
     function tryNode(n, boost) {
       var vn = body.nodes[n.id];
@@ -1477,6 +1484,7 @@
     ctx.textAlign = "left";
     ctx.textBaseline = "top";
     ctx.lineJoin = "round";
+    boxes = boxes.filter(function (b) { return b.kind !== "controls"; });
     boxes.forEach(function (b) {
       var dim = highlight && b.kind === "node" && !highlight.has(b.id);
       ctx.font = (b.bold ? "600 " : "") + b.size + "px " + LABEL_FONT;
