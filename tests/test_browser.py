@@ -512,7 +512,7 @@ def test_hover_highlights_neighbours_and_the_tooltip_goes_with_its_node(example_
     page.js("KG.resetFilters(); KG.clearSelection(); KG.fit();")
     _hide_tooltip(page)
     node = page.js("return KG.visibleNodeIds().filter(function (id) {"
-                   " return KG.index.nodeById.get(id).type === 'Model'; })"
+                   " return KG.getNode(id).type === 'Model'; })"
                    ".sort(function (a, b) { return KG.network.getConnectedNodes(b).length -"
                    " KG.network.getConnectedNodes(a).length; })[0]")
     neighbours = set(page.js("return KG.network.getConnectedNodes(arguments[0])", node))
@@ -533,7 +533,7 @@ def test_hover_highlights_neighbours_and_the_tooltip_goes_with_its_node(example_
     tip = _wait(lambda: page.js("var t = document.querySelector('div.vis-tooltip');"
                                 "return t && t.style.visibility === 'visible' ? t.textContent : null"),
                 timeout=10, what="the tooltip")
-    assert page.js("return KG.index.nodeById.get(arguments[0]).label", node) in tip
+    assert page.js("return KG.getNode(arguments[0]).label", node) in tip
     assert set(page.js("return KG.highlighted()")) == neighbours | {node}
     if far_before is not None:  # the others are drawn paler
         after = pixel(far)

@@ -366,7 +366,7 @@
     if (n.type === "Paper") {
       var meta = paperMeta(n);
       if (meta) lines.push(meta);
-      lines.push("Entities: " + (entitiesByPaper.get(n.id) || []).length);
+      lines.push("Entities: " + (n.stub ? conceptsOfPaper(n.ci).length : (entitiesByPaper.get(n.id) || []).length));
     } else {
       if (n.aliases && n.aliases.length) {
         lines.push("Aliases: " + shorten(n.aliases.join(", "), 200));
@@ -873,8 +873,10 @@
     });
     addEdges(edges);
     if (missing.length) applyFilters();
+    lastPlaced = missing;
     return ids;
   }
+  var lastPlaced = []; // the nodes the last bringIn put on the canvas
   KG.bringIn = bringIn;
   KG.drawnIds = function () { return Array.from(drawnIds); };
 
@@ -912,16 +914,19 @@
     opts = opts || {};
     if (network) {
       var ids = bringIn(id);
+      // a node just put beside the overview: zoom on its new ring (its edges still lead to the
+      // neighbours in the overview); a node of the overview: show all its neighbours
+      var frame = lastPlaced.length > 1 ? lastPlaced : ids;
       revealNode(id);
       network.selectNodes([id]);
       pin(ids);
       if (opts.move !== false) {
         var animate = opts.animate !== false;
-        if (!animate) focusOn(id, ids, false);
+        if (!animate) focusOn(id, frame, false);
         else {
           // after vis has taken in the nodes just added (which would cut an animation short)
           KG.animating = true;
-          setTimeout(function () { focusOn(id, ids, true); }, 0);
+          setTimeout(function () { focusOn(id, frame, true); }, 0);
         }
       }
     }
@@ -1454,8 +1459,10 @@
       if (free(b)) place(b);
     }
     if (highlight) {
+      var chosen = network.getSelectedNodes();
       Array.from(highlight).map(getNode).filter(Boolean).sort(function (a, b) {
-        return (b.links || 0) - (a.links || 0) || (a.id < b.id ? -1 : 1);
+        return (chosen.indexOf(b.id) >= 0) - (chosen.indexOf(a.id) >= 0) || (b.links || 0) - (a.links || 0) ||
+          (a.id < b.id ? -1 : 1);
       }).forEach(function (n) { tryNode(n, true); });
     } else {
       clusterTitles().forEach(function (c, k) {
