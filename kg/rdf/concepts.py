@@ -407,7 +407,9 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
         return c.iri
 
     for label, (_alts, parents, _d) in HW_EXTRA.items():
-        c = b.v.concepts[b.find(label, HW)]
+        found = b.find(label, HW)
+        assert found is not None, f"HW_EXTRA names {label!r}, which is not in the hardware taxonomy"
+        c = b.v.concepts[found]
         c.broader |= {hw_parent(p) for p in parents}
     pending: dict[str, dict] = {}
     for k in order:

@@ -96,7 +96,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
     used_ids: set[str] = set(graph.papers)  # paper and entity ids share the graph's node namespace
     for gkey in sorted(members):
         group = members[gkey]
-        type_votes: Counter = Counter()
+        type_votes: defaultdict[str, float] = defaultdict(float)
         label_votes: Counter = Counter()
         labels: set[str] = set()
         for _pid, ent in group:
@@ -136,6 +136,6 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
             if graph.entities[obj].type != RANGES.get(rel.predicate, graph.entities[obj].type):
                 continue  # the node's type, voted across papers, is outside the relation's range
             graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
-    graph.links.sort(key=lambda l: (l.paper, l.predicate != "mentions", l.subject, l.predicate, l.object,
-                                    l.evidence.start))
+    graph.links.sort(key=lambda ln: (ln.paper, ln.predicate != "mentions", ln.subject, ln.predicate, ln.object,
+                                     ln.evidence.start))
     return graph
