@@ -20,6 +20,7 @@ from spacy.util import minibatch
 import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
 from kg.errors import KgError
+from kg.extract.resources import load_words
 from kg.extract.segment import create_tokenizer
 from kg.extract.state import LocalEntity, state
 from kg.extract.text import doc_text, sentence_offsets
@@ -34,7 +35,6 @@ COMPONENTS = (("kg_sections", "kg_sections"), ("kg_normalizer", "kg_normalizer")
               ("kg_merge_relations", "kg_merge_proposals"), ("kg_results", "kg_results"),
               ("kg_merge_results", "kg_merge_proposals"))
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+")
-_CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", "sourceforge.net")
 SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction text
 #: spaCy caches the tokenization of 10,000 distinct whitespace-separated chunks by default; a corpus of
 #: abstracts has far more, and a cache miss costs ~20x a hit (same tokens either way).
@@ -100,10 +100,11 @@ def check_order(nlp: Language) -> None:
 def code_urls(text: str) -> list[str]:
     """Code repository URLs in the text (known code hosts, trailing punctuation removed)."""
     out: list[str] = []
+    hosts = load_words().code_hosts
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;:!?*_")
         host = url.split("/")[2].lower() if url.count("/") >= 2 else ""
-        if any(host == h or host.endswith("." + h) for h in _CODE_HOSTS) and url not in out:
+        if any(host == h or host.endswith("." + h) for h in hosts) and url not in out:
             out.append(url)
     return out
 

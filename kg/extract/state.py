@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from kg.extract.text import Tokens
 
 
+#: the types an entity that is the subject of a paper's claims can have: its main contribution is the first
+#: proposed entity of these (picked by ``kg_merge``), and relations and result claims are about them
+SUBJECT_TYPES: frozenset[EntityType] = frozenset(("Method", "Model", "Dataset"))
+
+
 @dataclass
 class Candidate:
     """A proposed entity span (character offsets into the doc text)."""

@@ -56,14 +56,12 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.resources import Resources, load_resources
-from kg.extract.state import Candidate, ResultCandidate, contract, state
+from kg.extract.resources import SHIPPED, Resources
+from kg.extract.state import SUBJECT_TYPES, Candidate, ResultCandidate, contract, state
 from kg.extract.text import LowerRegex, doc_text, norm_word, sentence_offsets, sentences
 from kg.types import Finder
 
-_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
-_DETERMINERS = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "those", "his", "her"}
 _WORD = re.compile(r"[A-Za-z0-9@$][\w@'’\-/+.]*[\w@+]|[A-Za-z0-9@]|\S")
 _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -71,8 +69,6 @@ _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?
 _FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _DASHES = "-–—~∼"
-_EVAL_OPENERS = {"experiments", "experimental", "empirically", "empirical", "results", "extensive", "across",
-                 "evaluated", "evaluations", "evaluation", "on", "in", "our", "we", "overall", "notably"}
 
 @dataclass
 class _Q:
@@ -132,6 +128,10 @@ def _to_float(text: str) -> float:
 class ResultFinder:
     def __init__(self, res: Resources, cues: dict):
         self.res = res
+        self.determiners = res.words.determiners
+        self.eval_openers = res.words.result_eval_openers
+        #: what a metric phrase drops at its start: determiners, weak modifiers, "overall"
+        self.metric_leading = res.words.determiners | res.weak_modifiers | res.words.metric_leading_extra
         low = lambda key: {w.lower() for w in cues[key]}  # noqa: E731
         self.units = {k: v for k, v in cues["units"].items() if not k.startswith("_")}
         alts = [re.escape(k) + (r"(?![\w])" if k[-1].isalnum() else "")
@@ -163,14 +163,14 @@ class ResultFinder:
         self.baseline_not = [p.lower() for p in cues["baseline_not_after"]]
         self.baseline_values = low("baseline_value_cues")
         self.stops = low("phrase_stops") | self.comp_inc | self.comp_dec | (
-            res.function_words - res.weak_modifiers - _DETERMINERS - self.metric_heads - self.change_nouns)
-        self.left_stops = self.stops | res.function_words | _DETERMINERS
+            res.function_words - res.weak_modifiers - self.determiners - self.metric_heads - self.change_nouns)
+        self.left_stops = self.stops | res.function_words | self.determiners
         self.links = low("metric_value_links")
         self.fraction_not = low("fraction_not")
         self.conf = cues["confidence"]
         self.generic_heads = res.generic_heads
         self.named_metric_heads = low("named_metric_heads")
-        self.self_ref = _phrase_regex(res.cues["self_reference"] + ["our"])
+        self.self_ref = _phrase_regex(res.cues["self_reference"] + list(res.words.result_self_reference_extra))
         self.evaluation = {norm_word(w) for w in res.cues["evaluation_cues"]}
         self.verb_rx = _phrase_regex(self.inc_verbs | self.dec_verbs | self.better_verbs | self.speed_verbs)
 
@@ -189,7 +189,7 @@ class ResultFinder:
         while i < len(words):
             a, b, w = words[i]
             lw = w.lower()
-            if not out and lw in _DETERMINERS:
+            if not out and lw in self.determiners:
                 lead = a if lead is None else lead
                 i += 1
                 continue
@@ -238,7 +238,7 @@ class ResultFinder:
         a, b = span
         while True:
             m = re.match(r"([\w-]+)\s+", s[a:b])
-            if not (m and m.group(1).lower() in _DETERMINERS | self.res.weak_modifiers | {"overall", "total"}):
+            if not (m and m.group(1).lower() in self.metric_leading):
                 return a, b
             a += m.end()
 
@@ -699,7 +699,7 @@ class ResultFinder:
     def _subject(self, s: str, q: _Q, base: int, ments, main) -> tuple[int, int] | None:
         """A proposed entity named before the number (or anywhere in the sentence), else the main contribution
         when the sentence refers to it ("our method", "it") or reports an evaluation."""
-        named = [(a, b) for a, b, e in ments if e.proposed and e.type in _SUBJECT_TYPES]
+        named = [(a, b) for a, b, e in ments if e.proposed and e.type in SUBJECT_TYPES]
         before = [span for span in named if span[0] < q.start]
         if before:
             return before[-1]
@@ -710,7 +710,7 @@ class ResultFinder:
         words = s.split()
         opener = words[0].lower().strip(",") if words else ""
         evaluation = {norm_word(w.strip(".,;:()")) for w in words} & self.evaluation
-        if self.self_ref.search(s) or (evaluation and opener in _EVAL_OPENERS):
+        if self.self_ref.search(s) or (evaluation and opener in self.eval_openers):
             m = main.mentions[0]
             return m.start - base, m.end - base
         return None
@@ -765,7 +765,7 @@ class ResultFinder:
         return out
 
 
-@Language.factory("kg_results", requires=contract("entities", "main"), assigns=contract("results", "proposals"))
-def make_results(nlp: Language, name: str) -> ResultFinder:
-    res = load_resources()
-    return ResultFinder(res, res.result_cues)
+@Language.factory("kg_results", requires=contract("entities", "main"), assigns=contract("results", "proposals"),
+                  default_config={"resources": SHIPPED})
+def make_results(nlp: Language, name: str, resources: Resources) -> ResultFinder:
+    return ResultFinder(resources, resources.result_cues)
