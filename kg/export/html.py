@@ -614,7 +614,7 @@ def _vocabulary(e: Entity) -> list[dict]:
             from kg.rdf.concepts import vocabulary_links
 
             pairs = list(vocabulary_links(e.type, e.label, e.vocabulary))
-        except Exception:  # pragma: no cover - vocabulary data missing or broken: raw identifiers
+        except (ImportError, OSError, ValueError, KeyError):  # pragma: no cover - vocabulary data missing or broken
             pairs = [(v, False) for v in e.vocabulary if v.startswith(("http://", "https://"))]
     return [{"iri": iri, "exact": bool(exact)} for iri, exact in pairs]
 
