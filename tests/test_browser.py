@@ -332,11 +332,16 @@ def _xss_graph() -> KnowledgeGraph:
     return g
 
 
-def test_xss_in_abstracts_and_labels_stays_inert(browser, tmp_path):
-    path = tmp_path / "xss.html"
-    path.write_text(render_html(_xss_graph()), encoding="utf-8")
+def _page_of(browser, graph: KnowledgeGraph, path: Path) -> Loaded:
+    """The page of ``graph`` written to ``path`` and loaded, with no console error nor request."""
+    path.write_text(render_html(graph), encoding="utf-8")
     page = Loaded(browser, path)
     _assert_clean(page)
+    return page
+
+
+def test_xss_in_abstracts_and_labels_stays_inert(browser, tmp_path):
+    page = _page_of(browser, _xss_graph(), tmp_path / "xss.html")
 
     def inert():
         assert page.js("return window.__xss === undefined")
@@ -560,10 +565,7 @@ def _words_graph() -> KnowledgeGraph:
 
 
 def test_search_matches_words_and_word_starts_not_inside_words(browser, tmp_path):
-    path = tmp_path / "words.html"
-    path.write_text(render_html(_words_graph()), encoding="utf-8")
-    page = Loaded(browser, path)
-    _assert_clean(page)
+    page = _page_of(browser, _words_graph(), tmp_path / "words.html")
     _search_box(page, "LoRA")
     found = [i for i, _ in _results(page)]
     assert found[:2] == ["method/lora", "p-lora"] or set(found) == {"method/lora", "p-lora"}
