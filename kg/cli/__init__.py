@@ -4,7 +4,7 @@ from __future__ import annotations
 import atexit
 import gc
 import os
-import re
+
 import sys
 from pathlib import Path
 
@@ -43,8 +43,11 @@ def main() -> None:
 
 
 def _check_base_iri(ctx, param, value: str) -> str:
-    if not re.match(r"^(https?://[^\s<>\"{}|\\^`]+|urn:[^\s<>\"{}|\\^`]+)$", value):
-        raise click.BadParameter("must be an absolute http(s):// or urn: IRI, e.g. https://example.org/kg/")
+    from kg.rdf.iri import base_iri_problem
+
+    problem = base_iri_problem(value)
+    if problem:
+        raise click.BadParameter(problem)
     return value if value.endswith(("/", "#", ":")) else value + "/"
 
 
