@@ -126,8 +126,8 @@ def iter_lines(fh: BinaryIO, where: str) -> Iterator[tuple[int, str | None]]:
 
 
 _BLOCK = 1 << 16
-#: A line end: "\\n", "\\r\\n" (also "\\r\\r\\n", a CRLF file converted twice) or a lone "\\r".
-_EOL = re.compile(rb"\r*\n|\r")
+#: A line end, as Python's universal newlines see them: "\\n", "\\r\\n" or a lone "\\r".
+_EOL = re.compile(rb"\r\n|\r|\n")
 
 
 def _physical_lines(fh: BinaryIO) -> Iterator[tuple[bytes, bool]]:
