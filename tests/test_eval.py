@@ -14,12 +14,11 @@ from kg.cli import main
 from kg.evaluate import detect_format, evaluate, load_gold
 from kg.evaluate.matching import norm
 from kg.evaluate.scierc import detokenize, paren_aliases, salient_names
+from shared_data import SHARED, needs_shared
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 SCORE_PY = SHARED / "eval" / "score.py"
 SEED_GOLD = SHARED / "eval" / "seed-gold.txt"
-needs_shared = pytest.mark.skipif(not SCORE_PY.exists() or not SEED_GOLD.exists(),
-                                  reason="../shared/eval (score.py, seed-gold.txt) not present")
+needs_seed_gold = needs_shared(SCORE_PY, SEED_GOLD)
 
 
 def run_cli(*args: str):
@@ -39,7 +38,8 @@ def score_py(example_build, tmp_path_factory):
     return json.loads(out.read_text()), misses, proc.stdout
 
 
-@needs_shared
+@pytest.mark.slow
+@needs_seed_gold
 def test_seed_figures_equal_score_py(example_build, score_py):
     theirs, their_misses, _ = score_py
     ours = evaluate(example_build / "graph.ttl", SEED_GOLD, show_misses=True)
@@ -48,7 +48,8 @@ def test_seed_figures_equal_score_py(example_build, score_py):
     assert ours["misses"] == their_misses
 
 
-@needs_shared
+@pytest.mark.slow
+@needs_seed_gold
 def test_seed_cli_table_repeats_score_py_lines(example_build, score_py):
     _, _, their_stdout = score_py
     result = run_cli(str(example_build), str(SEED_GOLD), "--show-misses")  # a folder -> its graph.ttl
@@ -267,3 +268,25 @@ def _err(fn) -> str:
     except Exception as exc:  # noqa: BLE001
         return str(exc)
     return ""
+
+
+# --------------------------------------------------------------------------- the contribution figure
+
+
+def test_contribution_figure_counts_papers_whose_proposal_is_found(example_build, tmp_path):
+    """`kg eval` prints, beside score.py's lines, the papers whose must `PAPER proposes X` is found:
+    one paper whose contribution the example build finds (a positive control), one it cannot."""
+    gold = tmp_path / "gold.txt"
+    gold.write_text(
+        "P01 | Hyper-relational knowledge graphs (HKGs)\n"
+        "E must Method | KREPE\n"
+        "R must | PAPER proposes KREPE\n\n"
+        "P02 | The smoothness of the transformer architecture\n"
+        "E must Method | Zorblatt Nonexistent Method\n"
+        "R must | PAPER proposes Zorblatt Nonexistent Method\n", encoding="utf-8")
+    result = run_cli(str(example_build), str(gold))
+    assert result.exit_code == 0, result.output
+    assert "CONTRIB papers_with_a_contribution_found=1/2=0.500" in result.output.splitlines()
+    assert "found for 1 of the 2 papers that propose something" in result.output
+    data = json.loads(run_cli(str(example_build), str(gold), "--format", "json").output)
+    assert data["contribution"] == {"papers": 2, "found": 1}
