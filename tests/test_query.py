@@ -82,7 +82,8 @@ def kg_query(*args: str, stdin: str | None = None):
 def test_build_writes_nquads_and_store(out):
     assert (out / "graph.nq").is_file()
     assert (out / "store" / "CURRENT").is_file()
-    assert not [p for p in out.iterdir() if p.name.startswith(".")], "temp files left behind"
+    # only the build lock (kg/atomic.py) stays: no temp file
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [".kg-build.lock"], "temp files left behind"
 
 
 def test_nquads_hold_the_same_triples_as_ntriples(out):
