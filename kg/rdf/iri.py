@@ -11,6 +11,7 @@ No rdflib or pyoxigraph import: the command line checks ``--base-iri`` with it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from urllib.parse import quote
 
 #: ASCII characters an IRI keeps as they are in a path, query or fragment (RFC 3987
@@ -31,8 +32,14 @@ MAX_URL = 2048
 
 
 def _ucschar(ch: str) -> bool:
+    """An RFC 3987 ``ucschar`` that is also no space or format character.
+
+    Spaces (U+00A0, U+3000 ...) are ucschar but rdflib's N-Triples parser splits on them, and
+    format characters (zero-width, right-to-left overrides) make an IRI read differently from
+    what it is: both are percent-encoded.
+    """
     cp = ord(ch)
-    return any(lo <= cp <= hi for lo, hi in _UCSCHAR)
+    return any(lo <= cp <= hi for lo, hi in _UCSCHAR) and unicodedata.category(ch)[0] not in "ZC"
 
 
 def _pct(ch: str) -> str:

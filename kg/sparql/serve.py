@@ -446,7 +446,7 @@ class SparqlHandler(BaseHTTPRequestHandler):
         if len(words) == 2 or (len(words) == 3 and not words[2].startswith("HTTP/1.")):
             self.request_version = "HTTP/1.0"  # so the error is sent with a status line and headers
             self.close_connection = True
-            self.send_error(HTTPStatus.BAD_REQUEST, "HTTP/1.0 or HTTP/1.1 requests only")
+            self.send_error(HTTPStatus.BAD_REQUEST, explain="HTTP/1.0 or HTTP/1.1 requests only")
             return False
         return super().parse_request()
 
