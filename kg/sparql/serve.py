@@ -169,12 +169,13 @@ class _CappedBuffer(io.RawIOBase):
     """Bytes written to it, :class:`ResultTooLarge` once they pass ``cap``: the serializer stops there."""
 
     def __init__(self, cap: int) -> None:
-        self.cap, self.size, self.parts = cap, 0, []
+        self.cap, self.size = cap, 0
+        self.parts: list[bytes] = []
 
     def writable(self) -> bool:
         return True
 
-    def write(self, data) -> int:  # type: ignore[override]
+    def write(self, data) -> int:
         self.size += len(data)
         if self.size > self.cap:
             raise ResultTooLarge(f"the result is over {self.cap >> 20} MB; add a LIMIT (and OFFSET to page)")
@@ -440,7 +441,8 @@ class SparqlHandler(BaseHTTPRequestHandler):
 
     def parse_request(self) -> bool:
         """The base class, minus HTTP/0.9: a bare ``GET /`` gets a 400 at once, not a wait for headers."""
-        self.requestline = self.raw_requestline.decode("iso-8859-1", "replace").rstrip("\r\n")
+        raw: bytes = getattr(self, "raw_requestline", b"")  # set by handle_one_request before this call
+        self.requestline = raw.decode("iso-8859-1", "replace").rstrip("\r\n")
         self.command = ""
         words = self.requestline.split()
         if len(words) == 2 or (len(words) == 3 and not words[2].startswith("HTTP/1.")):
