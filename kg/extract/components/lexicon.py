@@ -57,7 +57,7 @@ _HEADER = ("# kg_lexicon pattern tokens (scripts/build_term_tokens.py): form, th
 
 def tokenizer_key(nlp: Language) -> str:
     """What a tokenization depends on: spaCy's version and the tokenizer's rules (affixes, special cases)."""
-    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])
+    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])  # type: ignore[union-attr]  # a Tokenizer, not any callable
     return hashlib.sha256(spacy.__version__.encode() + b"\0" + rules).hexdigest()
 
 
@@ -168,11 +168,12 @@ class LexiconMatcher:
                 self.entries.append(entry)
         self.shared_id = add_string(self.SHARED_KEY)
         for matcher, ids in ((self.exact, self.exact_ids), (self.fold, self.fold_ids)):
-            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])
+            # token-id patterns, which PhraseMatcher.add takes as it takes Docs (its stubs say Docs only)
+            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])  # type: ignore[misc]
             for pattern, idxs in ids.items():
                 if len(idxs) > 1:  # as many matches as entries, as a key per entry always gave
                     for idx in idxs:
-                        matcher.add(str(idx), [list(pattern)])
+                        matcher.add(str(idx), [list(pattern)])  # type: ignore[list-item]
 
     def __call__(self, doc: Doc) -> Doc:
         out = state(doc).candidates
