@@ -35,16 +35,11 @@ def create_tokenizer(nlp: Language) -> Tokenizer:
     return Tokenizer(
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
-<<<<<<< HEAD
-        prefix_search=compile_prefix_regex(defaults.prefixes).search,
-        suffix_search=_Unless(str.isalpha, _TailSearch(compile_suffix_regex(defaults.suffixes).search), None),
-        infix_finditer=_Unless(str.isalnum, compile_infix_regex(defaults.infixes).finditer, ()),
-=======
         # (spaCy's stubs declare the defaults Optional; English has all of them)
         prefix_search=compile_prefix_regex(defaults.prefixes).search,  # type: ignore[arg-type]
-        suffix_search=_Unless(str.isalpha, compile_suffix_regex(defaults.suffixes).search, None),  # type: ignore[arg-type]
+        suffix_search=_Unless(str.isalpha, _TailSearch(compile_suffix_regex(defaults.suffixes).search),  # type: ignore[arg-type]
+                              None),
         infix_finditer=_Unless(str.isalnum, compile_infix_regex(defaults.infixes).finditer, ()),  # type: ignore[arg-type]
->>>>>>> main
         token_match=defaults.token_match,
         url_match=_Unless(str.isalnum, defaults.url_match, None),  # type: ignore[arg-type]
     )
