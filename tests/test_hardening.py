@@ -185,3 +185,40 @@ def test_pathological_markup_up_to_the_record_limit_extracts(name: str, cached_e
     text = max(lines, key=len)[:MAX_RECORD]
     records = list(cached_extractor.pipe([Paper(id="x", abstract=text)], failed=[]))
     assert len(records) == 1 and records[0].abstract
+
+
+PAYLOADS = ['<script>alert("t")</script>', '"><img src=x onerror=alert(1)>', "</script><script>alert(2)</script>",
+            "javascript:alert(3)", "<svg onload=alert(4)>", "{{CSP}}", "\u2028\u2029", "'; alert(5); //"]
+
+
+def test_hostile_fields_reach_the_html_only_as_inert_data(tmp_path: Path, cached_extractor) -> None:
+    """Payloads in ids, titles, abstracts, urls and entity names: no markup of theirs in graph.html.
+
+    The page's data is JSON with ``<``, ``>`` and ``&`` escaped inside its one script element, so no payload
+    can close it or open a tag; a ``javascript:`` url stays a literal in the RDF (never an IRI).
+    """
+    rows = []
+    for i, payload in enumerate(PAYLOADS):
+        rows.append(json.dumps({"id": f"p{i}{payload}", "title": f"{payload} FooNet {i}", "url": payload,
+                                "abstract": f"We propose FooNet{i} {payload}, a transformer for image classification "
+                                            f"on CIFAR-10. Code: https://github.com/a/b{i}{payload}"}))
+    src = tmp_path / "payloads.jsonl"
+    src.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, err, _ = run_build(str(src), "--out", str(out))
+    assert code == 0, err
+    assert check_exports(out) == len(PAYLOADS)
+    page = (out / "graph.html").read_text(encoding="utf-8")
+    for payload in PAYLOADS:
+        if "<" in payload:
+            assert payload not in page  # never as markup
+    assert "FooNet" in page  # positive control: the papers are in the page
+    plain = tmp_path / "plain.jsonl"  # the same papers without payloads: the page's own script elements
+    plain.write_text(json.dumps({"id": "p", "abstract": "We propose FooNet, a transformer."}) + "\n", encoding="utf-8")
+    code, err, _ = run_build(str(plain), "--out", str(tmp_path / "plain"))
+    assert code == 0, err
+    baseline = (tmp_path / "plain" / "graph.html").read_text(encoding="utf-8")
+    for tag in ("<script", "</script>", "<img", "<svg"):  # handler text inside the escaped JSON is inert
+        assert page.count(tag) == baseline.count(tag), tag
+    nt = (out / "graph.nt").read_text(encoding="utf-8")
+    assert "<javascript:" not in nt and '"javascript:alert(3)"' in nt  # kept as a literal
