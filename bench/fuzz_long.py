@@ -50,8 +50,8 @@ def check(out: Path) -> str:
     return ""
 
 
-def worker(args: tuple[int, int, float, str]) -> dict:
-    seed, count, hang, keep = args
+def worker(args: tuple[int, int, float, str, str]) -> dict:
+    seed, count, hang, keep, progress = args
     from click.testing import CliRunner
     from fuzz_inputs import input_file
     from hypothesis import HealthCheck, given, settings
@@ -111,6 +111,9 @@ def worker(args: tuple[int, int, float, str]) -> dict:
         else:
             tally["bad_error"] += 1
             save("bad_error", suffix, data, result.stderr)
+        if progress and tally["inputs"] % 100 == 0:  # partial figures survive an interrupted run
+            with open(progress, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps({"worker": seed, **tally}) + "\n")
 
     one()
     shutil.rmtree(tmp, ignore_errors=True)
@@ -124,11 +127,13 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hang", type=float, default=20.0, help="seconds over which a build counts as a hang")
     ap.add_argument("--keep", default="/tmp/kg-fuzz-failures", help="folder for failing inputs")
+    ap.add_argument("--progress", default="", help="file to append each worker's tally to every 100 inputs")
     args = ap.parse_args()
     start = time.monotonic()
     per = [args.inputs // args.procs + (1 if i < args.inputs % args.procs else 0) for i in range(args.procs)]
     with multiprocessing.get_context("spawn").Pool(args.procs) as pool:
-        parts = pool.map(worker, [(args.seed * 1000 + i, n, args.hang, args.keep) for i, n in enumerate(per)])
+        parts = pool.map(worker, [(args.seed * 1000 + i, n, args.hang, args.keep, args.progress)
+                                    for i, n in enumerate(per)])
     total = {k: (max if k == "slowest_s" else sum)(p[k] for p in parts) for k in parts[0]}
     total["wall_s"] = round(time.monotonic() - start, 1)
     total["mean_build_s"] = round(total["seconds"] / max(1, total["inputs"]), 3)
