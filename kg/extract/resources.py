@@ -56,6 +56,11 @@ class Resources:
     adjective_exceptions: set[str]
     cues: dict
     lexicon: list[LexiconEntry] = field(default_factory=list)
+    #: heads.tsv heads marked ``named``: a phrase with one is kept only when its first modifier names
+    #: ("false negative rate", "representer theorem"), not when it describes ("optimal rate")
+    named_heads: frozenset[str] = frozenset()
+    #: heads.tsv heads marked ``kinds``: an adjective before one names a kind of it ("contextual bandits")
+    kind_heads: frozenset[str] = frozenset()
     #: memo of :func:`kg.extract.components.base.head_type`, filled on use (the tables above never change)
     head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
 
@@ -102,7 +107,8 @@ def read_lexicon_dir(lexicon_dir: Path = LEXICON_DIR) -> list[LexiconEntry]:
 
 @lru_cache(maxsize=1)
 def load_resources() -> Resources:
-    heads = {row[0].lower(): (row[1], float(row[2])) for row in _tsv(DATA_DIR / "heads.tsv")}
+    head_rows = _tsv(DATA_DIR / "heads.tsv")
+    heads = {row[0].lower(): (row[1], float(row[2])) for row in head_rows}
     suffixes = [(row[0], row[1], float(row[2])) for row in _tsv(DATA_DIR / "suffix_types.tsv")]
     generic_terms: set[str] = set()
     gpath = LEXICON_DIR / "generic_terms.txt"
@@ -130,4 +136,6 @@ def load_resources() -> Resources:
         noun_ing={w.lower() for w in _words(DATA_DIR / "noun_ing.txt")},
         cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),
         lexicon=lexicon,
+        named_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["named"]),
+        kind_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["kinds"]),
     )

@@ -220,8 +220,11 @@ class PhraseFinder:
                 return
             if head_text.lower() in self.res.generic_terms:
                 return
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)):
+        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)) \
+                and head not in self.res.kind_heads:
             return  # "hidden reasoning", "aggressive compression": a description, not a name
+        if mods and self._describes_named_head(toks, text, head_i, mods[0]):
+            return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
         kept = mods + [words[-1]]
         start = toks.idx[kept[0][0]]
         end = toks.end_char(head_i)
@@ -231,6 +234,17 @@ class PhraseFinder:
 
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
+
+    def _describes_named_head(self, toks: Tokens, text: str, head_i: int, first: tuple[int, int]) -> bool:
+        """A head marked ``named`` in heads.tsv ("rate", "theorem", "robots") whose first modifier describes it:
+        an adjective ("optimal rate", "sensitive detectors") or a superlative ("strongest performance")."""
+        named = self.res.named_heads
+        if toks.norm[head_i] not in named and toks.lower[head_i] not in named:
+            return False
+        word = span_text(toks, *first, text)
+        low = word.lower()
+        return self._adjective(word) or (low.endswith("est") and len(low) > 5 and low.isalpha()
+                                         and low not in self.res.adjective_exceptions)
 
     def __call__(self, doc: Doc) -> Doc:
         out = candidates(doc)
