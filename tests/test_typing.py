@@ -250,3 +250,19 @@ def test_a_describing_word_before_a_named_head_makes_no_entity(entity_types):
 def test_a_learning_rate_is_a_setting_not_a_metric(entity_types):
     types = entity_types("We tune the learning rate and report the error rate of the classifier.")
     assert "learning rate" not in types and types.get("error rate") == "Metric", types
+
+
+def test_what_a_dataset_noun_holds_makes_a_dataset(entity_types):
+    """"X-ray datasets", "infant action dataset": modifiers that say which data it is make a Dataset, not ones
+    that say its role or how it is ("test datasets", "well-annotated dataset")."""
+    types = entity_types("We evaluate on X-ray datasets, an infant action dataset and sparse binary datasets, "
+                         "unlike the test datasets and a well-annotated dataset alongside synthetic datasets.")
+    assert types.get("X-ray datasets") == types.get("infant action dataset") == "Dataset", types
+    assert types.get("sparse binary datasets") == "Dataset", types
+    assert not any(k.lower().startswith(("test", "well-annotated", "alongside")) for k in types), types
+
+
+def test_a_task_a_vocabulary_knows_before_a_benchmark_noun_is_the_entity(entity_types):
+    types = entity_types("We report results on reading-comprehension benchmarks and movie review datasets.")
+    assert types.get("reading-comprehension") == "Task" and "reading-comprehension benchmarks" not in types, types
+    assert types.get("movie review datasets") == "Dataset", types

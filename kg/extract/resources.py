@@ -61,6 +61,8 @@ class Resources:
     named_heads: frozenset[str] = frozenset()
     #: heads.tsv heads marked ``kinds``: an adjective before one names a kind of it ("contextual bandits")
     kind_heads: frozenset[str] = frozenset()
+    #: dataset_roles.txt: first modifiers that give a dataset's role, not its data ("test datasets")
+    dataset_roles: frozenset[str] = frozenset()
     #: memo of :func:`kg.extract.components.base.head_type`, filled on use (the tables above never change)
     head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
 
@@ -138,4 +140,5 @@ def load_resources() -> Resources:
         lexicon=lexicon,
         named_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["named"]),
         kind_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["kinds"]),
+        dataset_roles=frozenset(w.lower() for w in _words(DATA_DIR / "dataset_roles.txt")),
     )

@@ -185,6 +185,7 @@ class PhraseFinder:
             if head in _DATASET_HEADS and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t) for t in mod_text):
+                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
                     return
                 typed = ("Dataset", 0.6)
             elif head in _MODEL_HEADS and mods:
@@ -231,6 +232,23 @@ class PhraseFinder:
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, "phrase", round(conf * (0.9 if mods else 1.0), 3)))
+
+    def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
+                           mod_text: list[str], out: list[Candidate]) -> None:
+        """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
+        dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
+        a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds; nor when a
+        vocabulary task or method fills them ("reading-comprehension benchmarks": the task is the entity)."""
+        first = mod_text[0]
+        low = first.lower()
+        if self._adjective(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
+                or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
+                or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
+                or low.endswith("est") and len(low) > 5:
+            return
+        start, end = toks.idx[mods[0][0]], toks.idx[head_start]
+        if not any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out):
+            out.append(Candidate(start, toks.end_char(head_i), "Dataset", "phrase", 0.54))
 
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
