@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import IO
+from typing import TextIO, cast
 
 from kg.atomic import staged_files
 from kg.export.graphml import write_graphml
@@ -23,7 +23,8 @@ from kg.export.nquads import write_nquads
 from kg.export.rdf import rdf_triples, write_jsonld, write_ntriples, write_turtle
 from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
-from kg.ingest import IngestReport, InputError, read_papers
+from kg.errors import InputError
+from kg.ingest import IngestReport, read_papers
 from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI
@@ -195,7 +196,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     return BuildResult(graph=graph, files=files, skipped=skipped)
 
 
-def _scratch(out_dir: Path, name: str) -> IO[str]:
+def _scratch(out_dir: Path, name: str) -> TextIO:
     """A temp text file in ``out_dir`` (not in place of any export), deleted when closed."""
-    return tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="\n", prefix=f".{name}.", suffix=".tmp",
-                                       dir=out_dir)
+    return cast(TextIO, tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="\n", prefix=f".{name}.", suffix=".tmp",
+                                       dir=out_dir))

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: The six entity types of the extraction spec (``../shared/eval/GUIDELINE.md``).
-ENTITY_TYPES: tuple[str, ...] = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
-#: The five typed relations; ``PAPER`` as a subject means the paper itself.
-PREDICATES: tuple[str, ...] = ("proposes", "addresses", "uses", "evaluatedOn", "outperforms")
+from kg.types import ENTITY_TYPES, PREDICATES, EntityType, Predicate
+
+__all__ = ["ENTITY_TYPES", "PAPER", "PREDICATES", "Evidence", "Paper", "PaperEntity", "PaperExtraction",
+           "Quantity", "RelationMention", "ResolvedQuantity"]
+
+#: ``PAPER`` as a relation's subject means the paper itself.
 PAPER = "PAPER"
 
 
@@ -43,25 +45,11 @@ class Evidence:
 
 
 @dataclass(frozen=True)
-class Mention:
-    """An entity mention found in one paper's cleaned text."""
-
-    text: str  # surface form as written
-    type: str  # one of ENTITY_TYPES
-    start: int
-    end: int
-    component: str
-    confidence: float
-    long_form: str = ""  # expansion when the mention is an acronym defined in the text
-    key: str = ""  # paper-local entity key (filled by extraction: mentions with the same key are one entity)
-
-
-@dataclass(frozen=True)
 class RelationMention:
     """A typed relation between two paper-local entity keys (or PAPER)."""
 
     subject: str
-    predicate: str
+    predicate: Predicate
     object: str
     evidence: Evidence
 
@@ -75,14 +63,35 @@ class Quantity:
     unit: str
     direction: str  # "increase", "decrease" or ""
     baseline: str
-    # paper-local entity key of the method the claim belongs to ("" if unknown); the canonical entity id after resolve
-    subject: str
+    subject: str  # paper-local entity key of the method the claim belongs to ("" if unknown)
     evidence: Evidence
     qualifier: str = ""  # "up to", "roughly", "over", "on average", "absolute" … as written, comma-joined
     low: float | None = None  # lower end of a range ("2-3x": low 2.0, value 3.0)
-    # paper-local key of the Metric entity in the metric phrase ("" if none); the canonical entity id after resolve
-    metric_entity: str = ""
+    metric_entity: str = ""  # paper-local key of the Metric entity in the metric phrase ("" if none)
     text: str = ""  # the claim as written: "improves pass@1 by roughly 6%"
+
+
+@dataclass(frozen=True)
+class ResolvedQuantity:
+    """A :class:`Quantity` after resolve: its subject and metric are canonical entity ids, not paper-local keys."""
+
+    metric: str
+    value: float
+    unit: str
+    direction: str
+    baseline: str
+    subject: str  # canonical id of the entity the claim belongs to ("" if unknown)
+    evidence: Evidence
+    qualifier: str = ""
+    low: float | None = None
+    metric_entity: str = ""  # canonical id of the claim's Metric entity ("" if none)
+    text: str = ""
+
+    @classmethod
+    def of(cls, q: Quantity, subject: str, metric_entity: str) -> ResolvedQuantity:
+        """``q`` with its paper-local keys replaced by the canonical ids ``subject`` and ``metric_entity``."""
+        return cls(q.metric, q.value, q.unit, q.direction, q.baseline, subject, q.evidence, q.qualifier, q.low,
+                   metric_entity, q.text)
 
 
 @dataclass
@@ -90,7 +99,7 @@ class PaperEntity:
     """One entity of one paper after paper-local merging of its mentions."""
 
     key: str
-    type: str
+    type: EntityType
     labels: list[str]  # first is the preferred label
     confidence: float
     evidence: list[Evidence] = field(default_factory=list)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.components.acronyms import best_long_form, is_acronym
+from kg.extract.components.acronyms import best_long_form
+from kg.extract.text import is_acronym
 from kg.records import Paper
 
 PAIRS = [

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import csv
-import os
 import re
 import subprocess
 import sys
@@ -11,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from shared_data import SHARED, needs_shared
+
 REPO = Path(__file__).resolve().parent.parent
 LEX = REPO / "kg" / "extract" / "data" / "lexicons"
 TERMS = LEX / "terms.tsv"
 SCRIPT = REPO / "scripts" / "build_lexicons.py"
-SHARED = Path(os.environ.get("KG_SHARED_LEXICONS", REPO.parent / "shared" / "lexicons"))
+SHARED_LEXICONS = SHARED / "lexicons"
 
 HEADER = ["term", "type", "canonical", "source", "source_id", "broader", "case"]
 TYPES = {"Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept"}
@@ -159,13 +160,13 @@ def test_sources_doc_names_licences():
         assert needle in text
 
 
-@pytest.mark.skipif(not (SHARED / "pwc" / "methods_slim.tsv").exists(),
-                    reason="shared/lexicons not available")
+@pytest.mark.slow
+@needs_shared(SHARED_LEXICONS / "pwc" / "methods_slim.tsv")
 def test_build_is_deterministic_and_committed_files_are_current(tmp_path):
     outs = []
     for name in ("a", "b"):
         out = tmp_path / name
-        subprocess.run([sys.executable, str(SCRIPT), str(SHARED), str(out)], check=True,
+        subprocess.run([sys.executable, str(SCRIPT), str(SHARED_LEXICONS), str(out)], check=True,
                        capture_output=True)
         outs.append((out / "terms.tsv").read_bytes())
     assert outs[0] == outs[1]
@@ -197,6 +198,7 @@ def test_ambiguous_hardware_term_needs_a_hardware_abstract():
     assert "fixed point" in {x.lower() for x in hardware("We quantize weights to fixed-point formats on the GPU.")}
 
 
+@pytest.mark.slow
 def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(extractor):
     """term_tokens.tsv spares kg_lexicon tokenizing ~29k patterns per start: it must never drift."""
     from kg.extract.components.lexicon import PatternTokenizer, live_pattern_tokens

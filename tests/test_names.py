@@ -109,8 +109,9 @@ def test_coined_names_written_as_alternatives_are_each_a_name(entity_types):
 @pytest.mark.parametrize("word, coined", [("C^3", True), ("D^2", True), ("Pro^2", True), ("G^2N^2", True),
                                           ("x^2", False), ("C", False)])
 def test_power_of_a_capital_is_coined(word, coined):
-    from kg.extract.components.coined import is_coined
-    assert is_coined(word) is coined
+    from kg.extract.resources import load_resources
+    from kg.extract.text import is_coined
+    assert is_coined(word, load_resources()) is coined
 
 
 def test_power_inside_a_formula_is_no_name(entity_types):

@@ -164,6 +164,7 @@ def test_no_results_from_counts_citations_and_math(example_rdf):
     assert all(n == 0 for n in rows.values()), rows
 
 
+@pytest.mark.slow
 def test_deterministic_export(example_build, tmp_path):
     from click.testing import CliRunner
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kg.api import load_graph
+from kg.api import load_graph, load_knowledge_graph
 from kg.cli import main
 from kg.export.html import page_data, render_html, render_view, view_data
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, Evidence, Paper
 from kg.views.selection import (
-    DEFAULT_MAX_NODES, central_view, focus_view, full_view, load_knowledge_graph, pagerank,
+    DEFAULT_MAX_NODES, central_view, focus_view, full_view, pagerank,
     resolve_focus, select_view,
 )
 
@@ -114,6 +114,7 @@ def test_central_view_keeps_the_budget_every_type_and_context(big):
     assert central_view(big, 300).graph.papers.keys() == g.papers.keys()  # deterministic
 
 
+@pytest.mark.slow
 def test_render_html_defaults_to_the_central_view_above_the_threshold():
     g = synthetic(700, 1000, per_paper=4)
     assert len(g.papers) + len(g.entities) > DEFAULT_MAX_NODES

@@ -14,66 +14,41 @@ import re
 from collections.abc import Iterator
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
-from kg.extract.components.base import (Candidate, LowerRegex, Tokens, candidates, char_token_range, chunk_ranges,
-                                        doc_text, head_type, is_describing_adjective, key_words, may_contain,
-                                        norm_word, sentence_at, sentence_norms, sentences, span_text, tokens)
-from kg.extract.components.results import load_cues as load_result_cues
-from kg.extract.components.coined import is_coined
-from kg.extract.resources import Resources, load_resources
+from kg.extract.resources import SHIPPED, Resources
+from kg.extract.state import Candidate, contract, state
+from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
+                             is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
+                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges)
+from kg.types import Finder
 
 MAX_WORDS = 3
 #: single-word phrases are too generic, except for these confident heads
 SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
-_DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite"}
-_TASK_HEADS = {"task", "problem"}
-_METHOD_KIND_HEADS = {"method", "mechanism", "technique", "strategy", "scheme", "procedure", "algorithm", "approach"}
-_LIST_GLUE = frozenset((",", "and", "or"))  # what may stand between the items of a list of tasks
-#: what may stand between the modifiers of a shared head: "image, audio and video captioning", "image / video"
-_COORD_GLUE = frozenset((",", "and", "or", "/"))
 #: the types a shared head is distributed for ("image and video captioning"); "vision and language models"
 #: and "synthetic and real datasets" do not name one model or dataset per modifier
 _DISTRIBUTED_TYPES = frozenset(("Task", "Method", "Metric"))
-_ARTICLES = frozenset(("the", "a", "an", "this"))
-_NOT_PLURAL = ("ss", "us", "is", "ias", "ics")  # "bias", "dynamics": singular nouns that end in -s
 #: at most this many words of a phrase listed after a metric cue ("in terms of A and B")
 METRIC_LIST_WORDS = 4
-_MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
-
-
-def word_ranges(joiner: list[bool], start: int, end: int) -> list[tuple[int, int]]:
-    """Token ranges of the words of ``doc[start:end]``, hyphen-glued compounds counted as one word."""
-    out: list[tuple[int, int]] = []
-    i = start
-    while i < end:
-        j = i + 1
-        while j + 1 < end and joiner[j]:
-            j += 2
-        out.append((i, j))
-        i = j
-    return out
-
-
-def is_one_word(joiner: list[bool], start: int, end: int) -> bool:
-    """``len(word_ranges(joiner, start, end)) == 1`` without building the list (asked for every chunk).
-
-    One word is a single token or tokens glued by a joiner at every second position ("state-of-the-art").
-    """
-    return (end - start) % 2 == 1 and all(joiner[start + 1:end - 1:2])
-
-
-def words_of(span: Span) -> list[tuple[int, int]]:
-    """Token ranges of the span's words, hyphen-glued compounds counted as one word."""
-    return word_ranges(tokens(span.doc).joiner, span.start, span.end)
 
 
 class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
+        words = res.words
+        self._dataset_heads = words.phrase_dataset_heads
+        self._task_heads = words.phrase_task_heads
+        self._method_kind_heads = words.phrase_method_kind_heads
+        self._model_heads = words.phrase_model_heads
+        self._list_glue = words.list_glue  # what may stand between the items of a list of tasks
+        #: what may stand between the modifiers of a shared head: "image, audio and video captioning", "image / video"
+        self._coord_glue = words.coordination_glue
+        self._articles = words.phrase_articles
+        self._not_plural = words.not_plural_endings  # "bias", "dynamics": singular nouns that end in -s
         self._hardware_context = False  # set per document in __call__
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
-        self._read_through = res.generic_heads | _DATASET_HEADS
+        self._read_through = res.generic_heads | self._dataset_heads
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
         #: captioning" (lower-case, singular head)
         self._shared_terms = {e.term.lower(): e for e in reversed(res.lexicon) if e.type in _DISTRIBUTED_TYPES}
@@ -92,8 +67,8 @@ class PhraseFinder:
         #: a sentence with none of these words has no cue (the first word of a two-word one: "to" is everywhere)
         self._problem_verb_norms = frozenset(norm_word(v.split()[0]) for v in res.cues["problem_verbs"])
         self._problem_heads = frozenset(res.cues["problem_heads"])
-        # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
-        self._weak_cache: dict[str, tuple[bool, bool]] = {}
+        self.modifiers = Modifiers(res)
+        self._is_weak, self._trim_words = self.modifiers.is_weak, self.modifiers.trim_words
         self._metric_cues = frozenset(c.lower() for c in res.cues["metric_list_cues"])
         cues = res.cues["metric_list_cues"] + res.cues["measure_cues"]
         #: the first long word of each cue ("terms", "metrics"): an abstract with none has no cue (a cheap test)
@@ -101,66 +76,10 @@ class PhraseFinder:
         self._metric_cue_rx = LowerRegex(r"(?<![\w-])(?:" + "|".join(
             re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")")
         self._metric_glue = frozenset(res.cues["metric_list_glue"])
-        result_cues = load_result_cues()
+        result_cues = res.result_cues
         #: heads of measures; not counted things ("counterfactual evaluation", "reasoning steps")
         self._metric_heads = {norm_word(w) for w in result_cues["metric_heads"]} - {
             norm_word(w) for w in result_cues["count_metrics"]}
-
-    def _weakness(self, word: str) -> tuple[bool, bool]:
-        """Whether a lower-cased modifier is weak anywhere, and whether it is weak as the first one.
-
-        A pure function of the word, memoised: the same modifiers recur in every abstract.
-        """
-        out = self._weak_cache.get(word)
-        if out is None:
-            out = self._weak_anywhere(word), self._verb_s(word)
-            if len(self._weak_cache) < 200_000:
-                self._weak_cache[word] = out
-        return out
-
-    def _weak_anywhere(self, word: str) -> bool:
-        """A weak modifier, a participle or gerund, a "-based"-style adjective or a number with a unit."""
-        if word in self.res.weak_modifiers:
-            return True
-        if "-" not in word and word.endswith("ed"):
-            return True  # participles: "learned", "proposed"
-        if word.endswith("ing") and word not in self.res.noun_ing and "-" not in word:
-            return True  # gerunds: "enhancing", "hindering"
-        if word.endswith(("-based", "-like", "-aware", "-driven", "-guided", "-free", "-specific", "-level")):
-            return True
-        # "6.9×", "75%"
-        return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
-
-    def _verb_s(self, word: str) -> bool:
-        """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""
-        return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() \
-            and word.islower() and word not in self.res.noun_ing
-
-    def _is_weak(self, word: str, first: bool, after_to: bool) -> bool:
-        """A modifier that qualifies or is a verb, not part of a name."""
-        if first and after_to:
-            return True
-        anywhere, as_first = self._weakness(word)
-        return anywhere or (first and as_first)
-
-    def _trim(self, doc: Doc, words: list[tuple[int, int]], verb_context: bool = True) -> list[tuple[int, int]]:
-        """Drop weak, verb and participle modifiers from the left."""
-        return self._trim_words(tokens(doc), doc_text(doc), words, verb_context)
-
-    def _trim_words(self, toks: Tokens, text: str, words: list[tuple[int, int]],
-                    verb_context: bool = True) -> list[tuple[int, int]]:
-        """:meth:`_trim` with the doc's tokens and text at hand."""
-        after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
-        first = True
-        while len(words) > 1:
-            word = span_text(toks, words[0][0], words[0][1], text).lower()
-            if self._is_weak(word, first, after_to):
-                words = words[1:]
-                first = False
-                after_to = False
-            else:
-                break
-        return words
 
     def _emit(self, toks: Tokens, text: str, words: list[tuple[int, int]], out: list[Candidate],
               depth: int = 0) -> None:
@@ -182,31 +101,31 @@ class PhraseFinder:
             if len(out) > before:
                 return  # "link prediction benchmarks": the task is the entity
             mod_text = [span_text(toks, a, b, text) for a, b in mods]
-            if head in _DATASET_HEADS and mods:
+            if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
-                if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t) for t in mod_text):
+                if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
                     self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
                     return
                 typed = ("Dataset", 0.6)
-            elif head in _MODEL_HEADS and mods:
+            elif head in self._model_heads and mods:
                 # "reasoning models", "diffusion model", "GUI agents": the modifier must name something
                 last = mod_text[-1]
                 if not (head_type(last, self.res) or last.lower() in self.res.noun_ing
-                        or last[:1].isupper() or is_coined(last)):
+                        or last[:1].isupper() or is_coined(last, self.res)):
                     return
                 typed = typed or ("Model", 0.55)
-            elif head in _TASK_HEADS and mods and head_text.lower().endswith("s") \
+            elif head in self._task_heads and mods and head_text.lower().endswith("s") \
                     and not self._adjective(mod_text[0]):
-                if len(mods) == 1 and is_coined(mod_text[0]):
+                if len(mods) == 1 and is_coined(mod_text[0], self.res):
                     return  # "PbRL tasks", "LLM tasks": the name's own tasks, not a class of tasks
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
-            elif head in _METHOD_KIND_HEADS and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
+            elif head in self._method_kind_heads and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
                     and mod_text[-1].isalpha() and mod_text[-1].lower() not in self.res.weak_modifiers:
                 # "a gradient sketching method": the technique is the -ing noun with its modifier
                 words, mods, typed = mods, mods[:-1], ("Method", 0.6)
                 head_i = words[-1][1] - 1
                 head_text = toks.text[head_i]
-            elif head in _METHOD_KIND_HEADS and len(mods) == 1 and head_text.lower().endswith("s") \
+            elif head in self._method_kind_heads and len(mods) == 1 and head_text.lower().endswith("s") \
                     and "-" in mod_text[0] and mod_text[0][:1].islower():
                 typed = ("Method", 0.6)  # a class of methods: "first-order methods", "cutting-plane algorithms"
             else:
@@ -231,7 +150,7 @@ class PhraseFinder:
         end = toks.end_char(head_i)
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
-        out.append(Candidate(start, end, typ, "phrase", round(conf * (0.9 if mods else 1.0), 3)))
+        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
 
     def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate]) -> None:
@@ -248,7 +167,7 @@ class PhraseFinder:
             return
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         if not any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out):
-            out.append(Candidate(start, toks.end_char(head_i), "Dataset", "phrase", 0.54))
+            out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54))
 
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
@@ -265,17 +184,17 @@ class PhraseFinder:
                                          and low not in self.res.adjective_exceptions)
 
     def __call__(self, doc: Doc) -> Doc:
-        out = candidates(doc)
+        out = state(doc).candidates
         toks = tokens(doc)
         joiner = toks.joiner
         # "custom attention kernels" are GPU code only in an abstract about hardware; "a unique kernel" of a
         # Gaussian process is a function
         text = doc_text(doc)
-        self._hardware_context = any(c.type == "HardwareConcept" and c.component.startswith("lexicon")
+        self._hardware_context = any(c.type == "HardwareConcept" and c.finder is Finder.LEXICON
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
         res, read_through = self.res, self._read_through
         #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
-        known = {(c.start, c.end): c for c in out if c.component.startswith("lexicon")}
+        known = {(c.start, c.end): c for c in out if c.finder is Finder.LEXICON}
         for sent in sentences(doc):
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
@@ -342,7 +261,7 @@ class PhraseFinder:
                     known = [c for c in out if c.confidence >= 0.5]
                 if any(c.start < b and a < c.end for c in known):
                     continue  # a named method or task, or a metric already
-                out.append(Candidate(a, b, "Metric", "phrase:metric-list", 0.7))
+                out.append(Candidate(a, b, "Metric", Finder.PHRASE, 0.7, rule="metric-list"))
 
     def _distribute(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int, last: Candidate,
                     out: list[Candidate]) -> None:
@@ -365,7 +284,7 @@ class PhraseFinder:
         for j in range(k - 1, -1, -1):
             p_start, p_end = sent_chunks[j]
             between = toks.lower[p_end:pos]
-            if not between or not _COORD_GLUE.issuperset(between) or seen_and and between != [","]:
+            if not between or not self._coord_glue.issuperset(between) or seen_and and between != [","]:
                 return
             seen_and = seen_and or "and" in between or "or" in between
             a, b = word_ranges(toks.joiner, p_start, p_end)[-1]
@@ -374,7 +293,7 @@ class PhraseFinder:
             if not self._shared_modifier(toks, word, a, b, entry is not None or between == ["/"], out):
                 return
             # named as written: a vocabulary's canonical form ("common sense") would not read as this phrase
-            out.append(Candidate(toks.idx[a], toks.end_char(b - 1), entry.type if entry else last.type, "phrase",
+            out.append(Candidate(toks.idx[a], toks.end_char(b - 1), entry.type if entry else last.type, Finder.PHRASE,
                                  min(last.confidence, 0.72), name=f"{word} {head}"))
             if a > p_start:
                 return  # "zero-shot image / audio / video captioning": the list's first item
@@ -398,7 +317,7 @@ class PhraseFinder:
         """A bare task word listed among tasks: "anomaly detection, classification, and forecasting"."""
         start, end = sent_chunks[k]
         lower = toks.lower
-        if not ((start > 0 and lower[start - 1] in _LIST_GLUE) or (end < len(lower) and lower[end] in _LIST_GLUE)):
+        if not ((start > 0 and lower[start - 1] in self._list_glue) or (end < len(lower) and lower[end] in self._list_glue)):
             return  # no comma or "and" next to the chunk: not an item of a list
         # the neighbours are checked first: most chunks have no multi-word neighbour joined by a comma or "and"
         for j in (k - 1, k + 1):
@@ -409,7 +328,7 @@ class PhraseFinder:
                 continue
             lo, hi = (o_end, start) if j < k else (end, o_start)
             between = toks.lower[lo:hi]
-            if not between or not _LIST_GLUE.issuperset(between):
+            if not between or not self._list_glue.issuperset(between):
                 continue
             other_type = head_type(toks.text[o_end - 1], self.res)
             if not other_type or other_type[0] != "Task":
@@ -417,7 +336,7 @@ class PhraseFinder:
             chunk_text = span_text(toks, start, end, text)
             typed = head_type(chunk_text, self.res)
             if typed and typed[0] == "Task" and chunk_text.lower() not in self.res.generic_terms:
-                out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", "phrase", 0.6))
+                out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PHRASE, 0.6))
             return
 
 
@@ -442,11 +361,11 @@ class PhraseFinder:
                     break
             else:
                 if not (j == i + 1 < s_end and lower[j] == "of" and norm[i] in self._task_of_nouns
-                        and _ARTICLES.intersection(lower[max(s_start, i - 2):i])):
+                        and self._articles.intersection(lower[max(s_start, i - 2):i])):
                     continue
                 j += 1  # "the problem of A"
             # "tasks including A": "including" is a content word, so A's run may start before it
-            for a, b in _list_items(lower, s_end, starts, sent_chunks, j):
+            for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 self._listed_task(toks, text, a, b, out)
 
     def _listed_task(self, toks: Tokens, text: str, start: int, end: int, out: list[Candidate]) -> None:
@@ -458,15 +377,15 @@ class PhraseFinder:
         typed = head_type(toks.text[head_i], self.res)
         if typed and typed[0] != "Task" or toks.norm[head_i] in self._read_through:
             return
-        if not typed and toks.norm[head_i] != toks.lower[head_i] and not toks.lower[head_i].endswith(_NOT_PLURAL):
+        if not typed and toks.norm[head_i] != toks.lower[head_i] and not toks.lower[head_i].endswith(self._not_plural):
             return  # "robotic swarms", "math questions": things or domains; a task is rarely plural
         names = [span_text(toks, a, b, text) for a, b in words]
-        if any(w[:1].isupper() or w.endswith("-") or is_coined(w) for w in names):
+        if any(w[:1].isupper() or w.endswith("-") or is_coined(w, self.res) for w in names):
             return
         if " ".join(names).lower() in self.res.generic_terms or self._adjective(names[-1]) \
                 or len(names) == 1 and not typed:
             return
-        out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", "phrase", 0.6))
+        out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", Finder.PHRASE, 0.6))
 
     def _problem_objects(self, toks: Tokens, text: str, s_start: int, s_end: int,
                          sent_chunks: list[tuple[int, int]], out: list[Candidate]) -> None:
@@ -484,37 +403,38 @@ class PhraseFinder:
                     i == s_start or lower[i - 1] not in self._problem_pairs.get(lower[i], ())):
                 continue
             j = i + 1
-            if lower[j] in _ARTICLES or lower[j] in ("these", "such"):
+            if lower[j] in self._articles or lower[j] in ("these", "such"):
                 j += 1
-            for j, run_end in _list_items(lower, s_end, starts, sent_chunks, j):
+            for j, run_end in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 words = word_ranges(toks.joiner, j, run_end)
                 words = self._trim_words(toks, text, words[-MAX_WORDS:], verb_context=False)
                 head = norm_word(span_text(toks, *words[-1], text))
                 names = [span_text(toks, a, b, text) for a, b in words]
                 if head in self._problem_heads and len(words) > 1 \
-                        and not any(w[:1].isupper() or is_coined(w) for w in names):
+                        and not any(w[:1].isupper() or is_coined(w, self.res) for w in names):
                     a, b = toks.idx[words[0][0]], toks.end_char(words[-1][1] - 1)
                     if known is None:
                         known = [c for c in out if c.confidence >= 0.5]
                     if not any(c.start < b and a < c.end for c in known):
-                        out.append(Candidate(a, b, "Task", "phrase:problem", 0.6))
+                        out.append(Candidate(a, b, "Task", Finder.PHRASE, 0.6, rule="problem"))
 
 
 def _list_items(lower: list[str], s_end: int, starts: dict[int, int], sent_chunks: list[tuple[int, int]],
-                j: int) -> Iterator[tuple[int, int]]:
+                j: int, glue: frozenset[str]) -> Iterator[tuple[int, int]]:
     """The token ranges of the items of a list that starts at token ``j``: content runs joined by commas,
     "and" or "or", up to ``s_end``. The first item is the run starting at ``j`` or the one ``j`` falls in."""
     run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
     while run_end is not None:
         yield j, run_end
         k = run_end
-        while k < s_end and lower[k] in _LIST_GLUE:
+        while k < s_end and lower[k] in glue:
             k += 1
         if k == run_end:
             return
         j, run_end = k, starts.get(k)
 
 
-@Language.factory("kg_phrases")
-def make_phrases(nlp: Language, name: str) -> PhraseFinder:
-    return PhraseFinder(load_resources())
+@Language.factory("kg_phrases", requires=contract("candidates"), assigns=contract("candidates"),
+                  default_config={"resources": SHIPPED})
+def make_phrases(nlp: Language, name: str, resources: Resources) -> PhraseFinder:
+    return PhraseFinder(resources)

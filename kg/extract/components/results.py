@@ -49,7 +49,6 @@ direction is dropped too.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -57,21 +56,12 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (
-    Candidate,
-    LowerRegex,
-    doc_text,
-    norm_word,
-    sentence_offsets,
-    sentences,
-)
-from kg.extract.components.merge import LocalEntity
-from kg.extract.resources import DATA_DIR, Resources, load_resources
-from kg.names import entity_key
+from kg.extract.resources import SHIPPED, Resources
+from kg.extract.state import SUBJECT_TYPES, Candidate, ResultCandidate, contract, state
+from kg.extract.text import LowerRegex, doc_text, norm_word, sentence_offsets, sentences
+from kg.types import Finder
 
-_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
-_DETERMINERS = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "those", "his", "her"}
 _WORD = re.compile(r"[A-Za-z0-9@$][\w@'’\-/+.]*[\w@+]|[A-Za-z0-9@]|\S")
 _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -79,32 +69,6 @@ _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?
 _FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _DASHES = "-–—~∼"
-_EVAL_OPENERS = {"experiments", "experimental", "empirically", "empirical", "results", "extensive", "across",
-                 "evaluated", "evaluations", "evaluation", "on", "in", "our", "we", "overall", "notably"}
-
-if not Doc.has_extension("kg_results"):
-    Doc.set_extension("kg_results", default=None)
-
-
-@dataclass
-class ResultCandidate:
-    """One quantitative claim; offsets are characters of the doc text."""
-
-    value: float
-    unit: str
-    metric: str
-    direction: str
-    baseline: str
-    qualifier: str
-    sentence: tuple[int, int]
-    span: tuple[int, int]  # the claim as written ("improves pass@1 by roughly 6%")
-    subject: tuple[int, int] | None  # a mention of the entity the claim is about
-    metric_entity: tuple[int, int] | None  # a Metric mention inside the metric phrase
-    component: str
-    confidence: float
-    low: float | None = None  # lower end of a range ("2-3x": low 2, value 3)
-    text: str = ""
-
 
 @dataclass
 class _Q:
@@ -164,6 +128,10 @@ def _to_float(text: str) -> float:
 class ResultFinder:
     def __init__(self, res: Resources, cues: dict):
         self.res = res
+        self.determiners = res.words.determiners
+        self.eval_openers = res.words.result_eval_openers
+        #: what a metric phrase drops at its start: determiners, weak modifiers, "overall"
+        self.metric_leading = res.words.determiners | res.weak_modifiers | res.words.metric_leading_extra
         low = lambda key: {w.lower() for w in cues[key]}  # noqa: E731
         self.units = {k: v for k, v in cues["units"].items() if not k.startswith("_")}
         alts = [re.escape(k) + (r"(?![\w])" if k[-1].isalnum() else "")
@@ -195,14 +163,14 @@ class ResultFinder:
         self.baseline_not = [p.lower() for p in cues["baseline_not_after"]]
         self.baseline_values = low("baseline_value_cues")
         self.stops = low("phrase_stops") | self.comp_inc | self.comp_dec | (
-            res.function_words - res.weak_modifiers - _DETERMINERS - self.metric_heads - self.change_nouns)
-        self.left_stops = self.stops | res.function_words | _DETERMINERS
+            res.function_words - res.weak_modifiers - self.determiners - self.metric_heads - self.change_nouns)
+        self.left_stops = self.stops | res.function_words | self.determiners
         self.links = low("metric_value_links")
         self.fraction_not = low("fraction_not")
         self.conf = cues["confidence"]
         self.generic_heads = res.generic_heads
         self.named_metric_heads = low("named_metric_heads")
-        self.self_ref = _phrase_regex(res.cues["self_reference"] + ["our"])
+        self.self_ref = _phrase_regex(res.cues["self_reference"] + list(res.words.result_self_reference_extra))
         self.evaluation = {norm_word(w) for w in res.cues["evaluation_cues"]}
         self.verb_rx = _phrase_regex(self.inc_verbs | self.dec_verbs | self.better_verbs | self.speed_verbs)
 
@@ -221,7 +189,7 @@ class ResultFinder:
         while i < len(words):
             a, b, w = words[i]
             lw = w.lower()
-            if not out and lw in _DETERMINERS:
+            if not out and lw in self.determiners:
                 lead = a if lead is None else lead
                 i += 1
                 continue
@@ -270,7 +238,7 @@ class ResultFinder:
         a, b = span
         while True:
             m = re.match(r"([\w-]+)\s+", s[a:b])
-            if not (m and m.group(1).lower() in _DETERMINERS | self.res.weak_modifiers | {"overall", "total"}):
+            if not (m and m.group(1).lower() in self.metric_leading):
                 return a, b
             a += m.end()
 
@@ -687,16 +655,12 @@ class ResultFinder:
 
     # ------------------------------------------------------------------- main
     def __call__(self, doc: Doc) -> Doc:
-        ents: list[LocalEntity] | None = doc._.kg_entities
-        if ents is None:
-            ents = doc._.kg_entities = []
-        # the same list object, even when empty: metric entities added below must reach the doc
+        st = state(doc)
+        ents = st.entities
         out: list[ResultCandidate] = []
-        doc._.kg_results = out
+        st.results = out
         mentions = sorted(((m.start, m.end, e) for e in ents for m in e.mentions), key=lambda x: (x[0], x[1]))
-        proposed = [e for e in ents if e.proposed and e.type in _SUBJECT_TYPES]
-        proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
-        main = proposed[0] if proposed else None
+        main = st.main
         text = doc_text(doc)
         named: list[tuple[int, int]] = []
         for sent, a, b in zip(sentences(doc), *sentence_offsets(doc)):
@@ -704,23 +668,11 @@ class ResultFinder:
             # only sentences with a digit can claim a result; the regex finds an ASCII one fast
             if _ASCII_DIGIT.search(s) or (not s.isascii() and any(map(str.isdigit, s))):
                 out.extend(self._sentence(text, sent, mentions, main, named))
-        if named:
-            self._add_metric_entities(text, ents, named)
+        # the metric phrases a claim names and no rule found: a measured quantity is a Metric (the merge
+        # pass after this component makes them mentions of entities)
+        st.proposals.extend(Candidate(start, end, "Metric", Finder.RESULTS, self.conf["named_metric"], rule="metric",
+                                      surface=text[start:end]) for start, end in named)
         return doc
-
-    def _add_metric_entities(self, text: str, ents: list[LocalEntity], spans: list[tuple[int, int]]) -> None:
-        """Entities for the metric phrases a claim names and no rule found: a measured quantity is a Metric."""
-        by_key = {k: e for e in ents for k in e.keys}
-        for start, end in spans:
-            mention = Candidate(start, end, "Metric", "results:metric", self.conf["named_metric"])
-            mention.text_ = text[start:end]  # type: ignore[attr-defined]
-            key = entity_key(mention.text_)
-            ent = by_key.get(key)
-            if ent is None:
-                ent = by_key[key] = LocalEntity(keys={key}, type="Metric", confidence=mention.confidence)
-                ents.append(ent)
-            ent.mentions.append(mention)
-            ent.mentions.sort(key=lambda c: (c.start, c.end))
 
     def _named_metric(self, s: str, span: tuple[int, int], ments) -> tuple[int, int] | None:
         """The metric phrase as a new Metric mention, if it names a measure and overlaps no entity.
@@ -747,7 +699,7 @@ class ResultFinder:
     def _subject(self, s: str, q: _Q, base: int, ments, main) -> tuple[int, int] | None:
         """A proposed entity named before the number (or anywhere in the sentence), else the main contribution
         when the sentence refers to it ("our method", "it") or reports an evaluation."""
-        named = [(a, b) for a, b, e in ments if e.proposed and e.type in _SUBJECT_TYPES]
+        named = [(a, b) for a, b, e in ments if e.proposed and e.type in SUBJECT_TYPES]
         before = [span for span in named if span[0] < q.start]
         if before:
             return before[-1]
@@ -758,7 +710,7 @@ class ResultFinder:
         words = s.split()
         opener = words[0].lower().strip(",") if words else ""
         evaluation = {norm_word(w.strip(".,;:()")) for w in words} & self.evaluation
-        if self.self_ref.search(s) or (evaluation and opener in _EVAL_OPENERS):
+        if self.self_ref.search(s) or (evaluation and opener in self.eval_openers):
             m = main.mentions[0]
             return m.start - base, m.end - base
         return None
@@ -813,10 +765,7 @@ class ResultFinder:
         return out
 
 
-def load_cues() -> dict:
-    return json.loads((DATA_DIR / "result_cues.json").read_text(encoding="utf-8"))
-
-
-@Language.factory("kg_results")
-def make_results(nlp: Language, name: str) -> ResultFinder:
-    return ResultFinder(load_resources(), load_cues())
+@Language.factory("kg_results", requires=contract("entities", "main"), assigns=contract("results", "proposals"),
+                  default_config={"resources": SHIPPED})
+def make_results(nlp: Language, name: str, resources: Resources) -> ResultFinder:
+    return ResultFinder(resources, resources.result_cues)
