@@ -266,3 +266,12 @@ def test_a_task_a_vocabulary_knows_before_a_benchmark_noun_is_the_entity(entity_
     types = entity_types("We report results on reading-comprehension benchmarks and movie review datasets.")
     assert types.get("reading-comprehension") == "Task" and "reading-comprehension benchmarks" not in types, types
     assert types.get("movie review datasets") == "Dataset", types
+
+
+def test_measures_named_by_precision_recall_or_discrepancy_are_metrics(entity_types):
+    """"mean average precision (mAP)" was a Method (its long form had no typed head); mixed precision stays
+    hardware (the control: the vocabulary's reading wins over the head)."""
+    types = entity_types("We report mean average precision (mAP) and top-k recall, and train in mixed precision.")
+    assert types.get("mean average precision") == types.get("mAP") == "Metric", types
+    assert types.get("top-k recall") == "Metric", types
+    assert types.get("mixed precision") == "HardwareConcept", types
