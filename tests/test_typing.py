@@ -275,3 +275,14 @@ def test_measures_named_by_precision_recall_or_discrepancy_are_metrics(entity_ty
     assert types.get("mean average precision") == types.get("mAP") == "Metric", types
     assert types.get("top-k recall") == "Metric", types
     assert types.get("mixed precision") == "HardwareConcept", types
+
+
+def test_a_task_keeps_the_one_qualifier_that_narrows_a_known_task(entity_types):
+    """"online binary classification" is a narrower task than the vocabulary's "binary classification"; a
+    judgement ("careful") or a hyphenated modifier ("end-to-end") before a known concept is not kept."""
+    types = entity_types("We study online binary classification and neural machine translation with careful "
+                         "hyperparameter tuning and end-to-end reinforcement learning.")
+    assert types.get("online binary classification") == types.get("neural machine translation") == "Task", types
+    assert "binary classification" not in types, types
+    assert "hyperparameter tuning" in types and "careful hyperparameter tuning" not in types, types
+    assert "reinforcement learning" in types and "end-to-end reinforcement learning" not in types, types
