@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 import kg
 from kg.analytics import stats as S
+from kg.graph.specificity import specificity
 from kg.analytics.report import render_markdown, render_table
 from kg.cli import main
 
@@ -137,14 +138,61 @@ def test_bridges_reused_cooccurrence_similar(graph, stats) -> None:
 
     pe = S.paper_entities(graph, ep)
     sim = stats["similar_papers"]["items"]
-    assert sim
+    # (the 19 example papers share only hubs: LLMs, accuracy, reinforcement learning; then the list is empty,
+    # which the brute force below confirms; test_similar_papers_see_past_hubs has pairs)
+    spec = specificity(ep, len(pe))
+    floor = S.min_shared_specificity(len(pe))
     for r in sim:
         a, b2 = pe[r["a"]], pe[r["b"]]
-        assert r["jaccard"] == S.rnd(len(a & b2) / len(a | b2)) and r["shared"] == len(a & b2) >= 2
+        assert r["plain_jaccard"] == S.rnd(len(a & b2) / len(a | b2)) and r["shared"] == len(a & b2) >= 2
+        assert r["jaccard"] == S.rnd(sum(spec[e] for e in a & b2) / sum(spec[e] for e in a | b2))
+        assert r["shared_specificity"] >= S.rnd(floor)
     assert [r["jaccard"] for r in sim] == sorted((r["jaccard"] for r in sim), reverse=True)
-    best = max(combinations(sorted(pe), 2),
-               key=lambda ab: (len(pe[ab[0]] & pe[ab[1]]) >= 2) * len(pe[ab[0]] & pe[ab[1]]) / len(pe[ab[0]] | pe[ab[1]]))
-    assert sim[0]["jaccard"] == S.rnd(len(pe[best[0]] & pe[best[1]]) / len(pe[best[0]] | pe[best[1]]))
+
+    def weighted(ab):
+        a, b2 = pe[ab[0]], pe[ab[1]]
+        ok = len(a & b2) >= 2 and sum(spec[e] for e in a & b2) >= floor
+        return ok * sum(spec[e] for e in a & b2) / sum(spec[e] for e in a | b2)
+    assert (sim[0]["jaccard"] if sim else 0) == S.rnd(weighted(max(combinations(sorted(pe), 2), key=weighted)))
+
+
+def _toy_graph(papers: dict[str, list[str]]) -> nx.MultiDiGraph:
+    g = nx.MultiDiGraph()
+    for p, ents in papers.items():
+        g.add_node(p, kind="paper", type="Paper", label=p)
+        for e in ents:
+            g.add_node(e, kind="entity", type="Method", label=e)
+            g.add_edge(p, e, predicate="mentions")
+    return g
+
+
+def test_similar_papers_see_past_hubs() -> None:
+    """Papers a and b share only two hubs (every paper mentions them) and have Jaccard 1; c and d share two
+    concepts of their own. Weighted, c-d is the pair and a-b is not alike at all; unweighted, a-b tops."""
+    papers = {f"p{i}": ["LLM", "accuracy", f"own{i}"] for i in range(40)}
+    papers.update({"a": ["LLM", "accuracy"], "b": ["LLM", "accuracy"],
+                   "c": ["LLM", "accuracy", "sample compression", "VC dimension", "x1"],
+                   "d": ["LLM", "sample compression", "VC dimension", "x2"]})
+    g = _toy_graph(papers)
+    stats = S.compute_stats(g)
+    pairs = [(r["a"], r["b"]) for r in stats["similar_papers"]["items"]]
+    assert pairs == [("c", "d")]
+    assert stats["similar_papers"]["items"][0]["shared_labels"][:2] == ["sample compression", "VC dimension"]
+    plain = S.similar_papers(g, S.paper_entities(g))
+    assert plain["items"][0]["a"] == "a" and plain["items"][0]["jaccard"] == 1.0  # the control: unweighted
+    generic = [r["label"] for r in stats["specificity"]["most_generic"][:2]]
+    assert sorted(generic) == ["LLM", "accuracy"]
+
+
+def test_community_names_skip_hubs() -> None:
+    """Two groups of papers, each about its own pair of concepts, all mentioning the hub "LLM"."""
+    papers = {f"a{i}": ["LLM", "graph neural network", "node classification"] for i in range(6)}
+    papers.update({f"b{i}": ["LLM", "diffusion model", "image generation"] for i in range(6)})
+    stats = S.compute_stats(_toy_graph(papers))
+    names = [c["name"] for c in stats["communities"]["items"] if c["paper_count"]]
+    assert len(names) == 2 and not any(n.startswith("LLM") for n in names), names
+    assert {n.split(" · ")[0] for n in names} <= {"graph neural network", "node classification",
+                                                   "diffusion model", "image generation"}
 
 
 # ---------------------------------------------------------------- determinism

@@ -172,6 +172,11 @@ def _as_written(label: str, labels: set[str]) -> str:
     return label
 
 
+def _shouted(label: str) -> bool:
+    """"GRAPH CONTRASTIVE LEARNING": a title's capitals, not how the name is written."""
+    return len(label.split()) > 1 and label.isupper()
+
+
 def _acronym_like(word: str) -> bool:
     upper = sum(c.isupper() for c in word)
     return upper >= 2 or (upper == 1 and any(c.isdigit() for c in word))
@@ -197,7 +202,7 @@ def _label_and_aliases(group: list[_Member]) -> tuple[str, list[str]]:
     winner = sorted(choices.items(), key=lambda kv: (-kv[1], kv[0].lower() != kv[0], kv[0]))[0][0]
     # of the spellings of the winning name, the one most papers write ("flow matching", not "flow-matching")
     label = min((x for x in carriers if entity_key(x) == entity_key(winner)),
-                key=lambda x: (-len(carriers[x]), x.lower() != x, x))
+                key=lambda x: (_shouted(x), -len(carriers[x]), x.lower() != x, x))
     label = _as_written(label, set(carriers))
     papers = {m.pid for m in group}
     aliases = [x for x in sorted(carriers) if x != label and not (
