@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 import random
 import re
 import shutil
@@ -284,7 +285,8 @@ def test_plots(example_build: Path, tmp_path: Path) -> None:
     r = run(str(example_build), "--plots", "--plots-dir", str(out), "--format", "json")
     assert r.exit_code == 0, r.output
     json.loads(r.stdout)  # the chart paths go to stderr, stdout stays JSON
-    for name in ("top_entities.png", "degree_distribution.png", "community_sizes.png", "hardware_task_heatmap.png"):
+    for name in ("top_entities.png", "degree_distribution.png", "community_sizes.png", "hardware_task_heatmap.png",
+                 "trends.png"):
         data = (out / name).read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, name
         assert str(out / name) in r.stderr
@@ -295,7 +297,8 @@ def test_plots_default_folder_and_empty_cooccurrence(tmp_path: Path, example_bui
     r = run(str(tmp_path), "--plots")
     assert r.exit_code == 0, r.output
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
-        "community_sizes.png", "degree_distribution.png", "hardware_task_heatmap.png", "top_entities.png"]
+        "community_sizes.png", "degree_distribution.png", "hardware_task_heatmap.png", "top_entities.png",
+        "trends.png"]
     from kg.analytics.plots import write_plots
 
     g = nx.MultiDiGraph()
@@ -318,3 +321,44 @@ def test_empty_folder_is_an_error(tmp_path: Path) -> None:
     r = run(str(tmp_path))
     assert r.exit_code == 1
     assert r.output.strip().startswith("error:") and len(r.output.strip().splitlines()) == 1
+
+
+# ----------------------------------------------------------------- trends
+
+
+def test_tasks_by_year_agree_with_the_competency_question(example_build: Path, stats) -> None:
+    """`kg stats` and queries/tasks_by_year.rq count the same papers per year and task."""
+    from kg.sparql.store import open_store, rows, run_query
+
+    text = (Path(__file__).resolve().parents[1] / "queries" / "tasks_by_year.rq").read_text(encoding="utf-8")
+    sparql = {(r["year"], r["taskLabel"]): int(r["papers"]) for r in rows(run_query(open_store(example_build), text))}
+    tr = stats["trends"]["Task"]
+    assert sparql and list(tr["years"]) == ["2026"]
+    graph = kg.load_graph(example_build)
+    reach = S.paper_reach(graph, "Task")
+    mine = Counter((str(graph.nodes[p]["year"]), graph.nodes[t]["label"]) for p, ts in reach.items() for t in ts)
+    assert dict(mine) == sparql
+    top = tr["years"]["2026"]["top"]
+    assert [r["papers"] for r in top] == sorted((r["papers"] for r in top), reverse=True)
+    assert tr["rising"] == tr["fading"] == []  # one year: no trend
+
+
+def test_trends_follow_what_a_paper_proposes_and_find_rising_and_fading() -> None:
+    g = nx.MultiDiGraph()
+    for p, year in (("p1", 2024), ("p2", 2024), ("p3", 2025), ("p4", 2025), ("p5", 2025)):
+        g.add_node(p, kind="paper", type="Paper", label=p, year=year, venue="V")
+    for t in ("old task", "new task"):
+        g.add_node(t, kind="entity", type="Task", label=t)
+    g.add_node("m", kind="entity", type="Method", label="m")
+    g.add_edge("p1", "old task", predicate="addresses", paper="p1")
+    g.add_edge("p2", "old task", predicate="addresses", paper="p2")
+    g.add_edge("p3", "new task", predicate="addresses", paper="p3")
+    g.add_edge("p4", "m", predicate="proposes", paper="p4")
+    g.add_edge("m", "new task", predicate="addresses", paper="p4")  # p4 reaches the task through its method
+    g.add_edge("m", "old task", predicate="addresses", paper="p5")  # p5 does not propose m: no path
+    reach = S.paper_reach(g, "Task")
+    assert reach == {"p1": {"old task"}, "p2": {"old task"}, "p3": {"new task"}, "p4": {"new task"}}
+    tr = S.trends(g, "Task")
+    assert [r["label"] for r in tr["rising"]] == ["new task"] and [r["label"] for r in tr["fading"]] == ["old task"]
+    assert tr["rising"][0]["by_year"] == [0, 2] and tr["fading"][0]["change"] == -1.0
+    assert [(r["label"], r["papers"]) for r in tr["venues"]["V"]["top"]] == [("new task", 2), ("old task", 2)]

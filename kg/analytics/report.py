@@ -101,6 +101,30 @@ def sections(stats: dict[str, Any]) -> list[dict[str, Any]]:
                   _num(r.get("shared_specificity", r["shared"])), _short(", ".join(r["shared_labels"]), 56)]
                  for r in sim["items"]],
     })
+    for t, tr in stats.get("trends", {}).items():
+        kind = {"Task": "Tasks", "Method": "Methods"}.get(t, t)
+        via = " / ".join(tr["relations"])
+        out.append({
+            "title": f"{kind} by year (papers reaching them by {via}, directly or through what they propose)",
+            "headers": ["year", "papers", f"top {kind.lower()} (papers)"],
+            "rows": [[y, str(v["papers"]), _short(", ".join(f"{r['label']} ({r['papers']})" for r in v["top"][:5]), 96)]
+                     for y, v in tr["years"].items()],
+        })
+        if tr["first_year"] is not None and tr["first_year"] != tr["last_year"]:
+            span = f"{tr['first_year']} → {tr['last_year']}"
+            for which in ("rising", "fading"):
+                out.append({
+                    "title": f"{kind} {which} ({span}, change of the share of the year's papers)",
+                    "headers": [t, f"papers {tr['first_year']}", f"papers {tr['last_year']}", "share change"],
+                    "rows": [[_short(r["label"]), str(r["first"]), str(r["last"]), f"{r['change'] * 100:+.2f} pt"]
+                             for r in tr[which]],
+                })
+        out.append({
+            "title": f"{kind} by venue",
+            "headers": ["venue", "papers", f"top {kind.lower()} (papers)"],
+            "rows": [[v, str(d["papers"]), _short(", ".join(f"{r['label']} ({r['papers']})" for r in d["top"]), 96)]
+                     for v, d in tr["venues"].items()],
+        })
     return out
 
 

@@ -457,6 +457,111 @@ def specificity_section(g: nx.MultiDiGraph, ep: dict[str, set[str]], spec: dict[
     }
 
 
+#: Entity types of the trend tables, and the relations by which a paper reaches one (see :func:`paper_reach`).
+TRENDS = {"Task": ("addresses",), "Method": ("proposes", "uses")}
+#: An entity counts in the rising / fading lists when this many papers reach it in all.
+TREND_MIN_PAPERS = 2
+
+
+def paper_reach(g: nx.MultiDiGraph, type_: str) -> dict[str, set[str]]:
+    """Paper id -> the entities of ``type_`` it reaches by the relations of :data:`TRENDS`.
+
+    Directly (``paper addresses task``) or through an entity its own text relates
+    ("we propose X for Y": X addresses Y, with the paper's evidence), the paths
+    ``queries/tasks_by_year.rq`` and ``queries/methods_by_year.rq`` follow.
+    A paper's ``proposes`` / ``uses`` come from the paper itself only.
+    """
+    preds = TRENDS.get(type_, ("mentions",))
+    out: dict[str, set[str]] = defaultdict(set)
+    for u, v, d in g.edges(data=True):
+        pred = d.get("predicate")
+        if pred not in preds or g.nodes[v].get("type") != type_:
+            continue
+        paper = u if is_paper(g.nodes[u]) else d.get("paper")
+        if paper in g and is_paper(g.nodes[paper]) and (pred != "proposes" or paper == u):
+            if pred == "addresses" and paper != u and not _proposes(g, paper, u):
+                continue
+            out[paper].add(v)
+    return out
+
+
+def _proposes(g: nx.MultiDiGraph, paper: str, entity: str) -> bool:
+    return any(d.get("predicate") == "proposes" for d in g.get_edge_data(paper, entity, default={}).values())
+
+
+def _year(data: dict) -> int | None:
+    try:
+        return int(data.get("year"))
+    except (TypeError, ValueError):
+        return None
+
+
+def trends(g: nx.MultiDiGraph, type_: str, spec: dict[str, float] | None = None, top: int = 10) -> dict[str, Any]:
+    """Entities of ``type_`` by year and venue, and which rise or fade from the first year to the last.
+
+    A paper counts for the entities :func:`paper_reach` finds.  ``change`` is the
+    entity's share of the last year's papers minus its share of the first year's
+    (papers of all kinds in the denominators), for entities at least
+    :data:`TREND_MIN_PAPERS` papers reach; within a year or venue, entities with
+    more papers first (ties: specificity, label).
+    """
+    reach = paper_reach(g, type_)
+    spec = spec or {}
+    years: dict[str, int] = {}
+    venues: dict[str, str] = {}
+    for p in paper_ids(g):
+        y = _year(g.nodes[p])
+        if y is not None:
+            years[p] = y
+        venue = str(g.nodes[p].get("venue") or "")
+        if venue:
+            venues[p] = venue
+    per_year = Counter(years.values())
+    by_year: dict[int, Counter[str]] = defaultdict(Counter)
+    by_venue: dict[str, Counter[str]] = defaultdict(Counter)
+    total: Counter[str] = Counter()
+    for p, ents in reach.items():
+        for e in ents:
+            total[e] += 1
+            if p in years:
+                by_year[years[p]][e] += 1
+            if p in venues:
+                by_venue[venues[p]][e] += 1
+
+    def ranked(c: Counter[str]) -> list[dict[str, Any]]:
+        best = heapq.nsmallest(top, c, key=lambda e: (-c[e], -spec.get(e, 0.0), *_key(g, e)))
+        return [{"id": e, "label": label(g, e), "papers": c[e]} for e in best]
+
+    ys = sorted(per_year)
+    out: dict[str, Any] = {
+        "type": type_,
+        "relations": list(TRENDS.get(type_, ("mentions",))),
+        "papers_reaching": len(reach),
+        "years": {str(y): {"papers": per_year[y], "top": ranked(by_year[y])} for y in ys},
+        "venues": {v: {"papers": sum(1 for p in venues if venues[p] == v), "top": ranked(by_venue[v])[:3]}
+                   for v in sorted(by_venue, key=lambda v: (-sum(by_venue[v].values()), v))},
+        "first_year": ys[0] if ys else None,
+        "last_year": ys[-1] if ys else None,
+        "rising": [],
+        "fading": [],
+    }
+    if len(ys) >= 2:
+        first, last = ys[0], ys[-1]
+        rows = []
+        for e, n in total.items():
+            if n < TREND_MIN_PAPERS:
+                continue
+            a, b = by_year[first][e] / per_year[first], by_year[last][e] / per_year[last]
+            rows.append({"id": e, "label": label(g, e), "papers": n, "first": by_year[first][e],
+                         "last": by_year[last][e], "first_share": rnd(a), "last_share": rnd(b),
+                         "change": rnd(b - a), "by_year": [by_year[y][e] for y in ys]})
+        out["rising"] = sorted((r for r in rows if r["change"] > 0),
+                               key=lambda r: (-r["change"], -r["papers"], r["label"].casefold(), r["id"]))[:top]
+        out["fading"] = sorted((r for r in rows if r["change"] < 0),
+                               key=lambda r: (r["change"], -r["papers"], r["label"].casefold(), r["id"]))[:top]
+    return out
+
+
 def degree_distribution(g: nx.MultiDiGraph, ug: nx.Graph) -> dict[str, list[list[int]]]:
     """``[degree, how many nodes]`` pairs for papers and for entities (undirected projection)."""
     out: dict[str, list[list[int]]] = {}
@@ -485,6 +590,7 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
         "cooccurrence": {name: cooccurrence(g, pe, r, c, top=max(top * 2, 10))
                          for name, (r, c) in COOCCURRENCE.items()},
         "similar_papers": similar_papers(g, pe, max(top * 2, 10), weight=spec),
+        "trends": {t: trends(g, t, spec, max(top * 2, 10)) for t in TRENDS},
         "degree_distribution": degree_distribution(g, ug),
     }
     notes = []
