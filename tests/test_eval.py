@@ -267,3 +267,25 @@ def _err(fn) -> str:
     except Exception as exc:  # noqa: BLE001
         return str(exc)
     return ""
+
+
+# --------------------------------------------------------------------------- the contribution figure
+
+
+def test_contribution_figure_counts_papers_whose_proposal_is_found(example_build, tmp_path):
+    """`kg eval` prints, beside score.py's lines, the papers whose must `PAPER proposes X` is found:
+    one paper whose contribution the example build finds (a positive control), one it cannot."""
+    gold = tmp_path / "gold.txt"
+    gold.write_text(
+        "P01 | Hyper-relational knowledge graphs (HKGs)\n"
+        "E must Method | KREPE\n"
+        "R must | PAPER proposes KREPE\n\n"
+        "P02 | The smoothness of the transformer architecture\n"
+        "E must Method | Zorblatt Nonexistent Method\n"
+        "R must | PAPER proposes Zorblatt Nonexistent Method\n", encoding="utf-8")
+    result = run_cli(str(example_build), str(gold))
+    assert result.exit_code == 0, result.output
+    assert "CONTRIB papers_with_a_contribution_found=1/2=0.500" in result.output.splitlines()
+    assert "found for 1 of the 2 papers that propose something" in result.output
+    data = json.loads(run_cli(str(example_build), str(gold), "--format", "json").output)
+    assert data["contribution"] == {"papers": 2, "found": 1}

@@ -18,7 +18,7 @@ from pathlib import Path
 from kg.evaluate.matching import GraphView, norm, resolve_graph_path, text_key
 from kg.errors import InputError
 
-__all__ = ["GraphView", "InputError", "detect_format", "evaluate", "format_table", "load_gold", "norm",
+__all__ = ["GraphView", "detect_format", "evaluate", "format_table", "load_gold", "norm",
            "resolve_graph_path", "text_key"]
 
 
@@ -115,6 +115,9 @@ def format_table(res: dict, show_misses: bool = False) -> str:
                      f"   ({r['predicted']} predicted, {r['gold_must']} gold)")
         lines.append("recall by type      " + "  ".join(f"{t} {v}" for t, v in res["recall_by_type"].items()))
         lines.append(f"code links          {res['code_links']}    cross-paper merges {res['merges']}")
+        c = res["contribution"]
+        lines.append(f"contributions       found for {c['found']} of the {c['papers']} papers that propose something"
+                     " (a must `PAPER proposes`)")
     lines.append("")
     lines.append(f"{'per type':18s} {'pred':>5s} {'gold':>5s}   {'typed P':>7s} {'R':>5s} {'F1':>5s}"
                  f"   {'untyped P':>9s} {'R':>5s} {'F1':>5s}")
@@ -128,6 +131,9 @@ def format_table(res: dict, show_misses: bool = False) -> str:
         lines.append(f"SCORE entity_typed_f1={res['entity_typed']['f1']} relation_f1={r['f1']} "
                      f"papers={res['papers_found']}/{res['papers']} code={res['code_links']} "
                      f"merges={res['merges']}")
+        c = res["contribution"]
+        lines.append(f"CONTRIB papers_with_a_contribution_found={c['found']}/{c['papers']}"
+                     + (f"={c['found'] / c['papers']:.3f}" if c["papers"] else ""))
     else:
         lines.append(f"SCORE format={res['format']} entity_typed_f1={res['entity_typed']['f1']} "
                      f"entity_untyped_f1={res['entity_untyped']['f1']} "

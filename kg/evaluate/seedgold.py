@@ -110,7 +110,8 @@ def score_seed(graph: GraphView, gold: dict, show_misses: bool = False) -> dict:
                     return ("paper", paper_node[gp["id"]])
                 return ("keys", {norm(s) for s in ents[name]["surfaces"]})
             gold_rel.append({"s": end(r["s"]), "p": r["p"], "o": end(r["o"]), "tier": r["tier"],
-                             "text": f"{gp['id']}: {r['s']} {r['p']} {r['o']}"})
+                             "text": f"{gp['id']}: {r['s']} {r['p']} {r['o']}", "paper": gp["id"],
+                             "contribution": r["s"] == "PAPER" and r["p"] == "proposes"})
 
     def end_ok(node, want):
         kind, val = want
@@ -127,6 +128,10 @@ def score_seed(graph: GraphView, gold: dict, show_misses: bool = False) -> dict:
         for gi, g in enumerate(rel_must):
             if gi not in rel_found:
                 misses.append(f"missed relation {g['text']}")
+    # the paper's own contribution (shared/eval/contrib.py): papers with a must `PAPER proposes X`,
+    # and those of them where at least one such relation is found
+    contrib_papers = {g["paper"] for g in rel_must if g["contribution"]}
+    contrib_found = {rel_must[gi]["paper"] for gi in rel_found if rel_must[gi]["contribution"]}
 
     # code repositories
     code_tot = code_hit = 0
@@ -160,6 +165,7 @@ def score_seed(graph: GraphView, gold: dict, show_misses: bool = False) -> dict:
     p, r, f = prf(len(m), len(pred_rel), len(rel_found), len(rel_must))
     res["relation"] = {"precision": round(p, 3), "recall": round(r, 3), "f1": round(f, 3),
                        "predicted": len(pred_rel), "gold_must": len(rel_must)}
+    res["contribution"] = {"papers": len(contrib_papers), "found": len(contrib_found)}
     res["code_links"] = f"{code_hit}/{code_tot}"
     res["merges"] = f"{merge_ok}/{len(gold['merges'])}"
     res["misses"] = misses

@@ -150,7 +150,7 @@ def group_keys(members: list[_Member]) -> _UnionFind:
     return uf
 
 
-#: rdfs:range of the typed relations (ontology/kg.ttl, checked by ontology/shapes.ttl)
+#: rdfs:range of the typed relations (ontology/kg.ttl, checked by kg/sparql/shapes.ttl)
 RANGES = {"addresses": "Task", "evaluatedOn": "Dataset"}
 
 
