@@ -29,6 +29,7 @@ from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI
 from kg.rdf.concepts import load_vocabulary
+from kg.rdf.provenance import build_provenance
 
 EXPORT_FILES = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 
@@ -169,12 +170,13 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
           jobs: int = 1) -> BuildResult:
     from kg.sparql.store import staged_store
 
+    inputs, lexicons = list(inputs), list(lexicons)  # read twice: extraction, then the provenance's hashes
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract
     graph, skipped = build_graph(inputs, lexicons, progress, jobs=jobs, meanwhile=_load_vocabulary)
     out_dir = Path(out_dir)
     with _gc_paused():
-        rdf = rdf_triples(graph, base_iri)
+        rdf = rdf_triples(graph, base_iri, build_provenance(inputs, lexicons))
         # the RDF exports are streamed into their temp files: as whole strings they took several
         # times the memory of the triples. The SPARQL store (DIR/store) loads graph.nt and the
         # named graphs' lines (a scratch copy) in a temp folder, in a background thread, while

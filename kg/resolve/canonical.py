@@ -150,8 +150,13 @@ def group_keys(members: list[_Member]) -> _UnionFind:
     return uf
 
 
-#: rdfs:range of the typed relations (ontology/kg.ttl, checked by kg/sparql/shapes.ttl)
-RANGES = {"addresses": "Task", "evaluatedOn": "Dataset"}
+#: entity types allowed at each end of the typed relations (ontology/kg.ttl rdfs:domain / rdfs:range, checked by
+#: kg/sparql/shapes.ttl); a relation absent here allows any entity. The paper as subject is allowed except for outperforms
+RANGES: dict[str, frozenset[str]] = {"addresses": frozenset({"Task"}), "evaluatedOn": frozenset({"Dataset"}),
+                                     "outperforms": frozenset({"Method", "Model"})}
+DOMAINS: dict[str, frozenset[str]] = {"addresses": frozenset({"Method", "Model", "Dataset"}),
+                                      "evaluatedOn": frozenset({"Method", "Model"}),
+                                      "outperforms": frozenset({"Method", "Model"})}
 
 
 def _as_written(label: str, labels: set[str]) -> str:
@@ -209,6 +214,15 @@ def _label_and_aliases(group: list[_Member]) -> tuple[str, list[str]]:
         len(papers) >= _GLOBAL_PAPERS and len(carriers[x]) == 1 and _ACRONYM.match(x)
         and not any(abbreviates(x, y) for y in carriers if not _ACRONYM.match(y)))]
     return label, aliases
+
+
+def _fits(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> bool:
+    """Whether the two nodes' types are in the relation's domain and range (:data:`DOMAINS`, :data:`RANGES`)."""
+    if predicate in RANGES and graph.entities[obj].type not in RANGES[predicate]:
+        return False
+    if subj in graph.papers:
+        return predicate != "outperforms"
+    return predicate not in DOMAINS or graph.entities[subj].type in DOMAINS[predicate]
 
 
 def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None) -> KnowledgeGraph:
@@ -285,8 +299,8 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                     once = (subj, rel.predicate, obj, rel.evidence.start, rel.evidence.section)
                     if subj == obj or once in seen:
                         continue
-                    if graph.entities[obj].type != RANGES.get(rel.predicate, graph.entities[obj].type):
-                        continue  # the node's type, voted across papers, is outside the relation's range
+                    if not _fits(graph, subj, obj, rel.predicate):
+                        continue  # a node's type, voted across papers, is outside the relation's domain or range
                     seen.add(once)
                     graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
     graph.links.sort(key=lambda l: (l.paper, l.predicate != "mentions", l.subject, l.predicate, l.object,
