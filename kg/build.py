@@ -43,13 +43,14 @@ class BuildResult:
     def summary(self) -> dict:
         g = self.graph
         types = Counter(e.type for e in g.entities.values())
-        preds = Counter(link.predicate for link in g.relations())
+        # distinct triples, as the RDF has them: one relation stated in two sentences or papers is two links
+        preds = Counter(p for _s, p, _o in {(link.subject, link.predicate, link.object) for link in g.relations()})
         return {
             "papers": len(g.papers),
             "skipped": len(self.skipped),
             "entities": {t: types.get(t, 0) for t in ENTITY_TYPES},
             "relations": dict(sorted(preds.items())),
-            "mentions": len(g.mentions()),
+            "mentions": len({(link.subject, link.object) for link in g.mentions()}),
             "code_links": sum(len(p.code_urls) for p in g.papers.values()),
         }
 
