@@ -11,11 +11,11 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction
+from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction, ResolvedQuantity
 from kg.names import entity_key, slug
 from kg.extract.components.acronyms import best_long_form, is_acronym
 from kg.resolve.labels import ListKind, around_definition, abbreviates, list_kind, list_parts, repair
@@ -235,7 +235,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
             graph.skipped.append(f"{ex.paper.source}: duplicate paper id {ex.paper.id!r} (kept the first)")
             continue
         graph.papers[pid] = PaperNode(id=pid, paper=ex.paper, title=ex.title, abstract=ex.abstract,
-                                      code_urls=list(ex.code_urls), quantities=list(ex.quantities))
+                                      code_urls=list(ex.code_urls))
         kept.append((pid, ex))
     known = {ent.key for _pid, ex in kept for ent in ex.entities}
     of_entity: dict[tuple[str, str], list[_Member]] = {}  # (paper, paper-local key) -> its members
@@ -255,7 +255,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
     used_ids: set[str] = set(graph.papers)  # paper and entity ids share the graph's node namespace
     for root in sorted(groups):
         group = groups[root]
-        type_votes: Counter = Counter()
+        type_votes: defaultdict[str, float] = defaultdict(float)
         for m in group:
             type_votes[m.ent.type] += m.ent.confidence * (2 if m.ent.proposed else 1)
         typ = sorted(type_votes.items(), key=lambda kv: (-kv[1], ENTITY_TYPES.index(kv[0])))[0][0]
@@ -281,7 +281,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
         local = {ent.key: nodes(pid, ent.key) for ent in ex.entities}
         # result claims: paper-local subject / metric keys → canonical entity ids ("" when unknown); a metric
         # named without a Metric mention ("speedup" implied by "accelerates") links to the Metric of that name
-        graph.papers[pid].quantities = [replace(
+        graph.papers[pid].quantities = [ResolvedQuantity.of(
             q, subject=next(iter(local.get(q.subject, ())), ""),
             metric_entity=next((m for m in (*local.get(q.metric_entity, ()), metric_node(q.metric))
                                 if m and graph.entities[m].type == "Metric"), "")) for q in ex.quantities]
@@ -303,6 +303,6 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                         continue  # a node's type, voted across papers, is outside the relation's domain or range
                     seen.add(once)
                     graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
-    graph.links.sort(key=lambda l: (l.paper, l.predicate != "mentions", l.subject, l.predicate, l.object,
-                                    l.evidence.start))
+    graph.links.sort(key=lambda ln: (ln.paper, ln.predicate != "mentions", ln.subject, ln.predicate, ln.object,
+                                     ln.evidence.start))
     return graph
