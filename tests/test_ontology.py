@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from rdflib import BNode, Graph, Literal, Namespace, URIRef
+from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS
 

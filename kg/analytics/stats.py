@@ -492,7 +492,7 @@ def _proposes(g: nx.MultiDiGraph, paper: str, entity: str) -> bool:
 
 def _year(data: dict) -> int | None:
     try:
-        return int(data.get("year"))
+        return int(data.get("year") or 0) or None
     except (TypeError, ValueError):
         return None
 
@@ -548,7 +548,7 @@ def trends(g: nx.MultiDiGraph, type_: str, spec: dict[str, float] | None = None,
     }
     if len(ys) >= 2:
         first, last = ys[0], ys[-1]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for e, n in total.items():
             if n < TREND_MIN_PAPERS:
                 continue

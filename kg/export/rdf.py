@@ -556,8 +556,8 @@ class _JsonLdNodes:
 
     def node(self, text: str, triples: list[Triple]) -> str:
         """The node object of one subject (``text``: its :func:`_text`) with its triples."""
-        compact, keys, types = self.compact, self.keys, self.types
-        objects: dict[tuple[str, bool], list[str]] = {}  # (JSON key, IRI-valued term) -> object terms
+        compact, keys = self.compact, self.keys
+        objects: dict[str, list[str]] = {}  # JSON key -> object terms
         for _s, p, o in triples:
             key = keys.get(p)
             if key is None:

@@ -429,7 +429,7 @@ class SparqlHandler(BaseHTTPRequestHandler):
 
     def _service_description(self, path: str) -> None:
         """The SPARQL 1.1 Service Description of this endpoint, in Turtle."""
-        host = self.headers.get("Host") or f"{self.server.server_address[0]}:{self.server.server_address[1]}"
+        host = self.headers.get("Host") or "{}:{}".format(*self.server.server_address[:2])
         formats = " , ".join(f"<http://www.w3.org/ns/formats/{f}>" for f in (
             "SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
             "Turtle", "N-Triples", "JSON-LD", "RDF_XML"))
