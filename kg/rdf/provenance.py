@@ -6,9 +6,10 @@ the machine, the working directory or the clock:
 * inputs are named by file name and identified by the SHA-1 of their bytes
   (``urn:sha1:<hex>``): the same file gives the same IRI wherever it lies;
 * the pipeline hash is the SHA-1 of kg's version and of every data file the
-  extraction reads (``kg/extract/data``: vocabularies, patterns, cue lists),
-  plus any ``--lexicon`` file, so two builds with the same hash read the same
-  rules (a change of code alone keeps it: the version says which code);
+  extraction reads (``kg/extract/data``: vocabularies, patterns, cue lists;
+  comment lines and the Markdown documentation left out), plus any ``--lexicon`` file, so two
+  builds with the same hash read the same rules (a change of code alone keeps
+  it: the version says which code);
 * the time is ``prov:endedAtTime`` only when ``SOURCE_DATE_EPOCH`` is set (the
   reproducible-builds convention, https://reproducible-builds.org/specs/source-date-epoch/):
   ``SOURCE_DATE_EPOCH=$(date +%s) kg build ...`` records the build time,
@@ -52,12 +53,21 @@ def file_sha1(path: Path) -> str:
     return digest.hexdigest()
 
 
+def _rules_sha1(path: Path) -> str:
+    """SHA-1 of a data file without its comment lines ("# ..."): a reworded comment changes no rule, so no hash."""
+    data = path.read_bytes()
+    if path.suffix in {".txt", ".tsv", ".csv", ".toml"}:
+        data = b"\n".join(line for line in data.splitlines() if not line.lstrip().startswith(b"#"))
+    return hashlib.sha1(data).hexdigest()
+
+
 def pipeline_hash(version: str, lexicons: Iterable[Path] = (), data_dir: Path = DATA_DIR) -> str:
     """SHA-1 of the version, the extraction's data files (by relative path) and the user lexicons."""
     digest = hashlib.sha1(f"kg {version}\n".encode("utf-8"))
-    files = sorted(p for p in data_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    files = sorted(p for p in data_dir.rglob("*")
+                   if p.is_file() and p.suffix != ".md" and "__pycache__" not in p.parts)  # .md: documentation
     for p in files:
-        digest.update(f"{p.relative_to(data_dir).as_posix()}\n{file_sha1(p)}\n".encode("utf-8"))
+        digest.update(f"{p.relative_to(data_dir).as_posix()}\n{_rules_sha1(p)}\n".encode("utf-8"))
     for p in lexicons:
         digest.update(f"lexicon {Path(p).name}\n{file_sha1(Path(p))}\n".encode("utf-8"))
     return digest.hexdigest()
