@@ -101,6 +101,8 @@ def test_resolve_skips_duplicate_paper_ids(extractor):
     ("large language models", {"large language models", "Large Language Models", "Large Language models"},
      "large language models"),
     ("deep neural networks", {"deep neural networks", "deep Neural Networks"}, "deep neural networks"),
+    ("graph contrastive learning", {"graph contrastive learning", "GRAPH CONTRASTIVE LEARNING"},
+     "graph contrastive learning"),  # a title's capitals are not how the name is written
 ])
 def test_label_keeps_the_capitals_of_acronym_like_words(label, seen, want):
     from kg.resolve.canonical import _as_written

@@ -168,7 +168,7 @@ def _as_written(label: str, labels: set[str]) -> str:
     if label != label.lower():
         return label
     for variant in sorted(labels):
-        if variant.lower() != label or variant == label:
+        if variant.lower() != label or variant == label or _shouted(variant):
             continue
         words = re.split(r"[\s\-/]+", variant)
         if all(_acronym_like(w) or not any(c.isupper() for c in w[i == 0:]) for i, w in enumerate(words)) \
