@@ -241,3 +241,25 @@ def test_a_global_node_keeps_no_acronym_one_paper_coined_for_its_model():
     ])
     (node,) = graph.entities.values()
     assert node.label == "transformer" and "FooT" not in node.aliases and "Transformers" in node.aliases
+
+
+def test_check_labels_script_flags_lists_fragments_and_definitions():
+    """scripts/check_labels.py: the check run on the 1,000-abstract build (0 offenders after resolve)."""
+    import importlib.util
+    from pathlib import Path
+
+    import networkx as nx
+
+    spec = importlib.util.spec_from_file_location(
+        "check_labels", Path(__file__).resolve().parents[1] / "scripts" / "check_labels.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    g = nx.MultiDiGraph()
+    for n, label, aliases in [("a", "Llama-2-7B-chat and Vicuna-7B", []), ("b", "(LLM-Reviewer), it scores", []),
+                              ("c", "image (HR-MSI) to obtain an image", []), ("d", "pre-training", []),
+                              ("e", "fine-tuning", []), ("f", "pre-training and fine-tuning", []),
+                              ("g", "Positive and Unlabeled", ["PU"]), ("h", "CNN / Daily Mail", []),
+                              ("i", "flow matching", [])]:
+        g.add_node(n, kind="entity", type="Method", label=label, aliases=aliases)
+    assert {(n, why) for n, _label, why in mod.offenders(g)} == {
+        ("a", "list"), ("b", "fragment"), ("c", "holds an acronym definition"), ("f", "list")}

@@ -364,3 +364,17 @@ def test_trends_follow_what_a_paper_proposes_and_find_rising_and_fading() -> Non
     assert [r["label"] for r in tr["rising"]] == ["new task"] and [r["label"] for r in tr["fading"]] == ["old task"]
     assert tr["rising"][0]["by_year"] == [0, 2] and tr["fading"][0]["change"] == -1.0
     assert [(r["label"], r["papers"]) for r in tr["venues"]["V"]["top"]] == [("new task", 2), ("old task", 2)]
+
+
+def test_related_papers_rank_specific_overlap_first() -> None:
+    from kg.graph.specificity import related_papers
+
+    pe = {f"p{i}": {"LLM", "accuracy", f"own{i}"} for i in range(30)}
+    pe.update({"me": {"LLM", "accuracy", "VC dimension", "sample compression"},
+               "twin": {"LLM", "accuracy"}, "kin": {"VC dimension", "sample compression", "x"}})
+    ep: dict[str, set[str]] = {}
+    for p, ents in pe.items():
+        for e in ents:
+            ep.setdefault(e, set()).add(p)
+    related = related_papers("me", pe, specificity(ep, len(pe)), top=3)
+    assert related[0][0] == "kin" and related[1][0] == "twin" and related[0][1] > 3 * related[1][1]

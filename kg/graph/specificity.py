@@ -62,3 +62,15 @@ def related_score(a: Iterable[str], b: Iterable[str], weight: Mapping[str, float
     """
     j, shared = weighted_jaccard(a, b, weight)
     return j * shared
+
+
+def related_papers(paper: str, paper_entities: Mapping[str, Collection[str]], weight: Mapping[str, float],
+                   top: int = 5) -> list[tuple[str, float]]:
+    """The ``top`` papers most like ``paper`` by :func:`related_score`, best first (ties: paper id).
+
+    For the explorer's "related papers": a paper sharing only hubs with this one ranks low.
+    """
+    mine = set(paper_entities.get(paper, ()))
+    scores = [(other, related_score(mine, ents, weight)) for other, ents in paper_entities.items()
+              if other != paper and mine & set(ents)]
+    return sorted((s for s in scores if s[1] > 0), key=lambda s: (-s[1], s[0]))[:top]
