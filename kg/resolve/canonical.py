@@ -12,12 +12,12 @@ import hashlib
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from urllib.parse import quote
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction, ResolvedQuantity
 from kg.names import entity_key, slug
 from kg.extract.components.acronyms import best_long_form, is_acronym
+from kg.rdf.iri import local_name
 from kg.resolve.labels import ListKind, around_definition, abbreviates, list_kind, list_parts, repair
 
 _ACRONYM = re.compile(r"^(?=.*[A-Z].*[A-Z])[A-Za-z0-9\-]{2,12}$")
@@ -26,8 +26,8 @@ _GLOBAL_PAPERS = 3
 
 
 def paper_local_id(paper_id: str) -> str:
-    """An IRI-safe local id for a paper id from the input."""
-    return quote(paper_id, safe="-._~")
+    """An IRI-safe local id for a paper id from the input (:func:`kg.rdf.iri.local_name`)."""
+    return local_name(paper_id)
 
 
 @dataclass
