@@ -96,7 +96,9 @@ def reference_jsonld(g: rdflib.Graph) -> str:
         else:
             name, is_iri = terms.get(str(p), (compact(p), False))
             v = value(o)
-            node.setdefault(name, []).append(v["@id"] if is_iri and isinstance(v, dict) and "@id" in v else v)
+            if is_iri:  # IRIs as plain strings; a plain literal as a value object, or it would read as an IRI
+                v = v["@id"] if isinstance(v, dict) and "@id" in v else v if isinstance(v, dict) else {"@value": v}
+            node.setdefault(name, []).append(v)
     for node in nodes.values():
         for k, v in node.items():
             if isinstance(v, list) and len(v) == 1:

@@ -503,6 +503,8 @@ def _jsonld_value(term: str, compact: Callable[[str], str], iri_term: bool = Fal
     if rest.startswith("^^"):
         datatype = encode_basestring(compact(rest[3:-1]))
         return '{\n' + inner + '"@type": ' + datatype + ',\n' + inner + '"@value": ' + value + "\n" + close + "}"
+    if iri_term:  # a plain string under an IRI-coerced term would be read as a (relative) IRI
+        return '{\n' + inner + '"@value": ' + value + "\n" + close + "}"
     return value
 
 
