@@ -29,6 +29,7 @@ from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI
 from kg.rdf.concepts import load_vocabulary
+from kg.rdf.provenance import build_provenance
 
 EXPORT_FILES = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 
@@ -42,13 +43,14 @@ class BuildResult:
     def summary(self) -> dict:
         g = self.graph
         types = Counter(e.type for e in g.entities.values())
-        preds = Counter(link.predicate for link in g.relations())
+        # distinct triples, as the RDF has them: one relation stated in two sentences or papers is two links
+        preds = Counter(p for _s, p, _o in {(link.subject, link.predicate, link.object) for link in g.relations()})
         return {
             "papers": len(g.papers),
             "skipped": len(self.skipped),
             "entities": {t: types.get(t, 0) for t in ENTITY_TYPES},
             "relations": dict(sorted(preds.items())),
-            "mentions": len(g.mentions()),
+            "mentions": len({(link.subject, link.object) for link in g.mentions()}),
             "code_links": sum(len(p.code_urls) for p in g.papers.values()),
         }
 
@@ -169,13 +171,14 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
           jobs: int = 1) -> BuildResult:
     from kg.sparql.store import staged_store
 
+    inputs, lexicons = list(inputs), list(lexicons)  # read twice: extraction, then the provenance's hashes
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract
     check_unlocked(Path(out_dir))  # another build writing there: say so now, not after the extraction
     graph, skipped = build_graph(inputs, lexicons, progress, jobs=jobs, meanwhile=_load_vocabulary)
     out_dir = Path(out_dir)
     with _gc_paused():
-        rdf = rdf_triples(graph, base_iri)
+        rdf = rdf_triples(graph, base_iri, build_provenance(inputs, lexicons))
         # the RDF exports are streamed into their temp files: as whole strings they took several
         # times the memory of the triples. The SPARQL store (DIR/store) loads graph.nt and the
         # named graphs' lines (a scratch copy) in a temp folder, in a background thread, while
