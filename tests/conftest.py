@@ -18,6 +18,13 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "icml2026.txt"
 
 
+@pytest.fixture(autouse=True)
+def _own_extraction_cache(tmp_path_factory, monkeypatch):
+    """Each test its own, empty extraction cache: never the user's, and no records left by another test
+    (a test that patches a component would otherwise read the unpatched records)."""
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path_factory.mktemp("kg-cache")))
+
+
 @pytest.fixture(scope="session")
 def example_build_result(tmp_path_factory):
     """``(click Result, out dir)`` of ``kg build examples/icml2026.txt --out <tmp>``."""

@@ -8,4 +8,5 @@ COMMAND_MODULES = (
     "kg.cli.stats",     # kg stats                          (graph analytics)
     "kg.cli.view",      # kg view                           (HTML explorer)
     "kg.cli.evaluate",  # kg eval                           (scoring against gold)
+    "kg.cli.cache",     # kg cache info, kg cache clear     (the extraction cache)
 )
