@@ -140,7 +140,7 @@ class DaskCluster:
         self._cluster = None
         if scheduler:
             try:
-                self._client = Client(scheduler, timeout="20s")
+                self._client = Client(scheduler, timeout="10s")
             except (OSError, TimeoutError) as exc:
                 from kg.errors import KgError
 
