@@ -86,12 +86,11 @@ def paper_key(paper: Paper, version: str) -> str:
 
 # --- records as JSON -------------------------------------------------------------------------------
 
-def _plain(value):
+def _fields(value):
+    """A dataclass's field values in field order (its ``__dict__``, which ``__init__`` fills in that order)."""
     if is_dataclass(value):
-        return [_plain(getattr(value, f.name)) for f in fields(value)]
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
+        return list(vars(value).values())
+    raise TypeError(f"cannot store a {type(value).__name__} in the extraction cache")
 
 
 def dumps(record: PaperExtraction) -> str:
@@ -99,31 +98,43 @@ def dumps(record: PaperExtraction) -> str:
 
     Deterministic (the same record gives the same text); the field order is part of the pipeline
     version (``records.py`` is hashed), so a stored record always matches the classes that read it.
+    The encoding recurses in json's C encoder (``default`` is called once per dataclass).
     """
-    return json.dumps(_plain(record), ensure_ascii=False, separators=(",", ":"), allow_nan=True)
+    return json.dumps(record, default=_fields, ensure_ascii=False, separators=(",", ":"), allow_nan=True,
+                      check_circular=False)
+
+
+def _identity(value):
+    return value
 
 
 @functools.cache
 def _decoder(tp) -> typing.Callable:
-    """A function turning the JSON form of type ``tp`` back into a ``tp``."""
+    """A function turning the JSON form of type ``tp`` back into a ``tp`` (JSON already gives str, int,
+    float, bool, None and lists of them as they were stored)."""
     if is_dataclass(tp):
         hints = typing.get_type_hints(tp)
-        parts = [_decoder(hints[f.name]) for f in fields(tp)]
-        return lambda v, _p=parts, _t=tp: _t(*[d(x) for d, x in zip(_p, v, strict=True)])
+        convert = [(i, d) for i, f in enumerate(fields(tp)) if (d := _decoder(hints[f.name])) is not _identity]
+        if not convert:
+            return lambda v, _t=tp: _t(*v)
+
+        def dataclass_from(v: list, _t=tp, _c=convert):
+            for i, d in _c:
+                v[i] = d(v[i])
+            return _t(*v)
+        return dataclass_from
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(tp) if a is not type(None)]
-        inner = _decoder(options[0]) if len(options) == 1 else (lambda v: v)
-        return lambda v, _d=inner: None if v is None else _d(v)
+        inner = _decoder(options[0]) if len(options) == 1 else _identity
+        return _identity if inner is _identity else (lambda v, _d=inner: None if v is None else _d(v))
     if origin is list:
         item = _decoder(typing.get_args(tp)[0])
-        return lambda v, _d=item: [_d(x) for x in v]
+        return _identity if item is _identity else (lambda v, _d=item: [_d(x) for x in v])
     if origin is tuple:
         item = _decoder(typing.get_args(tp)[0])
-        return lambda v, _d=item: tuple(_d(x) for x in v)
-    if tp is float:
-        return float  # JSON writes 1.0 as 1.0, but a value may have been an int-valued float
-    return lambda v: v
+        return tuple if item is _identity else (lambda v, _d=item: tuple(_d(x) for x in v))
+    return _identity
 
 
 def loads(text: str, paper: Paper | None = None) -> PaperExtraction:
