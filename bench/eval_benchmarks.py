@@ -43,23 +43,60 @@ SPLITS = {
     "scirex": BENCH / "scirex" / "scirex_train_306docs_abstract_level.jsonl",
     "icml24-dev": ROOT / "bench" / "icml24" / "dev-gold.txt",
     "icml24-dev2": ROOT / "bench" / "icml24" / "dev2-gold.txt",
+    # cross-venue gold (bench/gold/README.md): conf is the confirmation split, read by nobody
+    "gold-dev": ROOT / "bench" / "gold" / "dev-gold.txt",
+    "gold-conf": ROOT / "bench" / "gold" / "conf-gold.txt",
 }
 CORPUS = ROOT.parent / "shared" / "corpora" / "openreview_iclr2024_icml2024.jsonl"
 
 
-def corpus_records(gold_path: Path) -> list[dict]:
-    """The papers a seed-format gold file annotates, from the shared corpus (ids in ``<name>-ids.txt`` beside it)."""
+def read_ids(gold_path: Path) -> list[tuple[str, str, str]]:
+    """(gold key, corpus id, venue group) of each paper a seed-format gold file annotates, from the
+    ``<name>-ids.txt`` beside it: one corpus id a line (bench/icml24), or ``KEY<TAB>ID<TAB>GROUP`` (bench/gold)."""
     ids_file = gold_path.with_name(gold_path.name.replace("-gold.txt", "-ids.txt"))
-    if not ids_file.exists() or not CORPUS.exists():
-        sys.exit(f"error: {ids_file} or {CORPUS}: no such file")
-    wanted = ids_file.read_text(encoding="utf-8").split()
-    rows = {}
-    with CORPUS.open(encoding="utf-8") as fh:
-        for line in fh:
-            row = json.loads(line)
-            if row.get("id") in wanted:
-                rows[row["id"]] = row
+    if not ids_file.exists():
+        sys.exit(f"error: {ids_file}: no such file")
+    rows = []
+    for n, line in enumerate(ids_file.read_text(encoding="utf-8").split("\n"), 1):
+        if line.strip():
+            cols = line.split("\t")
+            rows.append((cols[0], cols[1], cols[2]) if len(cols) == 3 else (f"D{n:02d}", cols[0].strip(), "icml24"))
+    return rows
+
+
+def corpus_records(gold_path: Path) -> list[dict]:
+    """The papers a seed-format gold file annotates, from the shared corpora."""
+    wanted = [pid for _key, pid, _group in read_ids(gold_path)]
+    files = [CORPUS] if "icml24" in str(gold_path) else sorted(CORPUS.parent.glob("*.jsonl"))
+    if not all(f.exists() for f in files):
+        sys.exit(f"error: {CORPUS.parent}: the shared corpora are missing")
+    rows: dict[str, dict] = {}
+    for f in files:
+        with f.open(encoding="utf-8") as fh:
+            for line in fh:
+                row = json.loads(line)
+                if row.get("id") in wanted and row["id"] not in rows:
+                    rows[row["id"]] = row
     return [rows[i] for i in wanted]
+
+
+def by_group(gold: dict, gold_path: Path, work: Path) -> dict[str, dict]:
+    """The same figures per venue group (bench/gold splits): each group's papers built and scored alone,
+    since relations are scored over the whole graph (another group's relations would count as extras)."""
+    groups: dict[str, list] = {}
+    key_group = {key: group for key, _pid, group in read_ids(gold_path)}
+    records = dict(zip([key for key, _pid, _g in read_ids(gold_path)], corpus_records(gold_path), strict=True))
+    for p in gold["papers"]:
+        groups.setdefault(key_group[p["id"]], []).append(p)
+    out = {}
+    for group, papers in sorted(groups.items()):
+        sub = work / f"group-{group}"
+        sub.mkdir(parents=True, exist_ok=True)
+        graph_file, _secs = build([records[p["id"]] for p in papers], sub)
+        res = evaluate(GraphView(graph_file), {**gold, "papers": papers, "merges": []})
+        out[group] = {"papers": len(papers), "entity_typed_f1": res["entity_typed"]["f1"],
+                      "relation_f1": res["relation"]["f1"], "contribution": res["contribution"]}
+    return out
 
 
 def build(records: list[dict], work: Path) -> tuple[Path, float]:
@@ -158,6 +195,8 @@ def run_split(name: str, path: Path, keep: Path | None, misses: int, coref: bool
         res = evaluate(graph, gold, show_misses=bool(misses))
         if diag:
             res["diagnosis"] = diagnose(gold, path, graph, diag)
+        if gold["format"] == "seed" and "bench/gold" in str(path):
+            res["by_group"] = by_group(gold, path, work)
     res["split"], res["gold_file"], res["build_seconds"] = name, str(path), round(secs, 1)
     res["measure"] = {"coref_merge": coref, "paren_aliases": aliases,
                       "scirex_gold": scirex_mode if gold["format"] == "scirex" else None}
@@ -199,6 +238,12 @@ def main() -> int:
         results.append(res)
         print(f"== {name}  ({res['gold_file']}, build {res['build_seconds']} s)")
         print(format_table({**res, "misses": []}))
+        if res.get("by_group"):
+            print(f"{'venue group':14s} {'papers':>6s} {'typed F1':>9s} {'rel F1':>7s}  contribution found")
+            for group, g in res["by_group"].items():
+                c = g["contribution"]
+                print(f"  {group:12s} {g['papers']:6d} {g['entity_typed_f1']:9.3f} {g['relation_f1']:7.3f}  "
+                      f"{c['found']}/{c['papers']}")
         for key in ("sample_missed", "sample_extra"):
             if res.get(key):
                 print(f"-- {key.replace('_', ' ')}")

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
-from kg.errors import KgError
+from kg.errors import CacheError
 from kg.records import Paper, PaperExtraction
 from kg.workers import BATCH, BatchResult, Engine
 
@@ -36,13 +36,9 @@ CACHE_FILE = "extractions.sqlite"
 #: What extraction runs, relative to the ``kg`` package: a folder counts with every file below it.
 #: ``tests/test_cache.py`` checks that every ``kg`` module an :class:`~kg.extract.Extractor` imports
 #: is listed, so a new dependency cannot be left out of the version.
-PIPELINE_SOURCES = ("extract", "clean", "names.py", "records.py", "errors.py", "rdf/namespaces.py",
+PIPELINE_SOURCES = ("extract", "clean", "names.py", "records.py", "types.py", "errors.py", "rdf/namespaces.py",
                     "rdf/concepts.py", "cache.py")
 _SCHEMA = 1  # bump when the table or the record encoding changes
-
-
-class CacheError(KgError):
-    """The cache file cannot be opened or read (e.g. not an SQLite file, or no permission)."""
 
 
 def default_cache_dir() -> Path:

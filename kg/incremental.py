@@ -18,16 +18,12 @@ from dataclasses import fields
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from kg.errors import KgError
+from kg.errors import UpdateError
 from kg.records import Paper
 
 MANIFEST = "manifest.jsonl.gz"
 _FORMAT = 1
 _FIELDS = tuple(f.name for f in fields(Paper))
-
-
-class UpdateError(KgError):
-    """``--update`` cannot add to DIR: no earlier build there, or one made with other options."""
 
 
 def options_header(base_iri: str, lexicons: Iterable[str | Path]) -> dict:

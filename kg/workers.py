@@ -133,18 +133,18 @@ class DaskCluster:
         try:
             from distributed import Client, LocalCluster
         except ImportError as exc:
-            from kg.errors import KgError
+            from kg.errors import SetupError
 
-            raise KgError("--scheduler and --dask-workers need Dask: pip install 'kg[dask]'") from exc
+            raise SetupError("--scheduler and --dask-workers need Dask: pip install 'kg[dask]'") from exc
         self._lexicons = tuple(os.path.abspath(p) for p in lexicons)
         self._cluster = None
         if scheduler:
             try:
                 self._client = Client(scheduler, timeout="10s")
             except (OSError, TimeoutError) as exc:
-                from kg.errors import KgError
+                from kg.errors import ClusterError
 
-                raise KgError(f"cannot reach the Dask scheduler at {scheduler} ({exc}); "
+                raise ClusterError(f"cannot reach the Dask scheduler at {scheduler} ({exc}); "
                               "start one with `dask scheduler` or use --dask-workers N") from exc
         else:
             self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,

@@ -44,6 +44,3 @@ def clear(cache_dir: Path | None, stale: bool) -> None:
         n = store.clear(keep_version=pipeline_version() if stale else None)
         path = store.path
     click.echo(f"deleted {n} records from {path}")
-
-
-COMMANDS = (cache,)
