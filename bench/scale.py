@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CORPORA = REPO.parent / "shared" / "corpora"
+CORPORA = Path(os.environ.get("KG_CORPORA", REPO.parent / "shared" / "corpora"))  # the shared corpora
 SEED = 20261201
 EXPORTS = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
@@ -64,6 +64,8 @@ def real_records() -> list[dict]:
 def corpus(n: int, skip: int = 0) -> list[dict]:
     """``n`` distinct records: real ones first, then recombined ones (``skip`` of them left out first)."""
     real = real_records()
+    if not real:
+        sys.exit(f"error: no records in {CORPORA}/*.jsonl (set KG_CORPORA to the corpora's folder)")
     out = real[skip:skip + n]
     if len(out) == n:
         return out

@@ -147,8 +147,11 @@ class DaskCluster:
                 raise ClusterError(f"cannot reach the Dask scheduler at {scheduler} ({exc}); "
                               "start one with `dask scheduler` or use --dask-workers N") from exc
         else:
+            import logging
+
+            # its workers' start and stop notices (and a slow worker's shutdown) are not the build's news
             self._cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                         dashboard_address=None)
+                                         dashboard_address=None, silence_logs=logging.CRITICAL)
             self._client = Client(self._cluster)
 
     def submit(self, batches: list[list[Paper]]) -> Iterator[BatchResult]:
