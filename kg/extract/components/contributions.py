@@ -21,11 +21,12 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from itertools import compress
+from typing import cast
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.resources import Resources, load_resources
+from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import (
     chunk_ranges,
@@ -49,11 +50,6 @@ SUBJECT_WINDOW = 6
 _DESCRIBING = re.compile(r"(?:one|two|three|four|five|multi|single|\d+)-\w+$|[\w-]+-scale$")
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
-_SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
-_ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
-_USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
-_SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
-_WEAK_LEAD = _SKIP | {"several", "some"}  # leading words of a described contribution that name nothing
 #: a title's name referred back to in the abstract: "the X framework", "such a X model"
 _REFERRING = re.compile(r"(?<![\w-])(?:[Tt]he|[Oo]ur|[Tt]his|[Ss]uch an?)\s+$")
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
@@ -73,7 +69,16 @@ def j_is_name(text: str) -> bool:
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
-        self.weak_lead = _WEAK_LEAD | res.weak_modifiers
+        words = res.words
+        self.skip = words.contribution_skip  # words before the name a contribution verb introduces
+        #: leading words of a described contribution that name nothing
+        self.weak_lead = words.contribution_skip | words.weak_lead_extra | res.weak_modifiers
+        self.adverbs = words.contribution_adverbs
+        self.use_words = words.use_words
+        self.subtitle_prepositions = words.subtitle_prepositions
+        self.complement_prepositions = words.complement_prepositions
+        self.apposition_stops = words.apposition_stops
+        self.object_openers = words.object_openers
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
@@ -100,7 +105,7 @@ class ContributionFinder:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
-            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS)
+            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs)
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
@@ -121,7 +126,7 @@ class ContributionFinder:
         """The type an apposition opening at token ``start`` gives its name: its kind noun's."""
         for tok in doc[start:min(sent.end, start + APPOSITION_WINDOW)]:
             low = tok.lower_
-            if low in ("which", "that", "where", "to", "and", ";", ".", "whose", "for", "with", "in", "on"):
+            if low in self.apposition_stops:
                 return None
             typ = self.type_words.get(norm_word(tok.text))
             if typ:
@@ -280,7 +285,7 @@ class ContributionFinder:
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
             span = doc.char_span(best.start, best.end, alignment_mode="expand") if best is not None else None
-            if span is None:
+            if span is None or best is None:
                 continue
             if span.end < sent.end and norm[span.end] in self.type_words:
                 return False  # "a graph layer GNN-X module": the name describes a later kind noun
@@ -342,13 +347,13 @@ class ContributionFinder:
             if lower[noun] not in self.type_words:
                 # "a … framework for deep graph clustering called X": back over the complement to its noun
                 prep = next((d for d in range(noun - 1, max(sent.start, noun - 6), -1)
-                             if lower[d] in ("for", "of", "on", "in") or not is_content(doc[d], self.res)), None)
-                if prep is None or lower[prep] not in ("for", "of", "on", "in") \
+                             if lower[d] in self.complement_prepositions or not is_content(doc[d], self.res)), None)
+                if prep is None or lower[prep] not in self.complement_prepositions \
                         or norm[prep - 1] not in self.type_words:
                     continue
                 noun = prep - 1
             det = next((d for d in range(noun - 1, max(sent.start, noun - 7) - 1, -1)
-                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.skip
                                                                    or lower[d] in ("and", ","))),
                        None)
             if det is None or lower[det] not in ("our", "a", "an"):
@@ -415,8 +420,8 @@ class ContributionFinder:
         while i < limit:
             tok = doc[i]
             low = tok.lower_
-            if low in _SKIP or tok.is_quote or (tok.is_punct and tok.text in "\"'“”‘’*") \
-                    or (first and low in ("approach", "idea", "method", "concern", "with")):
+            if low in self.skip or tok.is_quote or (tok.is_punct and tok.text in "\"'“”‘’*") \
+                    or (first and low in self.object_openers):
                 i += 1
                 continue
             if self.type_words.get(norm_word(low)) == "Task" and i + 2 < limit and doc[i + 1].lower_ == "of":
@@ -431,13 +436,14 @@ class ContributionFinder:
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
                 named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
-                if named is not None:
+                if named is not None and span is not None:
                     # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
                 if best.finder is Finder.LEXICON and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
+                span = cast(Span, span)  # (char_span "expand" of a candidate's own offsets is never None)
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")
                 self._propose(out, best, typ)
@@ -450,7 +456,8 @@ class ContributionFinder:
                 best = max(nxt, key=lambda c: c.end - c.start) if nxt else None
                 span = doc.char_span(best.start, best.end, alignment_mode="expand") if best else None
                 body = max(doc_text(doc).find("\n\n"), 0)
-                if span is not None and span.end < sent.end and norm_word(doc[span.end].text) in self.type_words \
+                if best is not None and span is not None and span.end < sent.end \
+                        and norm_word(doc[span.end].text) in self.type_words \
                         and doc_text(doc).find(span.text, body, best.start) < 0:
                     self._propose(out, best, type_before or self.type_words[norm_word(doc[span.end].text)])
                     return
@@ -522,7 +529,7 @@ class ContributionFinder:
                     known = any(c.finder is Finder.LEXICON and c.end == end for c in by_start.get(start, []))
                     if new_only and known:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
-                    if any(lower[t] in _USE_WORDS and idx[t] < best.start for t in range(i, k)):
+                    if any(lower[t] in self.use_words and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
                     self._propose(out, best, typ)
@@ -569,7 +576,8 @@ class ContributionFinder:
         # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
         subtitle = head.split(":", 1)[1].split()
         # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
-        cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in _SUBTITLE_PREPOSITIONS), len(subtitle))
+        cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in self.subtitle_prepositions),
+                   len(subtitle))
         kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
             if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
         at = by_start.get(start, [])
@@ -616,7 +624,7 @@ class ContributionFinder:
         if i >= sent.end or doc[i].lower_ != "and":
             return
         i += 1
-        while i < sent.end and doc[i].lower_ in _SKIP:
+        while i < sent.end and doc[i].lower_ in self.skip:
             i += 1
         if i < sent.end:
             hits = [c for c in by_start.get(doc[i].idx, []) if c.finder in _NAMES]
@@ -625,6 +633,7 @@ class ContributionFinder:
                 self._propose(out, best, typ or best.type)  # "two scores, A and B": both are scores
 
 
-@Language.factory("kg_contributions", requires=contract("candidates"), assigns=contract("candidates"))
-def make_contributions(nlp: Language, name: str) -> ContributionFinder:
-    return ContributionFinder(load_resources())
+@Language.factory("kg_contributions", requires=contract("candidates"), assigns=contract("candidates"),
+                  default_config={"resources": SHIPPED})
+def make_contributions(nlp: Language, name: str, resources: Resources) -> ContributionFinder:
+    return ContributionFinder(resources)
