@@ -229,6 +229,10 @@ class ExtractionCache:
         return n
 
 
+#: A chunk on its way: its papers, their keys, the cache's hits, the misses (paper, key), the engine's results.
+_Pending = tuple[list[Paper], list[str], dict[str, str], list[tuple[Paper, str]], Iterator[BatchResult]]
+
+
 def extract_records(papers: Iterable[Paper], engine_for: typing.Callable[[int, bool], Engine], version: str,
                     cache: ExtractionCache | None = None, failed: list[str] | None = None,
                     progress: typing.Callable[[int], None] | None = None,
@@ -245,7 +249,7 @@ def extract_records(papers: Iterable[Paper], engine_for: typing.Callable[[int, b
     ``meanwhile()`` runs once here while the workers extract.
     """
     engine: Engine | None = None
-    pending: deque = deque()
+    pending: deque[_Pending] = deque()
     try:
         for batch, last in _chunks(papers, chunk):
             keys = [paper_key(p, version) for p in batch]

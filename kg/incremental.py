@@ -35,7 +35,7 @@ def manifest_writer(papers: list[Paper], header: dict):
     """A :data:`kg.atomic.Writer` for the manifest (gzip with no timestamp: the same papers give the same bytes)."""
     def write(fh: TextIO) -> None:
         fh.flush()
-        raw: BinaryIO = fh.buffer  # type: ignore[attr-defined]
+        raw: BinaryIO = fh.buffer
         with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=1) as gz:
             gz.write((json.dumps(header, sort_keys=True) + "\n").encode())
             lines: list[str] = []
