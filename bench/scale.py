@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"update_identical_to_union": inc["identical_to_full_build_of_union"],
                               "update / cold build": inc["share_of_cold"]}), flush=True)
             results += [inc, warm]
-    cold = [r for r in results if "per_s" in r and r["jobs"] == args.jobs[-1]]
+    cold = [r for r in results if "kind" not in r and r.get("jobs") == args.jobs[-1]]
     if len(cold) >= 2:
         a, b = cold[-2], cold[-1]
         slope = (b["wall_s"] - a["wall_s"]) / (b["n"] - a["n"])  # marginal seconds per abstract
