@@ -82,14 +82,16 @@ def source_date(environ: dict[str, str] | None = None) -> str | None:
 
 
 def build_provenance(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
-                     environ: dict[str, str] | None = None) -> BuildProvenance:
-    """The provenance of a build of ``inputs`` (files that exist; checked by the readers first)."""
+                     environ: dict[str, str] | None = None,
+                     earlier: Iterable[tuple[str, str]] = ()) -> BuildProvenance:
+    """The provenance of a build of ``inputs`` (files that exist; checked by the readers first);
+    ``earlier``: the (name, SHA-1) inputs of the build an update adds to, listed first."""
     from kg import __version__
 
     lexicons = [Path(p) for p in lexicons]
     return BuildProvenance(
         version=__version__,
         pipeline_hash=pipeline_hash(__version__, lexicons),
-        inputs=tuple((Path(p).name, file_sha1(Path(p))) for p in inputs),
+        inputs=tuple(earlier) + tuple((Path(p).name, file_sha1(Path(p))) for p in inputs),
         ended=source_date(environ),
     )
