@@ -56,3 +56,11 @@ def test_a_benchmark_named_after_a_method_does_not_use_it(extractor):
                       "Neural architecture search (NAS) is costly. We propose FooSearch, a zero-cost proxy. "
                       "Experiments on NAS-Bench-201 show that FooSearch finds good architectures.")
     assert not any(s == "nas-bench-201" and p == "uses" for s, p, _o in rels), rels
+
+
+def test_a_proposed_measure_is_proposed_and_is_the_main_subject(extractor):
+    rels = _relations(extractor, "Comparing Questions",
+                      "We propose FooSim, a novel text similarity measure for comparing two questions. "
+                      "FooSim addresses question generation evaluation.")
+    assert ("PAPER", "proposes", "foosim") in rels, rels
+    assert any(s == "foosim" and p == "addresses" for s, p, _o in rels), rels

@@ -36,6 +36,8 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5}
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
+#: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
+_PROPOSED_TYPES = _SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
@@ -82,9 +84,11 @@ class RelationFinder:
             return doc
         spans: list[tuple[Candidate, LocalEntity]] = sorted(
             ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
-        proposed = [e for e in ents if e.proposed and e.type in _SUBJECT_TYPES | {"Task"}]
+        proposed = [e for e in ents if e.proposed and e.type in _PROPOSED_TYPES]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
-        main = next((e for e in proposed if e.type in _SUBJECT_TYPES), None)
+        # the main contribution: a method, model or dataset, else a measure the paper proposes
+        main = next((e for e in proposed if e.type in _SUBJECT_TYPES),
+                    next((e for e in proposed if e.type == "Metric"), None))
         # a self-reference before the main contribution is named is about something else ("our approach" of a
         # paper whose named parts come later)
         main_at = min(m.start for m in main.mentions if m.proposed) if main is not None else 0
