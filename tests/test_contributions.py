@@ -330,3 +330,58 @@ def test_a_name_before_a_definition_or_after_a_colon_is_no_apposition_name(extra
         "We build GridWorks: The Open Planning Environment, the first toolkit for planners.")))
     labels = {label for e in record.entities for label in e.labels}
     assert "Human Guidance" not in labels and "Open Planning Environment" not in labels, labels
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Keypoints matter. The proposed KeyGNet, supervised by a combined loss, learns the color of the objects.",
+     "KeyGNet"),
+    ("This paper proposed a Continual Prompt-Tuning RD (CPT-RD) framework, which avoids catastrophic forgetting.",
+     "CPT-RD"),
+])
+def test_the_proposed_name_and_a_past_proposal_of_this_paper(extractor, abstract, name):
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    proposed = [label for e in ex.entities if e.proposed for label in e.labels]
+    assert name in proposed, proposed
+
+
+def test_our_known_name_is_used_not_proposed(extractor):
+    """"our BERT" is a known model; "our FooNet" (positive control) is the paper's own."""
+    proposed = _proposed(extractor, "We fine-tune our BERT encoder on the data. Our FooNet then ranks the answers.")
+    assert "BERT" not in proposed, proposed
+    assert "FooNet" in proposed, proposed
+
+
+def _title_proposed(extractor, title: str, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0]: e.type for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("title, name, typ", [
+    ("Weakly Consistent Optimal Pricing Algorithms in Repeated Posted-Price Auctions", "Weakly Consistent Optimal "
+     "Pricing Algorithms", "Method"),
+    ("A Suspect Identification Framework Using Contrastive Relevance Feedback", "Suspect Identification Framework",
+     "Method"),
+    ("Deep Metric Learning With Chance Constraints", "Deep Metric Learning With Chance Constraints", "Method"),
+    ("A Novel Multi-Task Gaussian Process Model for Treatment Effects", "Multi-Task Gaussian Process Model", "Model"),
+])
+def test_an_unnamed_contribution_takes_the_title_phrase(extractor, title, name, typ):
+    abstract = "Pricing is hard. We propose a novel algorithm that never decreases offered prices."
+    assert _title_proposed(extractor, title, abstract) == {name: typ}
+
+
+@pytest.mark.parametrize("title", [
+    "Specular Object Reconstruction Behind Frosted Glass",  # names the task
+    "Boosting the Adversarial Robustness of Graph Neural Networks",  # a verb phrase
+    "Training a General Spiking Neural Network with Improved Efficiency",  # a verb and its object
+    "Can Transformers Learn Sparse Pricing Algorithms?",  # a question
+])
+def test_a_title_that_names_no_method_gives_no_title_phrase(extractor, title):
+    abstract = "Pricing is hard. We propose a novel algorithm that never decreases offered prices."
+    assert not any(name in title for name in _title_proposed(extractor, title, abstract))
+
+
+def test_the_title_phrase_needs_a_contribution_cue(extractor):
+    """An analysis paper ("we show that …") proposes nothing; the same title with a cue (control) does."""
+    title = "Weakly Consistent Optimal Pricing Algorithms in Repeated Auctions"
+    assert _title_proposed(extractor, title, "Pricing is hard. We show that prices never decrease.") == {}
+    assert _title_proposed(extractor, title, "Pricing is hard. Our algorithm never decreases prices.") != {}

@@ -63,6 +63,53 @@ def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronou
                                         and lower[t - 1] == "this") for t in range(lo, hi))
 
 
+_TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
+_TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
+_TITLE_ARTICLES = {"a", "an", "the"}
+
+
+def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str], openers: set[str],
+                  noun_ing: set[str]) -> list[tuple[int, int, int]]:
+    """The noun phrases a title may name its contribution by, as ``(start, end, head_end)`` offsets.
+
+    One per part of the title ("Head: Subtitle", "Head - Subtitle"): the part from its first word (an article
+    skipped) to the word before a cut word ("… Approximation for Bayesian Deep Learning" ends at
+    "Approximation"); ``head_end`` is where its head noun ends, before an inner preposition ("Deep Metric
+    Learning With Chance Constraints" is headed by "Learning"). A part that reads as a sentence, a question
+    or a verb phrase ("Boosting the …", "Do Biased Models …?") gives none.
+    """
+    out: list[tuple[int, int, int]] = []
+    pos = 0
+    parts = []
+    for m in _TITLE_SPLIT.finditer(title):
+        parts.append((pos, m.start()))
+        pos = m.end()
+    parts.append((pos, len(title)))
+    for lo, hi in parts:
+        part = title[lo:hi]
+        if "?" in part or "!" in part:
+            continue
+        words = [(lo + m.start(), lo + m.end(), m.group(0).strip(".'’").lower()) for m in _TITLE_WORD.finditer(part)]
+        while words and (words[0][2] in _TITLE_ARTICLES or words[0][2] in ("new", "novel")):
+            words = words[1:]  # "A Novel Counterfactual Data Augmentation Method"
+        if not words:
+            continue
+        first = words[0][2]
+        if first in openers or (first.endswith("ing") and "-" not in first and first not in noun_ing):
+            continue  # "Towards …", "Boosting the …": not a noun phrase
+        end = next((k for k, w in enumerate(words) if k and w[2] in cuts), len(words))
+        words = words[:end]
+        if not 2 <= len(words) <= 9 or any(w[2] in rejects for w in words):
+            continue
+        head = next((k for k, w in enumerate(words) if k and w[2] in inner), len(words)) - 1
+        if any(w[2] in _TITLE_ARTICLES for w in words[:head + 1]):
+            continue  # "Training a General Spiking Neural Network": a verb and its object
+        if head < 1 and len(words) > 1 and words[0][2] not in inner:
+            head = 0
+        out.append((words[0][0], words[-1][1], words[head][1]))
+    return out
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -86,6 +133,12 @@ class ContributionFinder:
         self.described_nouns = set(cues["described_nouns"])
         self.other_work = set(cues["other_work"])
         self.title_openers = set(cues["title_openers"])
+        self.title_cuts = set(cues["title_cuts"])
+        self.title_inner = set(cues["title_inner"])
+        self.title_rejects = set(cues["title_rejects"])
+        self.title_self_reference = re.compile(
+            r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in cues["title_self_reference"]) + r")(?![\w-])",
+            re.IGNORECASE)
         self.name_links = set(cues["name_links"])  # "an algorithm, namely X": between a kind noun and its name
         self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
@@ -98,7 +151,9 @@ class ContributionFinder:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
-            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS)
+            # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
+            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS) or (
+                before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
@@ -159,13 +214,47 @@ class ContributionFinder:
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
+            self._proposed_name(doc, sent, by_start, out)
             self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
+            text = doc_text(doc)
+            if (unnamed or self.title_self_reference.search(text)) and self._title_phrase(doc, by_start, out):
+                return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
         return doc
+
+    def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
+        algorithm that …": an abstract that proposes something it does not name has its name in the title.
+
+        The title's noun phrase (see :func:`title_phrases`) counts when its head says it is a method, model,
+        dataset or measure (a kind noun or a method head: "… Framework", "… Model", "… Learning"); a title
+        naming its task ("Specular Object Reconstruction …") or a known concept ("Bayesian Neural Networks")
+        names no contribution."""
+        text = doc_text(doc)
+        title, sep, _rest = text.partition("\n\n")
+        if not sep:
+            return False
+        for start, end, head_end in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
+                                                  self.title_openers, self.res.noun_ing):
+            head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
+            typ = self.type_words.get(head)
+            if typ is None:
+                found = head_type(head, self.res)
+                typ = found[0] if found and found[0] in ("Method", "Model") else None
+            if typ is None or typ == "Task":
+                continue
+            at = by_start.get(start, [])
+            if any(c.component.startswith("lexicon") and c.end >= end for c in at):
+                continue  # the whole phrase is a known concept: "Bayesian Neural Networks"
+            cand = Candidate(start, end, typ, "contribution", 0.8, proposed=True)
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
+            return True
+        return False
 
     def _described_object(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> None:
         """"we propose a novel two-stage sampling scheme for …": a contribution without a name is the noun
@@ -322,6 +411,34 @@ class ContributionFinder:
         if hits and not any(c.component.startswith("lexicon") for c in at):
             best = max(hits, key=lambda c: c.end - c.start)
             self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
+
+    def _proposed_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+        """"The proposed KeyGNet, supervised by …", "our FooNet improves …": a name no vocabulary knows right
+        after "the proposed", "our proposed" or "our" is the paper's own (a known one is used: "our BERT")."""
+        lower = tokens(doc).lower
+        for i in range(sent.start, sent.end - 1):
+            if lower[i] == "proposed" and i > sent.start and lower[i - 1] in ("the", "our"):
+                k = i + 1
+            elif lower[i] == "our" and lower[i + 1] != "proposed":
+                k = i + 1
+            else:
+                continue
+            at = by_start.get(doc[k].idx, [])
+            hits = [c for c in at if c.component in ("coined", "acronym") and not c.proposed]
+            if not hits or any(c.component.startswith("lexicon") for c in at):
+                continue
+            best = max(hits, key=lambda c: c.end - c.start)
+            span = doc.char_span(best.start, best.end, alignment_mode="expand")
+            if span is None:
+                continue
+            # "our LLM-based judge", "our GPU kernels": the name modifies a noun after it
+            nxt = norm_word(doc[span.end].text) if span.end < sent.end else ""
+            kind = self.type_words.get(nxt)
+            if kind is None and span.end < sent.end and doc[span.end].is_alpha and doc[span.end].text.islower() \
+                    and nxt not in _ADVERBS and nxt not in self.res.function_words and not nxt.endswith(("s", "ed")):
+                continue
+            self._propose(out, best, kind or (best.type if best.type in ("Method", "Model", "Dataset", "Metric")
+                                              else "Method"))
 
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
