@@ -385,3 +385,41 @@ def test_the_title_phrase_needs_a_contribution_cue(extractor):
     title = "Weakly Consistent Optimal Pricing Algorithms in Repeated Auctions"
     assert _title_proposed(extractor, title, "Pricing is hard. We show that prices never decrease.") == {}
     assert _title_proposed(extractor, title, "Pricing is hard. Our algorithm never decreases prices.") != {}
+
+
+def test_a_known_name_before_a_noun_is_part_of_the_described_contribution(extractor):
+    """"a novel LLM detector": the paper proposes the detector, not LLMs."""
+    proposed = _proposed(extractor, "Detection is hard. We propose a novel LLM detector that requires simple "
+                                    "calculations.")
+    assert "LLM detector" in proposed and not any(k.lower() in ("llm", "large language model") for k in proposed), \
+        proposed
+
+
+def test_the_method_called_a_rare_word_is_proposed_and_found_again(extractor):
+    ex = extractor.extract(Paper(id="p", abstract=(
+        "We propose a novel detector that requires simple calculations. The method, called *Binoculars*, achieves "
+        "high accuracy. We evaluate Binoculars on many text sources.")))
+    proposed = [e for e in ex.entities if e.proposed]
+    assert [e.labels[0] for e in proposed] == ["Binoculars"] and proposed[0].mention_count == 2, proposed
+
+
+def test_is_rare_word_tells_a_coined_name_from_english():
+    from kg.extract.components.contributions import is_rare_word
+    assert is_rare_word("Binoculars") and is_rare_word("Magnushammer")
+    assert not is_rare_word("Volcano") and not is_rare_word("Method")
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("Bounds are hard. We propose a method to estimate these bounds, and show that it converges.",
+     "method to estimate these bounds", "Method"),
+    ("In this paper, we propose a rasterizer-based differentiable renderer to solve this problem.",
+     "rasterizer-based differentiable renderer", "Method"),
+])
+def test_described_contributions_are_kept_whole(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract) == {name: typ}
+
+
+def test_a_described_study_is_no_contribution(extractor):
+    """"a comprehensive empirical study" is what the paper does (control: "a … benchmark suite" is proposed)."""
+    assert _proposed(extractor, "We present a comprehensive empirical study of pruning.") == {}
+    assert _proposed(extractor, "We present a comprehensive pruning benchmark suite.") != {}

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import compress
 
 from spacy.language import Language
@@ -40,7 +41,7 @@ from kg.extract.components.base import (
     tokens,
 )
 from kg.extract.components.phrases import word_ranges
-from kg.extract.resources import Resources, load_resources
+from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
 
 SUBJECT_WINDOW = 6
 #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
@@ -55,6 +56,11 @@ _WEAK_LEAD = _SKIP | {"several", "some"}  # leading words of a described contrib
 #: a title's name referred back to in the abstract: "the X framework", "such a X model"
 _REFERRING = re.compile(r"(?<![\w-])(?:[Tt]he|[Oo]ur|[Tt]his|[Ss]uch an?)\s+$")
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
+#: head nouns of what a paper does, not of what it proposes ("a comprehensive study")
+_NOT_CONTRIBUTIONS = _words(DATA_DIR / "not_contributions.txt")
+#: endings of a participle or adjective that ends a chunk ("a dataset consisting", "an approach tailored"),
+#: not of the noun a described contribution is named by
+_NOT_NOUN_ENDINGS = ("ing", "ed", "able", "ible", "ic", "al", "ive", "ous", "ful", "less", "ant", "ent", "ary")
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -110,6 +116,19 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
     return out
 
 
+#: a word of English text this common (Zipf scale: 3 is once per million words) is a word, not a coined name
+COMMON_ZIPF = 3.5
+
+
+@lru_cache(maxsize=1 << 16)
+def is_rare_word(word: str) -> bool:
+    """Whether ``word`` is rare in English (``wordfreq``, which ships its frequency lists): "Binoculars" (3.1)
+    and "Magnushammer" (unknown) can be names, "Volcano" (3.8) and "Transformer" are words."""
+    from wordfreq import zipf_frequency  # imported on first use: its lists load in ~0.5 s
+
+    return zipf_frequency(word.lower(), "en") < COMMON_ZIPF
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -133,6 +152,7 @@ class ContributionFinder:
         self.described_nouns = set(cues["described_nouns"])
         self.other_work = set(cues["other_work"])
         self.title_openers = set(cues["title_openers"])
+        self.problem_verbs = {v for v in cues["problem_verbs"] if " " not in v}
         self.title_cuts = set(cues["title_cuts"])
         self.title_inner = set(cues["title_inner"])
         self.title_rejects = set(cues["title_rejects"])
@@ -224,6 +244,8 @@ class ContributionFinder:
                 return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
+                if out and out[-1].proposed:
+                    break  # one answer: the first thing the paper says it proposes
         return doc
 
     def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
@@ -248,8 +270,10 @@ class ContributionFinder:
             if typ is None or typ == "Task":
                 continue
             at = by_start.get(start, [])
-            if any(c.component.startswith("lexicon") and c.end >= end for c in at):
-                continue  # the whole phrase is a known concept: "Bayesian Neural Networks"
+            head_start = title.rfind(" ", 0, head_end) + 1
+            if any(c.component.startswith("lexicon") and (c.end >= end or (
+                    c.end >= head_start - 1 and head_end == end and head in self.res.generic_heads)) for c in at):
+                continue  # a known concept: "Bayesian Neural Networks", "Stochastic Gradient Descent Algorithm"
             cand = Candidate(start, end, typ, "contribution", 0.8, proposed=True)
             out.append(cand)
             by_start.setdefault(start, []).append(cand)
@@ -268,10 +292,18 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
         while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
             words = words[1:]  # "a novel", "state-of-the-art"
+        if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
+            self._kind_with_complement(doc, sent, words[0], out)
+            return
         if not 2 <= len(words) <= 4:
             return
         head = toks.norm[words[-1][1] - 1]
+        if head in _NOT_CONTRIBUTIONS or toks.lower[words[-1][1] - 1] in _NOT_CONTRIBUTIONS:
+            return  # "a comprehensive study of …": what the paper does, not what it proposes
         typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
+        last = toks.text[words[-1][1] - 1]
+        if typ is None and last.isalpha() and last.islower() and not last.endswith(_NOT_NOUN_ENDINGS):
+            typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
@@ -287,6 +319,28 @@ class ContributionFinder:
                 return  # "a pruning algorithm, D-Prune, …": the contribution has a name
         start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
         out.append(Candidate(start, end, typ, "contribution", 0.8, proposed=True))
+
+    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
+        """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
+        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        k = word[1]
+        if k >= sent.end or lower[k] not in ("for", "to"):
+            return
+        j, n = k + 1, 0
+        while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
+                and lower[j] not in ("that", "which", "where", "while", "and", "or", "by", "via", "using", "with",
+                                     "without", "based", "whose", "than", "such"):
+            n += toks.lex[j].is_alpha
+            j += 1
+        if j == k + 1 or n > 5 or (j < sent.end and lower[j] not in ("and", "or", ",", ".", ";", "that", "which",
+                                                                    "by", "via", "using", "with", "based")):
+            return  # no complement, or one too long to be a name: "a method for … over … in …"
+        if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
+            return  # "a method for cervical fluid-", "an approach to address this issue": no name
+        typ = self.type_words[toks.norm[word[1] - 1]]
+        out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, "contribution", 0.75, proposed=True))
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
@@ -466,12 +520,17 @@ class ContributionFinder:
                         if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP
                                                                    or lower[d] in ("and", ","))),
                        None)
-            if det is None or lower[det] not in ("our", "a", "an"):
+            # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
+            # the contribution just described
+            opens = noun == sent.start + 1 and lower[sent.start] in ("the", "this")
+            if not opens and (det is None or lower[det] not in ("our", "a", "an")):
                 continue
-            if lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
+            if not opens and lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
                     lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue
             typ = self.type_words.get(lower[noun]) or self.type_words.get(norm[noun], "Method")
+            if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**") :
+                i += 1  # "called *Binoculars*": markup emphasis around the name
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
@@ -484,7 +543,7 @@ class ContributionFinder:
                 cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, "contribution", 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
-                if j - i > 2:
+                if j - i > 2 or self._recurs_as_name(doc, cand):
                     self.new_names.append(cand)
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
@@ -550,6 +609,10 @@ class ContributionFinder:
                     # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
+                known = any(c.component.startswith("lexicon") and c.end == best.end for c in hits)
+                if known and after is not None and after.is_alpha and after.text.islower() \
+                        and is_content(after, self.res) and after.lower_ not in self.clause_stops:
+                    return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
                 if best.component.startswith("lexicon") and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
@@ -597,6 +660,19 @@ class ContributionFinder:
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
+
+    @staticmethod
+    def _recurs_as_name(doc: Doc, cand: Candidate) -> bool:
+        """A one-word name ("called Binoculars") that the abstract writes again, capitalised inside a sentence
+        and never in lower case, and that is rare in English: its other mentions are the contribution too."""
+        text = doc_text(doc)
+        word = text[cand.start:cand.end]
+        if " " in word or not is_rare_word(word):
+            return False
+        if re.search(r"(?<![\w-])" + re.escape(word.lower()) + r"(?![\w-])", text):
+            return False  # also written in lower case: a word of the text
+        return any(m.start() != cand.start and re.search(r"[\w,;]\s+\W?$", text[max(0, m.start() - 4):m.start()])
+                   for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text))
 
     def _lower_word_at(self, doc: Doc, sent: Span, j: int) -> bool:
         """A lower-case content word at token ``j``: a capitalised name read up to ``j`` goes on in lower case
