@@ -8,7 +8,7 @@ import sys
 import networkx as nx
 
 import kg
-from kg.ingest import InputError
+from kg.errors import KgError
 
 
 def main(exports: str) -> None:
@@ -38,5 +38,5 @@ def main(exports: str) -> None:
 if __name__ == "__main__":
     try:
         main(sys.argv[1] if len(sys.argv) > 1 else "exports")
-    except InputError as exc:
+    except KgError as exc:
         sys.exit(f"error: {exc}")

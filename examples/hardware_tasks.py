@@ -8,7 +8,7 @@ from collections import Counter
 from itertools import product
 
 import kg
-from kg.ingest import InputError
+from kg.errors import KgError
 
 
 def main(exports: str) -> None:
@@ -31,5 +31,5 @@ def main(exports: str) -> None:
 if __name__ == "__main__":
     try:
         main(sys.argv[1] if len(sys.argv) > 1 else "exports")
-    except InputError as exc:
+    except KgError as exc:
         sys.exit(f"error: {exc}")

@@ -6,7 +6,7 @@
 import sys
 
 import kg
-from kg.ingest import InputError
+from kg.errors import KgError
 
 
 def main(exports: str) -> None:
@@ -25,5 +25,5 @@ def main(exports: str) -> None:
 if __name__ == "__main__":
     try:
         main(sys.argv[1] if len(sys.argv) > 1 else "exports")
-    except InputError as exc:
+    except KgError as exc:
         sys.exit(f"error: {exc}")

@@ -16,14 +16,20 @@ Edge attributes: ``predicate`` (``mentions`` or a typed relation), ``paper``
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kg.errors import InputError
+from kg.errors import InputError, MissingBuildError, UsageError
+from kg.views.selection import DEFAULT_MAX_NODES
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     import rdflib
+
+    from kg.graph.model import KnowledgeGraph
+    from kg.views.selection import View
 
 #: Attributes that hold lists (JSON-encoded in GraphML/GEXF).
 LIST_ATTRS = frozenset({"aliases", "papers", "vocabulary", "code"})
@@ -35,15 +41,21 @@ _RDF_FORMATS = {".ttl": "turtle", ".nt": "nt", ".jsonld": "json-ld", ".json": "j
                 ".rdf": "xml", ".xml": "xml", ".nq": "nquads", ".trig": "trig"}
 
 
-def _missing(path: Path, what: str) -> InputError:
-    return InputError(f"{path}: {what}; build it first with `kg build INPUT --out {path}`")
+def _missing(path: Path, what: str) -> MissingBuildError:
+    return MissingBuildError(f"{path}: {what}; build it first with `kg build INPUT --out {path}`")
+
+
+def graph_folder(path: str | Path) -> Path:
+    """The build folder of ``path`` (a build folder, or one of its files): where derived files go."""
+    p = Path(path)
+    return p if p.is_dir() else p.parent
 
 
 def resolve_graph_path(path: str | Path) -> Path:
     """The file :func:`load_graph` reads for ``path`` (a folder or a file)."""
     p = Path(path)
     if not p.exists():
-        raise InputError(f"{p}: no such file or folder; build the graph first with `kg build INPUT --out {p}`")
+        raise _missing(p, "no such file or folder")
     if p.is_dir():
         for name in ("graph.graphml", *RDF_FILES):
             if (p / name).is_file():
@@ -165,7 +177,7 @@ def load_rdf(path: str | Path = "exports") -> "rdflib.Graph":
 
     p = Path(path)
     if not p.exists():
-        raise InputError(f"{p}: no such file or folder; build the graph first with `kg build INPUT --out {p}`")
+        raise _missing(p, "no such file or folder")
     if p.is_dir():
         found = next((p / n for n in RDF_FILES if (p / n).is_file()), None)
         if found is None:
@@ -278,7 +290,7 @@ def load_graph(path: str | Path = "exports") -> "nx.MultiDiGraph":
 
     ``path`` is the folder ``kg build --out`` wrote (its graph.graphml is read,
     or its RDF when there is no GraphML), a ``.graphml`` file, or an RDF file
-    (``.ttl``, ``.nt``, ``.jsonld``).  Raises :class:`kg.ingest.InputError`
+    (``.ttl``, ``.nt``, ``.jsonld``).  Raises :class:`kg.errors.KgError`
     with a one-line message when there is no readable graph.
 
     >>> g = load_graph("exports/")                          # doctest: +SKIP
@@ -292,3 +304,56 @@ def load_graph(path: str | Path = "exports") -> "nx.MultiDiGraph":
     if g.number_of_nodes() == 0:
         raise InputError(f"{p}: the graph is empty; nothing to analyse")
     return g
+
+
+# ---------------------------------------------------------------------------
+# HTML views: load + select (kg.views) + render (kg.export.html) + write
+# ---------------------------------------------------------------------------
+
+def load_knowledge_graph(path: str | Path) -> KnowledgeGraph:
+    """The graph ``kg build`` wrote into ``path`` (a folder, .graphml or RDF file)."""
+    from kg.views.selection import from_networkx
+
+    return from_networkx(load_graph(path))
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60] or "node"
+
+
+def default_out(path: Path, focus_id: str | None) -> Path:
+    """Where ``kg view`` writes without ``--out``: DIR/view.html, or DIR/view-<node>.html with ``--focus``."""
+    return graph_folder(path) / (f"view-{_slug(focus_id)}.html" if focus_id else "view.html")
+
+
+@dataclass
+class ViewResult:
+    path: Path
+    view: View
+    alternatives: list[str] = field(default_factory=list)  # other nodes --focus could have meant
+
+
+def write_view(path: str | Path, out: str | Path | None = None, focus: str | None = None,
+               max_nodes: int | None = DEFAULT_MAX_NODES, depth: int = 2,
+               graph: KnowledgeGraph | None = None) -> ViewResult:
+    """Load the graph built into ``path``, select a view, write it as one HTML page (``kg view``)."""
+    from kg.atomic import write_text_atomically
+    from kg.export.html import render_view
+    from kg.views.selection import edge_groups, focus_view, resolve_focus, select_view
+
+    path = Path(path)
+    graph = load_knowledge_graph(path) if graph is None else graph
+    alternatives: list[str] = []
+    if focus is not None:
+        groups = edge_groups(graph)
+        focus_id, alternatives = resolve_focus(graph, focus, groups)
+        view = focus_view(graph, focus_id, max_nodes or (len(graph.papers) + len(graph.entities)), depth, groups)
+    else:
+        focus_id = None
+        view = select_view(graph, max_nodes)
+    view.graph_dir = str(path)
+    target = Path(out) if out is not None else default_out(path, focus_id)
+    if target.is_dir():
+        raise UsageError(f"{target}: is a folder; give --out a file name")
+    write_text_atomically(target, render_view(view))
+    return ViewResult(target, view, alternatives)

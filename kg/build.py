@@ -23,7 +23,8 @@ from kg.export.nquads import write_nquads
 from kg.export.rdf import rdf_triples, write_jsonld, write_ntriples, write_turtle
 from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
-from kg.ingest import IngestReport, InputError, read_papers
+from kg.errors import InputError
+from kg.ingest import IngestReport, read_papers
 from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI

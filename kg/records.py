@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-#: The six entity types of the extraction spec (``../shared/eval/GUIDELINE.md``).
-ENTITY_TYPES: tuple[str, ...] = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
-#: The five typed relations; ``PAPER`` as a subject means the paper itself.
-PREDICATES: tuple[str, ...] = ("proposes", "addresses", "uses", "evaluatedOn", "outperforms")
+from kg.types import ENTITY_TYPES, PREDICATES, EntityType, Predicate
+
+__all__ = ["ENTITY_TYPES", "PAPER", "PREDICATES", "Evidence", "Paper", "PaperEntity", "PaperExtraction",
+           "Quantity", "RelationMention"]
+
+#: ``PAPER`` as a relation's subject means the paper itself.
 PAPER = "PAPER"
 
 
@@ -43,25 +45,11 @@ class Evidence:
 
 
 @dataclass(frozen=True)
-class Mention:
-    """An entity mention found in one paper's cleaned text."""
-
-    text: str  # surface form as written
-    type: str  # one of ENTITY_TYPES
-    start: int
-    end: int
-    component: str
-    confidence: float
-    long_form: str = ""  # expansion when the mention is an acronym defined in the text
-    key: str = ""  # paper-local entity key (filled by extraction: mentions with the same key are one entity)
-
-
-@dataclass(frozen=True)
 class RelationMention:
     """A typed relation between two paper-local entity keys (or PAPER)."""
 
     subject: str
-    predicate: str
+    predicate: Predicate
     object: str
     evidence: Evidence
 
@@ -90,7 +78,7 @@ class PaperEntity:
     """One entity of one paper after paper-local merging of its mentions."""
 
     key: str
-    type: str
+    type: EntityType
     labels: list[str]  # first is the preferred label
     confidence: float
     evidence: list[Evidence] = field(default_factory=list)

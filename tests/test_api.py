@@ -15,7 +15,7 @@ import kg
 from kg.api import decode_attrs, rdf_to_networkx
 from kg.export.graphml import render_graphml, to_networkx
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.errors import InputError
+from kg.errors import InputError, MissingBuildError
 from kg.records import ENTITY_TYPES, Evidence, Paper
 from kg.rdf.namespaces import KG
 
@@ -147,24 +147,24 @@ def _file(name: str, text: str):
     return make
 
 
-@pytest.mark.parametrize("setup, message", [
-    (lambda p: p / "missing", "no such file or folder"),
-    (lambda p: p, "no graph.graphml or graph.ttl here"),
-    (_file("bad.graphml", "<graphml><node"), "not a readable GraphML file"),
-    (_file("x.txt", "hello"), "not a graph file"),
-    (_file("bad.ttl", "this is not turtle"), "not readable as turtle"),
+@pytest.mark.parametrize("setup, error, message", [
+    (lambda p: p / "missing", MissingBuildError, "no such file or folder"),
+    (lambda p: p, MissingBuildError, "no graph.graphml or graph.ttl here"),
+    (_file("bad.graphml", "<graphml><node"), InputError, "not a readable GraphML file"),
+    (_file("x.txt", "hello"), InputError, "not a graph file"),
+    (_file("bad.ttl", "this is not turtle"), InputError, "not readable as turtle"),
 ])
-def test_load_errors_are_one_line(tmp_path: Path, setup, message: str) -> None:
+def test_load_errors_are_one_line(tmp_path: Path, setup, error: type[Exception], message: str) -> None:
     path = setup(tmp_path)
-    with pytest.raises(InputError) as err:
+    with pytest.raises(error) as err:
         kg.load_graph(path)
     assert message in str(err.value) and "\n" not in str(err.value)
 
 
 def test_load_rdf_errors(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no graph.ttl"):
+    with pytest.raises(MissingBuildError, match="no graph.ttl"):
         kg.load_rdf(tmp_path)
-    with pytest.raises(InputError, match="no such file"):
+    with pytest.raises(MissingBuildError, match="no such file"):
         kg.load_rdf(tmp_path / "nope.ttl")
 
 

@@ -411,7 +411,7 @@ def test_large_graph_shows_its_central_part_quickly(browser, tmp_path):
 @pytest.mark.skipif(not os.environ.get("KG_BIG_GRAPH"), reason="set KG_BIG_GRAPH=DIR (a big kg build) to run")
 def test_big_corpus_time_to_interactive(browser, tmp_path):
     """The page of a real big build; prints the time from navigation start to interactive."""
-    from kg.views.selection import write_view
+    from kg.api import write_view
 
     t0 = time.perf_counter()
     result = write_view(os.environ["KG_BIG_GRAPH"], out=tmp_path / "big.html")

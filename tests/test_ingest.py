@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.ingest import MAX_LINE, IngestReport, InputError, read_papers, stable_id
+from kg.errors import InputError
+from kg.ingest import MAX_LINE, IngestReport, read_papers, stable_id
 from kg.ingest.text import parse_collection_name
 from kg.records import Paper
 

@@ -39,9 +39,17 @@ def test_a_self_reference_before_the_contribution_is_named_does_not_bind_to_it(e
 
 def test_a_paper_without_a_named_contribution_addresses_its_task(extractor):
     rels = _relations(extractor, "Learning with Coarse Labels",
-                      "Labels are costly. In this paper, we present a novel approach to image classification "
+                      "Labels are costly. In this paper, we study image classification "
                       "with coarse labels. Experiments show gains.")
     assert ("PAPER", "addresses", "image classification") in rels, rels
+
+
+def test_a_described_contribution_addresses_the_task_it_is_for(extractor):
+    rels = _relations(extractor, "Learning with Coarse Labels",
+                      "Labels are costly. In this paper, we present a novel approach to image classification "
+                      "with coarse labels. Experiments show gains.")
+    assert ("PAPER", "proposes", "approach to image classification") in rels, rels
+    assert ("approach to image classification", "addresses", "image classification") in rels, rels
 
 
 def test_the_description_before_a_naming_cue_is_used(extractor):

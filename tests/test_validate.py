@@ -1,4 +1,4 @@
-"""SHACL validation: ontology/shapes.ttl accepts the example build and catches a broken graph."""
+"""SHACL validation: kg/sparql/shapes.ttl accepts the example build and catches a broken graph."""
 from __future__ import annotations
 
 from pathlib import Path

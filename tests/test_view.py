@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kg.api import load_graph
+from kg.api import load_graph, load_knowledge_graph
 from kg.cli import main
 from kg.export.html import page_data, render_html, render_view, view_data
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, Evidence, Paper
 from kg.views.selection import (
-    DEFAULT_MAX_NODES, central_view, focus_view, full_view, load_knowledge_graph, pagerank,
+    DEFAULT_MAX_NODES, central_view, focus_view, full_view, pagerank,
     resolve_focus, select_view,
 )
 

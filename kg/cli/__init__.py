@@ -1,17 +1,17 @@
-"""The ``kg`` command line: a thin click layer over the library."""
-from __future__ import annotations
+"""The ``kg`` command line: a thin click layer over the library, one module per command.
 
-import atexit
-import gc
-import os
-import re
-import sys
-from pathlib import Path
+Each module of this package defines one click command; :data:`COMMANDS` registers them
+explicitly.  Modules import only click and light kg modules at the top (the library behind a
+command loads inside it), so ``kg --help`` starts fast: no rdflib, spaCy or networkx.
+Expected failures are :class:`kg.errors.KgError` subclasses, printed as one line by
+:class:`KgGroup`: the only place an error becomes a message.
+"""
+from __future__ import annotations
 
 import click
 
-from kg.rdf import DEFAULT_BASE_IRI
-from kg.errors import InputError
+from kg.cli import build, evaluate, export, query, serve, stats, validate, view
+from kg.errors import KgError
 
 
 class KgGroup(click.Group):
@@ -20,7 +20,7 @@ class KgGroup(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except InputError as exc:
+        except KgError as exc:
             click.echo(f"error: {exc}", err=True)
             ctx.exit(1)
         except OSError as exc:
@@ -42,89 +42,19 @@ def main() -> None:
     """
 
 
-def _check_base_iri(ctx, param, value: str) -> str:
-    if not re.match(r"^(https?://[^\s<>\"{}|\\^`]+|urn:[^\s<>\"{}|\\^`]+)$", value):
-        raise click.BadParameter("must be an absolute http(s):// or urn: IRI, e.g. https://example.org/kg/")
-    return value if value.endswith(("/", "#", ":")) else value + "/"
-
-
-@main.command()
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", "out_dir", default="exports", show_default=True, type=click.Path(path_type=Path),
-              help="Folder for graph.ttl, graph.nt, graph.jsonld, graph.graphml and graph.html.")
-@click.option("--base-iri", default=DEFAULT_BASE_IRI, show_default=True, callback=_check_base_iri,
-              help="Base IRI for papers, entities and evidence in the RDF.")
-@click.option("--lexicon", "lexicons", multiple=True, type=click.Path(path_type=Path, exists=True, dir_okay=False),
-              help="Extra vocabulary (TSV/CSV with term,type[,canonical,...] columns, or SKOS Turtle). Repeatable.")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(0, 256),
-              help="Worker processes for extraction (0 = one per CPU). Output does not depend on it.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar or summary.")
-def build(inputs: tuple[Path, ...], out_dir: Path, base_iri: str, lexicons: tuple[Path, ...], jobs: int,
-          quiet: bool) -> None:
-    """Build the knowledge graph of INPUT files into --out.
-
-    INPUT is plain text (first line the collection, e.g. "ICML 2026 Papers", then
-    one abstract per blank-line-separated paragraph), JSON Lines or CSV with
-    fields id, title, abstract, venue, year, url, authors, keywords.
-    Exports are written atomically: a failed build leaves earlier files intact.
-    """
-    from tqdm import tqdm
-
-    from kg.build import build as run_build
-
-    _exit_without_collecting()
-
-    bar = tqdm(unit=" papers", desc="extracting", disable=True if quiet else None, file=sys.stderr,
-               mininterval=0.5, leave=False)
-    try:
-        result = run_build(inputs, out_dir, base_iri=base_iri, lexicons=lexicons, progress=bar.update,
-                           jobs=jobs or os.cpu_count() or 1)
-    finally:
-        bar.close()
-    for msg in result.skipped:
-        click.echo(f"warning: skipped {msg}", err=True)
-    if quiet:
-        return
-    s = result.summary()
-    click.echo(f"papers     {s['papers']}" + (f"  ({s['skipped']} bad records skipped)" if s["skipped"] else ""))
-    click.echo("entities   " + ", ".join(f"{t} {n}" for t, n in s["entities"].items())
-               + f"  (total {sum(s['entities'].values())})")
-    click.echo("relations  " + (", ".join(f"{p} {n}" for p, n in s["relations"].items()) or "none")
-               + f"  (mentions {s['mentions']}, code links {s['code_links']})")
-    click.echo(f"wrote      {', '.join(str(p) for p in result.files)}")
-    html = out_dir / "graph.html"
-    click.echo(f"open       file://{html.resolve()}")
-
-
-def _exit_without_collecting() -> None:
-    """Let the interpreter exit without walking the heap: gc.freeze() right before it shuts down.
-
-    After a build the heap holds about a million objects (spaCy, the graph, the exports), and
-    the full garbage collections of the interpreter's shutdown walk all of them to find next
-    to no cycles: about 0.5 s of a 1,000-abstract build. Frozen objects are skipped by those
-    collections; reference counting still frees (and closes) everything as usual.
-    """
-    atexit.unregister(gc.freeze)  # once, however many builds run in this process
-    atexit.register(gc.freeze)
-
-
-def _register_commands() -> None:
-    import importlib
-
-    from kg.cli.commands import COMMAND_MODULES
-
-    for module_name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name == module_name:
-                continue  # feature not installed in this checkout
-            raise
-        for command in getattr(module, "COMMANDS", ()):
-            main.add_command(command)
-
-
-_register_commands()
+#: Every ``kg`` subcommand, in the order ``kg --help`` lists them (click sorts them by name).
+COMMANDS: tuple[click.Command, ...] = (
+    build.build,              # kg build     abstracts -> exports and the SPARQL store
+    query.query,              # kg query     SPARQL over the store or RDF files
+    serve.serve,              # kg serve     SPARQL 1.1 Protocol endpoint
+    validate.validate,        # kg validate  SHACL
+    view.view,                # kg view      HTML explorer page
+    stats.stats,              # kg stats     graph analytics
+    export.export,            # kg export    GEXF, node-link JSON, Neo4j CSV, GraphML
+    evaluate.eval_command,    # kg eval      scoring against gold
+)
+for _command in COMMANDS:
+    main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

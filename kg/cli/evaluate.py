@@ -33,6 +33,3 @@ def eval_command(graph: Path, gold: Path, fmt: str, show_misses: bool) -> None:
         click.echo(json.dumps(res if show_misses else {k: v for k, v in res.items() if k != "misses"}, indent=2))
     else:
         click.echo(format_table(res, show_misses))
-
-
-COMMANDS = [eval_command]

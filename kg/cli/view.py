@@ -34,7 +34,7 @@ def view(graph_dir: Path, focus: str | None, max_nodes: int, depth: int, out: Pa
     kg view exports --open
     kg view exports --focus "MCFlow" --depth 1
     """
-    from kg.views.selection import write_view
+    from kg.api import write_view
 
     result = write_view(graph_dir, out=out, focus=focus, max_nodes=max_nodes or None, depth=depth)
     v = result.view
@@ -58,6 +58,3 @@ def view(graph_dir: Path, focus: str | None, max_nodes: int, depth: int, out: Pa
     click.echo(f"open       {uri}")
     if open_page and not webbrowser.open(uri):
         click.echo("warning: could not start a web browser; open the page by hand", err=True)
-
-
-COMMANDS = [view]

@@ -18,7 +18,7 @@ from pathlib import Path
 from kg.evaluate.matching import GraphView, norm, resolve_graph_path, text_key
 from kg.errors import InputError
 
-__all__ = ["GraphView", "InputError", "detect_format", "evaluate", "format_table", "load_gold", "norm",
+__all__ = ["GraphView", "detect_format", "evaluate", "format_table", "load_gold", "norm",
            "resolve_graph_path", "text_key"]
 
 

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kg.errors import InputError
+from kg.errors import InputError, MissingBuildError
 
 CORE_TYPES = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
 PREDICATES = ("proposes", "addresses", "uses", "evaluatedOn", "outperforms")
@@ -65,9 +65,9 @@ def resolve_graph_path(path: Path) -> Path:
         for name in ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld"):
             if (path / name).is_file():
                 return path / name
-        raise InputError(f"{path}: no graph.ttl in this folder; build it first with `kg build INPUT --out {path}`")
+        raise MissingBuildError(f"{path}: no graph.ttl in this folder; build it first with `kg build INPUT --out {path}`")
     if not path.exists():
-        raise InputError(f"{path}: no such file or folder")
+        raise MissingBuildError(f"{path}: no such file or folder")
     return path
 
 

@@ -19,13 +19,20 @@ from spacy.util import minibatch
 
 import kg.extract.components  # noqa: F401  (registers the factories)
 from kg.clean import clean_markup
-from kg.extract.components.base import doc_text, sentence_offsets
-from kg.extract.components.merge import LocalEntity
+from kg.errors import KgError
 from kg.extract.segment import create_tokenizer
+from kg.extract.state import LocalEntity, state
+from kg.extract.text import doc_text, sentence_offsets
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
-COMPONENTS = ("kg_sections", "kg_normalizer", "kg_lexicon", "kg_acronyms", "kg_coined", "kg_phrases",
-              "kg_contributions", "kg_merge", "kg_relations", "kg_results")
+#: (name, factory) of the kg components, in pipeline order; each declares what it requires and assigns
+#: (``nlp.analyze_pipes()``), and :func:`build_nlp` checks that every requirement is met by an earlier one.
+#: The merge pass after relations and after results folds in the entity mentions they propose.
+COMPONENTS = (("kg_sections", "kg_sections"), ("kg_normalizer", "kg_normalizer"), ("kg_lexicon", "kg_lexicon"),
+              ("kg_acronyms", "kg_acronyms"), ("kg_coined", "kg_coined"), ("kg_phrases", "kg_phrases"),
+              ("kg_contributions", "kg_contributions"), ("kg_merge", "kg_merge"), ("kg_relations", "kg_relations"),
+              ("kg_merge_relations", "kg_merge_proposals"), ("kg_results", "kg_results"),
+              ("kg_merge_results", "kg_merge_proposals"))
 _URL = re.compile(r"https?://[^\s<>\"'()\[\]{}]+")
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", "sourceforge.net")
 SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction text
@@ -35,7 +42,7 @@ TOKENIZER_CACHE_SIZE = 1_000_000
 #: New containers between two collections of the garbage collector's youngest generation during
 #: :meth:`Extractor.pipe` (Python's default is 700; see there).
 YOUNG_GC_THRESHOLD = 50_000
-#: The lexeme attributes the components read (see ``kg.extract.components.base.Lex``; LOWER for the lexicon
+#: The lexeme attributes the components read (see ``kg.extract.text.Lex``; LOWER for the lexicon
 #: matcher's patterns too). spaCy computes every attribute it has a getter for, in Python, for each string it
 #: has not seen: shape, prefix, suffix, stop word, URL, e-mail, ... were ~15% of the extraction's time.
 LEXEME_ATTRS = frozenset((attrs.LOWER, attrs.IS_ALPHA, attrs.IS_SPACE, attrs.IS_PUNCT, attrs.IS_BRACKET,
@@ -59,17 +66,35 @@ class KgEnglish(English):
     Defaults = _EnglishDefaults
 
 
-def build_nlp(extra_lexicons: Iterable[str] = ()) -> Language:
-    """A blank English pipeline with a sentencizer and the kg components."""
+class PipelineOrderError(KgError):
+    """A component's requirement is met by no component before it (``nlp.analyze_pipes()``'s problems)."""
+
+
+def build_nlp(extra_lexicons: Iterable[str] = (),
+              components: Iterable[tuple[str, str]] = COMPONENTS) -> Language:
+    """A blank English pipeline with a sentencizer and the kg ``components`` ((name, factory) pairs, in order).
+
+    Raises :class:`PipelineOrderError` when a component requires what no earlier one assigns.
+    """
     nlp = KgEnglish(create_tokenizer=create_tokenizer)
     nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE
     getters = nlp.vocab.lex_attr_getters
     nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in sorted(LEXEME_ATTRS)}
     nlp.add_pipe("kg_sentencizer", name="sentencizer")
-    for name in COMPONENTS:
-        config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if name == "kg_lexicon" else {}
-        nlp.add_pipe(name, config=config)
+    for name, factory in components:
+        config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if factory == "kg_lexicon" else {}
+        nlp.add_pipe(factory, name=name, config=config)
+    check_order(nlp)
     return nlp
+
+
+def check_order(nlp: Language) -> None:
+    """Every attribute a component requires is assigned by a component before it, else PipelineOrderError."""
+    problems = {name: attrs for name, attrs in nlp.analyze_pipes()["problems"].items() if attrs}
+    if problems:
+        said = "; ".join(f"{name} requires {', '.join(attrs)}" for name, attrs in problems.items())
+        raise PipelineOrderError(f"kg pipeline {nlp.pipe_names} is misordered: {said}, which no earlier "
+                                 "component assigns (see kg.extract.pipeline.COMPONENTS)")
 
 
 def code_urls(text: str) -> list[str]:
@@ -186,8 +211,8 @@ class _Evidences:
 
 
 def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtraction:
-    ext = doc._  # each ``doc._`` builds a new accessor object: read it once
-    ents: list[LocalEntity] = ext.kg_entities or []
+    st = state(doc)
+    ents: list[LocalEntity] = st.entities
     evidence = _Evidences(doc, title)
     keys: dict[int, str] = {}
     entities: list[PaperEntity] = []
@@ -206,7 +231,7 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
             vocabulary=ent.source_ids, mention_count=len(ent.mentions)))
     by_span = {(m.start, m.end): keys[id(e)] for e in ents for m in e.mentions}
     relations: list[RelationMention] = []
-    for r in ext.kg_relations or []:
+    for r in st.relations:
         subj = PAPER if r.subject is None else by_span.get(r.subject)
         obj = by_span.get(r.object)
         if subj is None or obj is None:
@@ -217,7 +242,7 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
                            evidence=evidence(r.sentence[0], r.component, r.confidence),
                            qualifier=r.qualifier, low=r.low, text=r.text,
                            metric_entity=by_span.get(r.metric_entity, "") if r.metric_entity else "")
-                  for r in ext.kg_results or []]
+                  for r in st.results]
     text = evidence.text
     return PaperExtraction(paper=paper, text=text, title=title, abstract=abstract,
                            entities=entities, relations=relations, code_urls=code_urls(text),

@@ -55,8 +55,9 @@ class Resources:
     adjective_suffixes: tuple[str, ...]
     adjective_exceptions: set[str]
     cues: dict
+    result_cues: dict = field(default_factory=dict)  # result_cues.json (kg_results; metric heads for kg_phrases)
     lexicon: list[LexiconEntry] = field(default_factory=list)
-    #: memo of :func:`kg.extract.components.base.head_type`, filled on use (the tables above never change)
+    #: memo of :func:`kg.extract.text.head_type`, filled on use (the tables above never change)
     head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
 
 
@@ -129,5 +130,6 @@ def load_resources() -> Resources:
         model_parts={w.lower() for w in _words(DATA_DIR / "model_parts.txt")},
         noun_ing={w.lower() for w in _words(DATA_DIR / "noun_ing.txt")},
         cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),
+        result_cues=json.loads((DATA_DIR / "result_cues.json").read_text(encoding="utf-8")),
         lexicon=lexicon,
     )

@@ -101,6 +101,6 @@ class PunctuationSentencizer:
         return doc
 
 
-@Language.factory("kg_sentencizer")
+@Language.factory("kg_sentencizer", assigns=["token.is_sent_start", "doc.sents"])
 def make_sentencizer(nlp: Language, name: str) -> PunctuationSentencizer:
     return PunctuationSentencizer(nlp)

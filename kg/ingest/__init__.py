@@ -7,7 +7,7 @@ One entry point, :func:`read_papers`, chooses the reader by file extension:
 * anything else - plain text, one abstract per paragraph - :mod:`kg.ingest.text`
 
 The contract, for every format: file-level problems (missing, directory,
-empty, binary, not UTF-8, no usable record at all) raise :class:`InputError`
+empty, binary, not UTF-8, no usable record at all) raise :class:`kg.errors.InputError`
 with a one-line message naming the file and line; a single bad record is
 skipped and described in :attr:`IngestReport.skipped`.
 """
@@ -17,12 +17,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from kg.ingest.csv import read_csv
-from kg.ingest.errors import IngestReport, InputError
+from kg.ingest.errors import IngestReport
 from kg.ingest.jsonl import read_jsonl
 from kg.ingest.text import MAX_LINE, read_text, stable_id
 from kg.records import Paper
 
-__all__ = ["IngestReport", "InputError", "MAX_LINE", "read_papers", "stable_id"]
+__all__ = ["IngestReport", "MAX_LINE", "read_papers", "stable_id"]
 
 _JSONL = {".jsonl", ".ndjson", ".json"}
 _CSV = {".csv", ".tsv", ".tab"}

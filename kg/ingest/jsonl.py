@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from kg.ingest.errors import FileTally, IngestReport, InputError
+from kg.errors import InputError
+from kg.ingest.errors import FileTally, IngestReport
 from kg.ingest.text import MAX_LINE, iter_lines, make_paper, open_checked
 from kg.records import Paper
 

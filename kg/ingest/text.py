@@ -27,7 +27,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from kg.ingest.errors import FileTally, IngestReport, InputError
+from kg.errors import InputError
+from kg.ingest.errors import FileTally, IngestReport
 from kg.records import Paper
 
 #: Longest accepted physical line (bytes).  Real abstracts are a few KiB; a

@@ -48,7 +48,7 @@ def global_key(ent: PaperEntity, acronyms: dict[str, str]) -> str:
     return acronyms.get(ent.key, ent.key)
 
 
-#: rdfs:range of the typed relations (ontology/kg.ttl, checked by ontology/shapes.ttl)
+#: rdfs:range of the typed relations (ontology/kg.ttl, checked by kg/sparql/shapes.ttl)
 RANGES = {"addresses": "Task", "evaluatedOn": "Dataset"}
 
 

@@ -30,7 +30,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from kg.errors import InputError
+from kg.errors import ServerError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7878
@@ -183,14 +183,14 @@ class Worker:
     def wait_ready(self, timeout: float = 120.0) -> None:
         if not self.conn.poll(timeout):
             self.kill()
-            raise InputError("a query worker did not start in time")
+            raise ServerError("a query worker did not start in time")
         try:
             status, message = self.conn.recv()
         except EOFError:
-            raise InputError("a query worker exited while starting") from None
+            raise ServerError("a query worker exited while starting") from None
         if status != "ready":
             self.kill()
-            raise InputError(message)
+            raise ServerError(message)
 
     def kill(self) -> None:
         if self.process.is_alive():

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kg.errors import InputError
+from kg.errors import InputError, MissingBuildError, QueryError
 from kg.rdf.namespaces import PREFIXES as _VOCAB_PREFIXES
 
 #: Prefixes every query may use without declaring them.
@@ -64,10 +64,6 @@ _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 _POSITION = re.compile(r"error at (\d+):(\d+):\s*")
 
 
-class QueryError(InputError):
-    """A query the store refuses: syntax error, update, evaluation failure."""
-
-
 # ---------------------------------------------------------------------------
 # opening, loading, building
 # ---------------------------------------------------------------------------
@@ -84,8 +80,8 @@ def store_path(path: Path) -> Path:
     if _is_store_dir(path):
         return path
     if not path.exists():
-        raise InputError(f"no such folder: {path} (build one with `kg build INPUT --out {path}`)")
-    raise InputError(f"no SPARQL store in {path} (run `kg build INPUT --out {path}` to create {path / STORE_DIRNAME})")
+        raise MissingBuildError(f"no such folder: {path} (build one with `kg build INPUT --out {path}`)")
+    raise MissingBuildError(f"no SPARQL store in {path} (run `kg build INPUT --out {path}` to create {path / STORE_DIRNAME})")
 
 
 def open_store(path: Path) -> ox.Store:

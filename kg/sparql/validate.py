@@ -1,4 +1,8 @@
-"""SHACL validation of a build against ``ontology/shapes.ttl`` (pyshacl, no inference)."""
+"""SHACL validation of a build against kg's shapes, ``kg/sparql/shapes.ttl`` (pyshacl, no inference).
+
+The shapes are package data, so an installed kg validates without the source tree;
+``ontology/README.md`` documents them with the rest of the ontology.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,9 +12,10 @@ from pathlib import Path
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF
 
-from kg.errors import InputError
+from kg.errors import InputError, MissingBuildError, SetupError, ValidationError
 
-SHAPES = Path(__file__).resolve().parents[2] / "ontology" / "shapes.ttl"
+#: the RDF contract as SHACL shapes, shipped in the package next to this module
+SHAPES = Path(__file__).resolve().with_name("shapes.ttl")
 SH = "http://www.w3.org/ns/shacl#"
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
@@ -62,7 +67,7 @@ class Finding:
 @dataclass
 class Report:
     findings: list[Finding] = field(default_factory=list)
-    shapes_name: str = "ontology/shapes.ttl"
+    shapes_name: str = "kg/sparql/shapes.ttl"
 
     @property
     def violations(self) -> list[Finding]:
@@ -118,9 +123,9 @@ def load_data(target: Path) -> Graph:
             if (target / name).is_file():
                 _parse(graph, target / name)
                 return graph
-        raise InputError(f"no graph in {target} (expected one of {', '.join(BUILD_FILES)}; run `kg build`)")
+        raise MissingBuildError(f"no graph in {target} (expected one of {', '.join(BUILD_FILES)}; run `kg build`)")
     if not target.exists():
-        raise InputError(f"no such file or folder: {target}")
+        raise MissingBuildError(f"no such file or folder: {target}")
     _parse(graph, target)
     return graph
 
@@ -128,7 +133,7 @@ def load_data(target: Path) -> Graph:
 def load_shapes(shapes: Path | None = None) -> Graph:
     path = Path(shapes) if shapes else SHAPES
     if not path.is_file():
-        raise InputError(f"SHACL shapes not found: {path}")
+        raise SetupError(f"SHACL shapes not found: {path} (the kg installation is incomplete; reinstall kg)")
     g = Graph()
     g.parse(path, format="turtle")
     return g
@@ -207,8 +212,8 @@ def validate_graph(data: Graph, shapes: Path | None = None) -> Report:
         allow_warnings=True, meta_shacl=False, advanced=False, debug=False,
     )
     if not isinstance(results, Graph):  # pyshacl.errors.ValidationFailure: the shapes are broken
-        raise InputError(f"SHACL validation failed: {' '.join(str(results).split())}")
-    name = str(shapes) if shapes else "ontology/shapes.ttl"
+        raise ValidationError(f"SHACL validation failed: {' '.join(str(results).split())}")
+    name = str(shapes) if shapes else Report.shapes_name
     return Report(findings=findings_of(results), shapes_name=name)
 
 

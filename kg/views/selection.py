@@ -15,9 +15,10 @@ say about what was left out.
   their neighbours (``depth``), closest and most central first, up to
   ``max_nodes``: the way to reach any part of a graph too big to draw whole.
 
-:func:`load_knowledge_graph` reads a built folder (its graph.graphml through
-:func:`kg.api.load_graph`) back into a :class:`~kg.graph.model.KnowledgeGraph`;
-:func:`write_view` does load + select + render + write.
+:func:`from_networkx` turns the graph :func:`kg.api.load_graph` reads back into a
+:class:`~kg.graph.model.KnowledgeGraph`.  This module only selects: it reads no file and
+renders nothing.  :mod:`kg.export.html` renders a :class:`View`, and :func:`kg.api.write_view`
+does load + select + render + write (what ``kg view`` runs).
 
 Everything is deterministic: ties are broken by node id, PageRank is a fixed
 number of power iterations, the layout is seeded.
@@ -29,16 +30,14 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from kg.atomic import write_text_atomically
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.errors import InputError
+from kg.errors import UsageError
 from kg.records import Evidence, Paper
 
 __all__ = [
     "DEFAULT_MAX_NODES", "View", "full_view", "central_view", "focus_view", "select_view",
-    "resolve_focus", "pagerank", "edge_groups", "load_knowledge_graph", "write_view",
+    "resolve_focus", "pagerank", "edge_groups", "from_networkx",
 ]
 
 #: Above this many nodes a page draws only part of the graph (``kg build`` and ``kg view``).
@@ -320,7 +319,7 @@ def focus_view(graph: KnowledgeGraph, focus: str, max_nodes: int = DEFAULT_MAX_N
     already kept, then higher PageRank, come first.
     """
     if focus not in graph.papers and focus not in graph.entities:
-        raise InputError(f"{focus}: no such node")
+        raise UsageError(f"{focus}: no such node")
     groups = edge_groups(graph) if groups is None else groups
     pr = pagerank(graph, groups)
     adjacency: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -384,11 +383,11 @@ def resolve_focus(graph: KnowledgeGraph, text: str,
     case, hyphens and spacing); then labels and aliases with a word starting
     with ``text``.
     Among several candidates the one with the most links wins.  Raises
-    :class:`InputError` (with close labels as suggestions) when nothing matches.
+    :class:`~kg.errors.UsageError` (with close labels as suggestions) when nothing matches.
     """
     want = _fold(text)
     if not want:
-        raise InputError("--focus: give a label, an alias or a node id")
+        raise UsageError("--focus: give a label, an alias or a node id")
     if text in graph.papers or text in graph.entities:
         return text, []
     degree = _degrees(edge_groups(graph) if groups is None else groups)
@@ -424,7 +423,7 @@ def resolve_focus(graph: KnowledgeGraph, text: str,
     texts = sorted({f for f, _i, _a in labels})
     close = difflib.get_close_matches(want, texts, n=5, cutoff=0.6)
     hint = f"; close matches: {', '.join(repr(c) for c in close)}" if close else ""
-    raise InputError(f"--focus {text!r}: no node has this label or alias{hint}")
+    raise UsageError(f"--focus {text!r}: no node has this label or alias{hint}")
 
 
 # --------------------------------------------------------------------- loading
@@ -467,50 +466,3 @@ def _int(x) -> int:
         return int(x)
     except (TypeError, ValueError):
         return 0
-
-
-def load_knowledge_graph(path: str | Path) -> KnowledgeGraph:
-    """The graph ``kg build`` wrote into ``path`` (a folder, .graphml or RDF file)."""
-    from kg.api import load_graph
-
-    return from_networkx(load_graph(path))
-
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:60] or "node"
-
-
-def default_out(path: Path, focus_id: str | None) -> Path:
-    folder = path if path.is_dir() else path.parent
-    return folder / (f"view-{_slug(focus_id)}.html" if focus_id else "view.html")
-
-
-@dataclass
-class ViewResult:
-    path: Path
-    view: View
-    alternatives: list[str] = field(default_factory=list)  # other nodes --focus could have meant
-
-
-def write_view(path: str | Path, out: str | Path | None = None, focus: str | None = None,
-               max_nodes: int | None = DEFAULT_MAX_NODES, depth: int = 2,
-               graph: KnowledgeGraph | None = None) -> ViewResult:
-    """Load the graph built into ``path``, select a view, write it as one HTML page."""
-    from kg.export.html import render_view
-
-    path = Path(path)
-    graph = load_knowledge_graph(path) if graph is None else graph
-    alternatives: list[str] = []
-    if focus is not None:
-        groups = edge_groups(graph)
-        focus_id, alternatives = resolve_focus(graph, focus, groups)
-        view = focus_view(graph, focus_id, max_nodes or (len(graph.papers) + len(graph.entities)), depth, groups)
-    else:
-        focus_id = None
-        view = select_view(graph, max_nodes)
-    view.graph_dir = str(path)
-    target = Path(out) if out is not None else default_out(path, focus_id)
-    if target.is_dir():
-        raise InputError(f"{target}: is a folder; give --out a file name")
-    write_text_atomically(target, render_view(view))
-    return ViewResult(target, view, alternatives)

@@ -1,12 +1,15 @@
 """spaCy components of the kg pipeline, registered on import.
 
-Order in the pipeline (see :func:`kg.extract.pipeline.build_nlp`):
+Order in the pipeline (see :data:`kg.extract.pipeline.COMPONENTS`; each factory declares what it
+requires and assigns, and ``build_nlp`` checks the order):
 ``kg_sections`` → ``kg_normalizer`` → ``kg_lexicon`` → ``kg_acronyms`` → ``kg_coined`` →
-``kg_phrases`` → ``kg_contributions`` → ``kg_merge`` → ``kg_relations`` →
-``kg_results``.
-Each finder appends :class:`Candidate` spans to ``doc._.kg_candidates``;
-``kg_merge`` decides the paper's entities; ``kg_relations`` links them;
-``kg_results`` reads quantitative result claims (``doc._.kg_results``).
+``kg_phrases`` → ``kg_contributions`` → ``kg_merge`` → ``kg_relations`` → ``kg_merge_relations`` →
+``kg_results`` → ``kg_merge_results``.
+The components talk through the doc's :class:`~kg.extract.state.DocState` (``doc._.kg``) only; no
+component imports another (shared helpers are in :mod:`kg.extract.text`). Each finder appends
+:class:`~kg.extract.state.Candidate` spans to its ``candidates``; ``kg_merge`` alone decides the paper's
+entities; ``kg_relations`` links them; ``kg_results`` reads quantitative result claims; what those two
+find that is no entity yet they propose, and a merge pass after each folds it in.
 """
 from kg.extract.components import (  # noqa: F401  (import registers the factories)
     acronyms,
@@ -17,6 +20,6 @@ from kg.extract.components import (  # noqa: F401  (import registers the factori
     normalizer,
     phrases,
     relations,
-    sections,
     results,
+    sections,
 )

@@ -12,10 +12,11 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.base import doc_text, sentence_text, sentences, Candidate, candidates, head_type
+from kg.extract.state import Candidate, contract, state
+from kg.extract.text import doc_text, expand_powers, head_type, is_acronym, sentence_text, sentences
 from kg.extract.resources import Resources, load_resources
+from kg.types import Finder
 
-_ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)(?!\^)")  # not the base of a power: "SF(DA)^2"
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-^]{1,20})\s*$")
@@ -23,27 +24,8 @@ _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-^]{1,20})\s*$")
 _LAST_WORD_MAX = 21
 
 
-def is_acronym(text: str) -> bool:
-    if "^" in text:
-        text = _expand_powers(text)
-    core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
-    if not _ACRO.match(text) or len(core) < 2:
-        return False
-    uppers = sum(c.isupper() for c in core)
-    return uppers >= 2  # "In", "We", "Adam" are words, not acronyms
-
-
 _PREPOSITIONS = {"for", "with", "of", "on", "in", "via", "from", "to"}
 _REPEAT = re.compile(r"([A-Za-z])([3-9])(?![0-9])")  # "2" between letters means "to" (T2I)
-#: "C^3", "P^2OT", "SF(DA)^2": a power repeats the letter (or bracketed letters) before it
-_POWER = re.compile(r"(\([A-Za-z]+\)|[A-Za-z])\^(\d)")
-
-
-def _expand_powers(short: str) -> str:
-    """"C^3" -> "CCC", "SF(DA)^2" -> "SFDADA": the letters a written power stands for."""
-    return _POWER.sub(lambda m: m.group(1).strip("()") * int(m.group(2)), short)
-
-
 def best_long_form(short: str, long: str) -> str | None:
     """Schwartz-Hearst: the long form (a suffix of ``long``) that ``short`` abbreviates.
 
@@ -51,7 +33,7 @@ def best_long_form(short: str, long: str) -> str | None:
     ("D3IL" = Datasets with Diverse human Demonstrations for Imitation Learning, "S4").
     """
     if "^" in short:
-        short = _expand_powers(short)
+        short = expand_powers(short)
     found = _long_form(short, long, True) or _long_form(short, long)
     if found is None and _REPEAT.search(short):
         repeated = _REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), short)
@@ -104,10 +86,6 @@ def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, fl
     return "Method", 0.55
 
 
-#: ``doc.user_data`` key: the acronyms the doc defines as a modifier ("out-of-distribution (OOD) detection")
-MODIFIER_ACRONYMS = "kg_modifier_acronyms"
-
-
 class AcronymFinder:
     def __init__(self, res: Resources):
         self.res = res
@@ -141,13 +119,14 @@ class AcronymFinder:
         return nxt.isalpha() and nxt.lower() not in self.res.function_words and head_type(long_form, self.res) is None
 
     def __call__(self, doc: Doc) -> Doc:
-        out = candidates(doc)
+        st = state(doc)
+        out = st.candidates
         text = doc_text(doc)
         if "(" not in text:
             return doc  # most abstracts define nothing: skip the per-sentence work
         # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
-        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.component.startswith("lexicon")}
-        modifiers: set[str] = doc.user_data.setdefault(MODIFIER_ACRONYMS, set())
+        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.finder is Finder.LEXICON}
+        modifiers = st.modifier_acronyms
         defined: dict[str, str] = {}  # acronym (singular) -> the type of its definition, in text order
         for sent in sentences(doc):
             if text.find("(", sent.start_char, sent.end_char) < 0:
@@ -160,7 +139,7 @@ class AcronymFinder:
                 if is_acronym(inner):
                     # Long Form (ACRO): look back at most min(|A|+5, 2|A|) words
                     words = before.split()
-                    letters = len(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), _expand_powers(inner)))
+                    letters = len(_REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), expand_powers(inner)))
                     n = min(letters + 5, 2 * letters)
                     window = " ".join(words[-n:])
                     lf = best_long_form(inner, window)
@@ -191,8 +170,8 @@ class AcronymFinder:
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
                     typ, conf = known.get((lf_start, lf_start + len(lf)), (typ, conf))
-                    out.append(Candidate(lf_start, lf_start + len(lf), typ, "acronym", conf, long_form=lf))
-                    out.append(Candidate(a_start, a_start + len(inner), typ, "acronym", conf, long_form=lf))
+                    out.append(Candidate(lf_start, lf_start + len(lf), typ, Finder.ACRONYM, conf, long_form=lf))
+                    out.append(Candidate(a_start, a_start + len(inner), typ, Finder.ACRONYM, conf, long_form=lf))
                     defined.setdefault(inner.rstrip("s"), typ)
                 else:
                     # ACRO (Long Form): the word right before the parenthesis is the acronym
@@ -206,11 +185,12 @@ class AcronymFinder:
                     s_start = base + prev.start(1)
                     l_start = base + m.start(1)
                     typ, conf = known.get((l_start, l_start + len(lf))) or _type_of(lf, self.res, self.kind_nouns)
-                    out.append(Candidate(s_start, s_start + len(short), typ, "acronym", conf, long_form=lf))
-                    out.append(Candidate(l_start, l_start + len(lf), typ, "acronym", conf, long_form=lf))
+                    out.append(Candidate(s_start, s_start + len(short), typ, Finder.ACRONYM, conf, long_form=lf))
+                    out.append(Candidate(l_start, l_start + len(lf), typ, Finder.ACRONYM, conf, long_form=lf))
         return doc
 
 
-@Language.factory("kg_acronyms")
+@Language.factory("kg_acronyms", requires=["doc.sents"] + contract("candidates"),
+                  assigns=contract("candidates", "modifier_acronyms"))
 def make_acronyms(nlp: Language, name: str) -> AcronymFinder:
     return AcronymFinder(load_resources())

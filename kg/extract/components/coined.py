@@ -16,10 +16,11 @@ from operator import attrgetter, itemgetter
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.acronyms import MODIFIER_ACRONYMS
-from kg.extract.components.base import (Candidate, candidates, char_token_range, doc_text, head_type,
-                                        sentence_at, sentence_norms, sentences, tokens)
-from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
+from kg.extract.resources import DATA_DIR, Resources, load_resources
+from kg.extract.state import Candidate, contract, state
+from kg.extract.text import (char_token_range, doc_text, head_type, is_coined, sentence_at, sentence_norms, sentences,
+                             tokens)
+from kg.types import Finder
 
 # A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL; a
 # parenthesised part before a power belongs to it ("SF(DA)^2").
@@ -48,46 +49,12 @@ _NAMED_TYPES = {"Dataset", "Model", "Method"}
 _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 _ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
                          re.IGNORECASE)
-_STOP = _words(DATA_DIR / "coined_stop.txt")
 
 
-_PARTS = re.compile(r"[\-.^]")
-_DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
-#: "C^3", "D^2", "Pro^2", "G^2N^2": a capitalised letter or word to a power names a method (written "$C^3$")
-_POWER_NAME = re.compile(r"[A-Za-z]*[A-Z][A-Za-z]*\^\d[A-Za-z0-9^]*")
-_NOT_NAME = re.compile(r"\d+[DdBbMmKkx]|[A-Z]")  # 2D, 7B, 10x
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 _SPACE_DIGIT = re.compile(r" \d")
 _NAME_CONNECTORS = {"of"}  # lower-case words inside a capitalised name ("to" would join "A to B")
-
-
-def is_coined_part(part: str) -> bool:
-    letters = list(filter(str.isalpha, part))
-    if not letters:
-        return False
-    has_digit = any(map(str.isdigit, part))
-    uppers = sum(map(str.isupper, letters))
-    if has_digit:
-        return len(letters) >= 1 and len(part) >= 2 and not _DIGITS_LETTER.fullmatch(part)
-    if uppers >= 2:
-        return True
-    return uppers == 1 and not part[0].isupper() and len(part) > 2  # iPhone, mHealth
-
-
-@lru_cache(maxsize=1 << 18)
-def is_coined(word: str) -> bool:
-    """Memoised: a pure function of the word, asked for every word of every abstract."""
-    if word in _STOP or len(word) < 2:
-        return False
-    parts = _PARTS.split(word)
-    if any(p in _STOP for p in parts) and len(parts) == 1:
-        return False
-    if _NOT_NAME.fullmatch(word):
-        return False
-    if "^" in word and _POWER_NAME.fullmatch(word):
-        return True
-    return any(is_coined_part(p) for p in parts)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -106,7 +73,7 @@ _IS_ALPHA = attrgetter("is_alpha")
 
 def _title_case(doc: Doc, sent: Span) -> bool:
     """A Title Case line (a paper title): most of the sentence's words are capitalised. Computed once per sentence."""
-    cache: dict[int, bool] = doc.user_data.setdefault("kg_title_case", {})
+    cache = state(doc).title_case
     out = cache.get(sent.start)
     if out is None:
         toks = tokens(doc)
@@ -373,11 +340,12 @@ class CoinedNameFinder:
         return None
 
     def __call__(self, doc: Doc) -> Doc:
-        out = candidates(doc)
+        st = state(doc)
+        out = st.candidates
         text = doc_text(doc)
         models = {text[c.start:c.end] for c in out if c.type == "Model"}  # "VLA", defined earlier as a model
         names: list[tuple[int, int, str]] = []
-        modifiers = doc.user_data.get(MODIFIER_ACRONYMS, ())
+        modifiers = st.modifier_acronyms
         plain: list[tuple[int, int, str]] = []  # "Kodak", "Waterbirds": names only when listed with others
         title_end = text.find("\n\n")  # a title capitalises every word
         for m in _NAME_WORD.finditer(text):
@@ -404,7 +372,7 @@ class CoinedNameFinder:
         counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
-        known = [c for c in out if c.component.startswith("lexicon")]
+        known = [c for c in out if c.finder is Finder.LEXICON]
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                               self.res.function_words)
         known_spans = {(c.start, c.end) for c in known}
@@ -424,13 +392,13 @@ class CoinedNameFinder:
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             spelled = text[start:end]
-            out.append(Candidate(start, end, typed[0], "coined", typed[1], name=name if name != spelled else ""))
+            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], name=name if name != spelled else ""))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and quick.search(text) is None:
                 continue
             for m in pattern.finditer(text):
-                out.append(Candidate(m.start(), m.end(), typ, "pattern", conf))
+                out.append(Candidate(m.start(), m.end(), typ, Finder.PATTERN, conf))
         return doc
 
     @staticmethod
@@ -506,7 +474,7 @@ class CoinedNameFinder:
             hit = head_type(last, self.res)
             typ, conf = self._type(doc, start, end, name, models) or (
                 (hit[0], min(hit[1], 0.6)) if hit else ("Method", 0.5 if counts[name] >= 2 else 0.45))
-            out.append(Candidate(start, end, typ, "coined", conf))
+            out.append(Candidate(start, end, typ, Finder.COINED, conf))
         return out
 
     @staticmethod
@@ -565,6 +533,6 @@ class CoinedNameFinder:
         return toks.idx[i], toks.end_char(j - 1)
 
 
-@Language.factory("kg_coined")
+@Language.factory("kg_coined", requires=contract("candidates", "modifier_acronyms"), assigns=contract("candidates"))
 def make_coined(nlp: Language, name: str) -> CoinedNameFinder:
     return CoinedNameFinder(load_resources())

@@ -26,9 +26,9 @@ from itertools import compress
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.base import (
-    Candidate,
-    candidates,
+from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
+from kg.extract.state import Candidate, contract, state
+from kg.extract.text import (
     chunk_ranges,
     doc_text,
     head_type,
@@ -39,10 +39,12 @@ from kg.extract.components.base import (
     sentence_at,
     sentences,
     tokens,
+    word_ranges,
 )
-from kg.extract.components.phrases import word_ranges
-from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
+from kg.types import Finder
 
+#: the finders of names (what a contribution cue may name)
+_NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
 SUBJECT_WINDOW = 6
 #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
 _DESCRIBING = re.compile(r"(?:one|two|three|four|five|multi|single|\d+)-\w+$|[\w-]+-scale$")
@@ -205,7 +207,7 @@ class ContributionFinder:
         return None
 
     def __call__(self, doc: Doc) -> Doc:
-        out = candidates(doc)
+        out = state(doc).candidates
         self.new_names = []
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
@@ -271,10 +273,10 @@ class ContributionFinder:
                 continue
             at = by_start.get(start, [])
             head_start = title.rfind(" ", 0, head_end) + 1
-            if any(c.component.startswith("lexicon") and (c.end >= end or (
+            if any(c.finder is Finder.LEXICON and (c.end >= end or (
                     c.end >= head_start - 1 and head_end == end and head in self.res.generic_heads)) for c in at):
                 continue  # a known concept: "Bayesian Neural Networks", "Stochastic Gradient Descent Algorithm"
-            cand = Candidate(start, end, typ, "contribution", 0.8, proposed=True)
+            cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True)
             out.append(cand)
             by_start.setdefault(start, []).append(cand)
             return True
@@ -314,11 +316,11 @@ class ContributionFinder:
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
             at = by_start.get(toks.idx[k], ())
-            if k in self.naming_at or (any(c.component in ("coined", "acronym") for c in at)
-                                                and not any(c.component.startswith("lexicon") for c in at)):
+            if k in self.naming_at or (any(c.finder in _NAMES for c in at)
+                                                and not any(c.finder is Finder.LEXICON for c in at)):
                 return  # "a pruning algorithm, D-Prune, …": the contribution has a name
         start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
-        out.append(Candidate(start, end, typ, "contribution", 0.8, proposed=True))
+        out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True))
 
     def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
         """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
@@ -340,7 +342,9 @@ class ContributionFinder:
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
         typ = self.type_words[toks.norm[word[1] - 1]]
-        out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, "contribution", 0.75, proposed=True))
+        # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
+        out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
+                             rule="described-contribution"))
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
@@ -350,9 +354,9 @@ class ContributionFinder:
         for cand in self.new_names:
             name = text[cand.start:cand.end]
             for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
-                if m.start() != cand.start and not any(c.component == "contribution" and c.end == m.end()
+                if m.start() != cand.start and not any(c.finder is Finder.CONTRIBUTION and c.end == m.end()
                                                        for c in by_start.get(m.start(), ())):
-                    again = Candidate(m.start(), m.end(), cand.type, "contribution", 0.8)
+                    again = Candidate(m.start(), m.end(), cand.type, Finder.CONTRIBUTION, 0.8)
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
 
@@ -365,7 +369,7 @@ class ContributionFinder:
         toks = tokens(doc)
         lower = toks.lower
         text = doc_text(doc)
-        for cand in [c for c in out if c.component == "coined" and c.confidence < 0.5
+        for cand in [c for c in out if c.finder is Finder.COINED and c.confidence < 0.5
                      and text.startswith(",", c.end)]:  # the comma first: most names have none after them
             if any(c.confidence >= 0.5 for c in by_start.get(cand.start, ()) if c.end == cand.end):
                 continue  # another finder already keeps this span
@@ -388,13 +392,13 @@ class ContributionFinder:
             if typ:
                 # "… and FLIPPR, a new approach for …": what the text calls new is the paper's (as _new_definition)
                 new = lower[det + 1] in ("new", "novel") if det + 1 < sent.end else False
-                out.append(Candidate(cand.start, cand.end, typ, "contribution", 0.85 if new else 0.6, proposed=new))
+                out.append(Candidate(cand.start, cand.end, typ, Finder.CONTRIBUTION, 0.85 if new else 0.6, proposed=new))
 
     def _name_after_kind(self, doc: Doc, sent: Span, i: int, by_start) -> Candidate | None:
         """The coined name right after a kind noun at token ``i`` ("… algorithm FLUTE"), if any."""
         if i + 1 >= sent.end or norm_word(doc[i].text) not in self.type_words:
             return None
-        hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
+        hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in _NAMES]
         return max(hits, key=lambda c: c.end - c.start) if hits else None
 
     def _kind_then_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> bool:
@@ -409,7 +413,7 @@ class ContributionFinder:
             if lower[j] in self.clause_stops or lower[j] in self.other_work:
                 return False  # "… for two popular datasets, A and B" names someone else's
             at = by_start.get(idx[j], [])
-            if j > i and any(c.component in ("coined", "acronym") for c in at):
+            if j > i and any(c.finder in _NAMES for c in at):
                 return False  # a name not after a kind noun: "we propose KREPE, a method …"
             typ = self.type_words.get(norm[j])
             if typ is None or toks.joiner[j - 1]:
@@ -418,7 +422,7 @@ class ContributionFinder:
             while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote):
                 k += 1
             at = by_start.get(idx[k], [])
-            hits = [c for c in at if c.component in ("coined", "acronym")]
+            hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
             span = doc.char_span(best.start, best.end, alignment_mode="expand") if best is not None else None
             if span is None:
@@ -426,7 +430,7 @@ class ContributionFinder:
             if span.end < sent.end and norm[span.end] in self.type_words:
                 return False  # "a graph layer GNN-X module": the name describes a later kind noun
             # a known name is used ("a model GPT-2"); "ABC" known inside "ABC-PSR" is not
-            if not any(c.component.startswith("lexicon") and c.end >= best.end for c in at):
+            if not any(c.finder is Finder.LEXICON and c.end >= best.end for c in at):
                 self._propose(out, best, typ)
                 self._coordinated(doc, sent, span.end, by_start, out, typ)
                 return True
@@ -440,9 +444,9 @@ class ContributionFinder:
             if lower[i] not in ("new", "novel") or lower[i - 1] not in ("a", "an"):
                 continue
             at = by_start.get(doc[i + 1].idx, [])
-            hits = [c for c in at if c.component == "acronym" and c.long_form
+            hits = [c for c in at if c.finder is Finder.ACRONYM and c.long_form
                     and doc_text(doc)[c.start:c.end] == c.long_form]
-            if not hits or any(c.component.startswith("lexicon") for c in at):
+            if not hits or any(c.finder is Finder.LEXICON for c in at):
                 continue  # a known term: "a novel RL (reinforcement learning) agent"
             best = max(hits, key=lambda c: c.end - c.start)
             after = doc_text(doc)[best.end:best.end + 40]
@@ -461,8 +465,8 @@ class ContributionFinder:
             return
         k = i + 3 if lower[i + 2] == "," else i + 2
         at = by_start.get(doc[k].idx, []) if k < sent.end else []
-        hits = [c for c in at if c.component in ("coined", "acronym")]
-        if hits and not any(c.component.startswith("lexicon") for c in at):
+        hits = [c for c in at if c.finder in _NAMES]
+        if hits and not any(c.finder is Finder.LEXICON for c in at):
             best = max(hits, key=lambda c: c.end - c.start)
             self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
 
@@ -478,8 +482,8 @@ class ContributionFinder:
             else:
                 continue
             at = by_start.get(doc[k].idx, [])
-            hits = [c for c in at if c.component in ("coined", "acronym") and not c.proposed]
-            if not hits or any(c.component.startswith("lexicon") for c in at):
+            hits = [c for c in at if c.finder in _NAMES and not c.proposed]
+            if not hits or any(c.finder is Finder.LEXICON for c in at):
                 continue
             best = max(hits, key=lambda c: c.end - c.start)
             span = doc.char_span(best.start, best.end, alignment_mode="expand")
@@ -529,9 +533,9 @@ class ContributionFinder:
                     lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue
             typ = self.type_words.get(lower[noun]) or self.type_words.get(norm[noun], "Method")
-            if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**") :
+            if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**"):
                 i += 1  # "called *Binoculars*": markup emphasis around the name
-            hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.component in ("coined", "acronym")]
+            hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in _NAMES]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, typ)
@@ -540,7 +544,7 @@ class ContributionFinder:
                 j = self._name_end(doc, sent, i + 1)
                 if self._lower_word_at(doc, sent, j):
                     continue  # "named Physics guided Neural Network …": the name goes on, unread
-                cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, "contribution", 0.85, proposed=True)
+                cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
                 if j - i > 2 or self._recurs_as_name(doc, cand):
@@ -598,10 +602,10 @@ class ContributionFinder:
                 type_before = "Task"
                 i += 2
                 continue
-            hits = [c for c in by_start.get(tok.idx, []) if c.component in ("acronym", "coined", "lexicon:user")
-                    or c.component.startswith("lexicon") or c.component == "phrase"]
+            hits = [c for c in by_start.get(tok.idx, []) if c.finder in _NAMES
+                    or c.finder is Finder.LEXICON or c.finder is Finder.PHRASE and not c.rule]
             if hits:
-                best = max(hits, key=lambda c: (c.component in ("acronym", "coined"), c.end - c.start))
+                best = max(hits, key=lambda c: (c.finder in _NAMES, c.end - c.start))
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
                 named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
@@ -609,11 +613,11 @@ class ContributionFinder:
                     # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
-                known = any(c.component.startswith("lexicon") and c.end == best.end for c in hits)
+                known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
                 if known and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops:
                     return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
-                if best.component.startswith("lexicon") and after is not None and \
+                if best.finder is Finder.LEXICON and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
@@ -624,7 +628,7 @@ class ContributionFinder:
             if tok.text.islower() and i + 1 < sent.end:
                 # "the general Behaviour Matching algorithm": one describing word before a name and its kind noun
                 # ... and a name new to the abstract: "a new nonlinear ICA framework" builds on ICA
-                nxt = [c for c in by_start.get(doc[i + 1].idx, []) if c.component == "coined"]
+                nxt = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder is Finder.COINED]
                 best = max(nxt, key=lambda c: c.end - c.start) if nxt else None
                 span = doc.char_span(best.start, best.end, alignment_mode="expand") if best else None
                 body = max(doc_text(doc).find("\n\n"), 0)
@@ -642,7 +646,7 @@ class ContributionFinder:
                     or (i - 1 in self.naming_at and not self._lower_word_at(doc, sent, j))):
                 span = doc[i:j]
                 typ = type_before or apposition or "Method"
-                cand = Candidate(span.start_char, span.end_char, typ, "contribution", 0.85, proposed=True)
+                cand = Candidate(span.start_char, span.end_char, typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
                 if not (j - i == 1 and i - 1 in self.naming_at):
@@ -655,7 +659,7 @@ class ContributionFinder:
                     j += 1
                 span = doc[i:j]
                 if words >= 2:  # "the task of summarizing the dynamics …", "models, referred to as particles": no name
-                    out.append(Candidate(span.start_char, span.end_char, type_before, "contribution", 0.8,
+                    out.append(Candidate(span.start_char, span.end_char, type_before, Finder.CONTRIBUTION, 0.8,
                                          proposed=True))
             else:
                 self._named_after(doc, sent, i, by_start, out)
@@ -706,11 +710,11 @@ class ContributionFinder:
             end = toks.end_char(k - 1)
             for start in range(idx[i], end):
                 # the long form ends at the parenthesis, or before a kind noun ("… Tuning framework (MIDPT)")
-                hits = [c for c in by_start.get(start, []) if c.component == "acronym" and (
+                hits = [c for c in by_start.get(start, []) if c.finder is Finder.ACRONYM and (
                     c.end == end or norm_word(doc_text(doc)[c.end:end].strip()) in self.type_words)]
                 if hits:
                     best = hits[0]
-                    known = any(c.component.startswith("lexicon") and c.end == end for c in by_start.get(start, []))
+                    known = any(c.finder is Finder.LEXICON and c.end == end for c in by_start.get(start, []))
                     if new_only and known:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
                     if any(lower[t] in _USE_WORDS and idx[t] < best.start for t in range(i, k)):
@@ -733,7 +737,7 @@ class ContributionFinder:
                 k += 1
                 while k < sent.end - 1 and doc[k].lower_ in ("the", "a", "an"):
                     k += 1  # "a new task, the sequential Morris Water Maze (sWM)"
-                hits = [c for c in by_start.get(doc[k].idx, []) if c.component in ("coined", "acronym")]
+                hits = [c for c in by_start.get(doc[k].idx, []) if c.finder in _NAMES]
                 if hits:
                     best = max(hits, key=lambda c: c.end - c.start)
                     self._propose(out, best, typ)
@@ -764,19 +768,19 @@ class ContributionFinder:
         kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
             if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
         at = by_start.get(start, [])
-        hits = [c for c in at if c.end - c.start == len(name) and c.component in ("coined", "acronym")]
+        hits = [c for c in at if c.end - c.start == len(name) and c.finder in _NAMES]
         if hits:
             best = hits[0]
             self._propose(out, best, kind or (best.type if best.confidence >= 0.7 else "Method"))
         elif kind and len(name.split()) <= 2 and all(w[:1].isupper() or w[:1].isdigit() for w in name.split()) \
                 and name.split()[0].lower() not in self.title_openers \
-                and not any(c.component.startswith("lexicon") for c in at):
-            cand = Candidate(start, start + len(name), kind, "contribution", 0.85, proposed=True)
+                and not any(c.finder is Finder.LEXICON for c in at):
+            cand = Candidate(start, start + len(name), kind, Finder.CONTRIBUTION, 0.85, proposed=True)
             out.append(cand)
             by_start.setdefault(start, []).append(cand)
             self.new_names.append(cand)
         elif name.split()[0].lower() not in self.title_openers and not any(
-                c.component.startswith("lexicon") and c.end - c.start == len(name) for c in at):
+                c.finder is Finder.LEXICON and c.end - c.start == len(name) for c in at):
             # "Tensor Trust: Interpretable …" and later "the Tensor Trust dataset": the abstract refers back to
             # the title's name with a kind noun, which says what it is
             kind, pos = None, text.find(name, len(head))
@@ -786,13 +790,13 @@ class ContributionFinder:
                     kind = self.type_words.get(norm_word(noun.group(1)))
                 pos = text.find(name, pos + 1)
             if kind:
-                cand = Candidate(start, start + len(name), kind, "contribution", 0.85, proposed=True)
+                cand = Candidate(start, start + len(name), kind, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(start, []).append(cand)
                 self.new_names.append(cand)
 
     def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
-        out.append(Candidate(cand.start, cand.end, typ, "contribution", max(cand.confidence, 0.85),
+        out.append(Candidate(cand.start, cand.end, typ, Finder.CONTRIBUTION, max(cand.confidence, 0.85),
                              canonical=cand.canonical, long_form=cand.long_form, source_id=cand.source_id,
                              proposed=True))
 
@@ -810,12 +814,12 @@ class ContributionFinder:
         while i < sent.end and doc[i].lower_ in _SKIP:
             i += 1
         if i < sent.end:
-            hits = [c for c in by_start.get(doc[i].idx, []) if c.component in ("acronym", "coined")]
+            hits = [c for c in by_start.get(doc[i].idx, []) if c.finder in _NAMES]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, typ or best.type)  # "two scores, A and B": both are scores
 
 
-@Language.factory("kg_contributions")
+@Language.factory("kg_contributions", requires=contract("candidates"), assigns=contract("candidates"))
 def make_contributions(nlp: Language, name: str) -> ContributionFinder:
     return ContributionFinder(load_resources())

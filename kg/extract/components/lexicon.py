@@ -19,9 +19,10 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from kg.extract.components.base import Candidate, candidates, norm_word, tokens
 from kg.extract.resources import LEXICON_DIR, LexiconEntry, Resources, _lines, load_resources, read_lexicon_file
-from kg.records import ENTITY_TYPES
+from kg.extract.state import Candidate, contract, state
+from kg.extract.text import norm_word, tokens
+from kg.types import ENTITY_TYPES, Finder
 
 #: When a surface form is listed by several sources, the first source here wins.
 SOURCE_PRIORITY = ("user", "kg-hardware", "nlp-progress", "pwc-method", "pwc-task", "openreview", "accelerators", "cso")
@@ -177,7 +178,7 @@ class LexiconMatcher:
                         matcher.add(str(idx), [list(pattern)])
 
     def __call__(self, doc: Doc) -> Doc:
-        out = candidates(doc)
+        out = state(doc).candidates
         strings = doc.vocab.strings
         toks = tokens(doc)  # plain lists: no spaCy Token or Span per match
         text, ws = toks.text, toks.ws
@@ -195,16 +196,17 @@ class LexiconMatcher:
                     idx = int(strings[match_id])
                 entry = self.entries[idx]
                 found.append((Candidate(
-                    toks.idx[start], toks.end_char(end - 1), entry.type, f"lexicon:{entry.source or 'user'}",
+                    toks.idx[start], toks.end_char(end - 1), entry.type, Finder.LEXICON,
                     SOURCE_CONFIDENCE.get(entry.source, 0.8), canonical=entry.canonical,
-                    source_id=entry.source_id), entry.term.lower() in self.context_terms))
+                    source_id=entry.source_id, rule=entry.source or "user"), entry.term.lower() in self.context_terms))
         # "fixed points of a map" is mathematics unless the abstract is about hardware
         hardware = any(c.type == "HardwareConcept" and not ambiguous for c, ambiguous in found)
         out.extend(c for c, ambiguous in found if hardware or not ambiguous)
         return doc
 
 
-@Language.factory("kg_lexicon", default_config={"extra_lexicons": []})
+@Language.factory("kg_lexicon", default_config={"extra_lexicons": []}, requires=["token.norm"],
+                  assigns=contract("candidates"))
 def make_lexicon(nlp: Language, name: str, extra_lexicons: list[str]) -> LexiconMatcher:
     # the data files and the patterns are ~150k objects that live as long as the pipeline, and
     # next to no cycles: the garbage collector's passes while they are made (each walking all

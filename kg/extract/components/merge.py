@@ -16,62 +16,25 @@ from dataclasses import dataclass, field
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.acronyms import is_acronym
-from kg.extract.components.base import doc_text, Candidate, candidates
-from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
+from kg.extract.state import Candidate, LocalEntity, contract, state
+from kg.extract.text import doc_text, is_acronym, is_coined
 from kg.names import entity_key
+from kg.types import Finder
 
-PRIORITY = {"contribution": 5, "acronym": 4, "lexicon": 3, "pattern": 3, "coined": 2, "phrase": 1, "relation": 1}
-
-
-_component_priority: dict[str, int] = {}  # by full component name ("lexicon:pwc"): a handful of strings
+#: How far each finder is trusted: it decides a span's component and which of two crossing spans stays.
+PRIORITY = {Finder.CONTRIBUTION: 5, Finder.ACRONYM: 4, Finder.LEXICON: 3, Finder.PATTERN: 3, Finder.COINED: 2,
+            Finder.PHRASE: 1, Finder.RELATION: 1}
 
 
 def priority(c: Candidate) -> int:
-    """The trust of the candidate's component (memoised: asked several times per candidate)."""
-    out = _component_priority.get(c.component)
-    if out is None:
-        out = _component_priority[c.component] = PRIORITY.get(c.component.split(":", 1)[0], 0)
-    return out
+    """The trust of the candidate's finder."""
+    return PRIORITY.get(c.finder, 0)
 
 
 def _trust(c: Candidate) -> tuple[int, float]:
     """Which of the candidates on one span lends the merged span its component."""
     return priority(c), c.confidence
-
-
-@dataclass
-class LocalEntity:
-    """An entity of one paper, with all its accepted mentions."""
-
-    keys: set[str]
-    mentions: list[Candidate] = field(default_factory=list)
-    type: str = ""
-    confidence: float = 0.0
-    proposed: bool = False
-    canonical: str = ""
-    long_form: str = ""
-    source_ids: list[str] = field(default_factory=list)
-
-    @property
-    def key(self) -> str:
-        return entity_key(self.preferred_label)
-
-    base_label: str = ""  # "Transformer" for an entity first seen as "Transformer encoder"
-
-    @property
-    def preferred_label(self) -> str:
-        return self.long_form or self.base_label or self.canonical or self.mentions[0].text_
-
-    extra_labels: list[str] = field(default_factory=list)  # "EM algorithm" for a mention "EM" so written
-
-    def surfaces(self) -> list[str]:
-        out: list[str] = []
-        for text in [m.text_ for m in self.mentions] + self.extra_labels:
-            if text not in out:
-                out.append(text)
-        return out
 
 
 def _vote(cands: list[Candidate]) -> tuple[str, float]:
@@ -94,25 +57,20 @@ def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float)
     if " " in surface or not any(map(str.islower, surface)) or not is_coined(surface) \
             or any(p.isalpha() and p.islower() for p in surface.split("-")):
         return typ, conf
-    found = [c.confidence for c in cands if c.type == "Dataset" and c.component == "coined"]
+    found = [c.confidence for c in cands if c.type == "Dataset" and c.finder is Finder.COINED]
     return ("Dataset", max(found)) if found else (typ, conf)
 
 
-NAME_COMPONENTS = {"contribution", "acronym", "coined"}
+#: the finders of names: a name is atomic (nothing nested in it stays)
+NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 
 
-_component_is_name: dict[str, bool] = {}
-
-
 def _is_name(c: Candidate) -> bool:
-    """Whether the candidate names something (memoised per component name, like :func:`priority`)."""
-    out = _component_is_name.get(c.component)
-    if out is None:
-        out = _component_is_name[c.component] = c.component.split(":", 1)[0] in NAME_COMPONENTS
-    return out
+    """Whether the candidate names something (its finder finds names)."""
+    return c.finder in NAME_FINDERS
 
 
 def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
@@ -147,10 +105,10 @@ def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
             inner = accepted[j]
             if outer_name:
                 dropped[j] = True
-            elif outer.type == inner.type and outer.component == "phrase" and inner.component != "phrase":
+            elif outer.type == inner.type and outer.finder is Finder.PHRASE and not outer.rule and not (inner.finder is Finder.PHRASE and not inner.rule):
                 dropped[i] = True
                 break
-            elif " " not in inner.text_ or outer.type == inner.type:
+            elif " " not in inner.surface or outer.type == inner.type:
                 dropped[j] = True
     return [c for c, gone in zip(accepted, dropped) if not gone]
 
@@ -171,7 +129,7 @@ class Merger:
         """"Transformer encoder" → "Transformer", when that is a known model."""
         if c.type != "Model":
             return ""
-        words = c.text_.replace("-", " ").split()
+        words = c.surface.replace("-", " ").split()
         if len(words) < 2 or words[-1].lower() not in self.res.model_parts:
             return ""
         rest = " ".join(words[:-1])
@@ -190,7 +148,7 @@ class Merger:
     def _problem_votes(self, text: str, ent: LocalEntity) -> list[Candidate]:
         """"the problem of sparse linear regression": what a problem or task is "of" is a Task."""
         # the pattern needs an "of" before the mention: a substring test skips most regex searches
-        return [Candidate(m.start, m.end, "Task", "pattern:problem-of", 0.9) for m in ent.mentions
+        return [Candidate(m.start, m.end, "Task", Finder.PATTERN, 0.9, rule="problem-of") for m in ent.mentions
                 if text.find("of", max(0, m.start - 40), m.start) >= 0
                 and _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
 
@@ -225,7 +183,7 @@ class Merger:
 
     def _undefined_acronym(self, ent: LocalEntity) -> bool:
         """Every mention is an acronym and none comes with a long form."""
-        return not any(m.long_form or not self._is_acronym(m.text_) for m in ent.mentions)
+        return not any(m.long_form or not self._is_acronym(m.surface) for m in ent.mentions)
 
     def _link_undefined_acronyms(self, groups: list[LocalEntity]) -> list[LocalEntity]:
         """"VLM-based judge" in an abstract about "visual language models": the same entity.
@@ -244,7 +202,7 @@ class Merger:
                 continue
             spelled: set[str] = set()  # initials this entity is already listed under
             for m in ent.mentions:
-                found = self._initials(m.text_)
+                found = self._initials(m.surface)
                 if found is None:
                     continue
                 spellings, suffixes = found
@@ -257,7 +215,7 @@ class Merger:
         for ent in groups:
             if not self._undefined_acronym(ent):
                 continue  # defined in the text, or already one entity with its long form
-            short = ent.mentions[0].text_
+            short = ent.mentions[0].surface
             acronym = _PLURAL_ACRONYM.match(short)
             letters = (acronym.group(1) if acronym else short).lower()
             owners = [o for o in by_initials.get(letters, []) if o is not ent]
@@ -270,24 +228,24 @@ class Merger:
 
     def _derived_prefixes(self, accepted: list[Candidate], text: str) -> list[Candidate]:
         """"Qwen3-32B-FIRE" with FIRE an entity: the base model "Qwen3-32B" is one too."""
-        keys = {entity_key(c.text_) for c in accepted}
+        keys = {entity_key(c.surface) for c in accepted}
         out = []
         for c in accepted:
-            if not c.component.startswith("coined") or "-" not in c.text_ or c.name:
+            if c.finder is not Finder.COINED or "-" not in c.surface or c.name:
                 continue
-            prefix, _, suffix = c.text_.rpartition("-")
+            prefix, _, suffix = c.surface.rpartition("-")
             # a base model has a version or size ("Qwen3-32B"); "ES" in "ES-MoE" is only a prefix
             if entity_key(suffix) in keys and is_coined(prefix) and entity_key(prefix) not in keys \
                     and any(ch.isdigit() for ch in prefix):
-                d = Candidate(c.start, c.start + len(prefix), c.type, "coined", 0.7)
-                d.text_ = text[d.start:d.end]  # type: ignore[attr-defined]
+                d = Candidate(c.start, c.start + len(prefix), c.type, Finder.COINED, 0.7)
+                d.surface = text[d.start:d.end]
                 out.append(d)
         return out
 
     def _merge_spans(self, doc: Doc, text: str) -> list[Candidate]:
         """One candidate per span, typed by the vote of all candidates on it; generic and weak spans dropped."""
         by_span: dict[tuple[int, int, str], list[Candidate]] = {}
-        for c in candidates(doc):
+        for c in state(doc).candidates:
             if c.end > c.start:
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
         generic_terms = self.res.generic_terms
@@ -311,19 +269,18 @@ class Merger:
                 canonical = canonical or c.canonical
                 long_form = long_form or c.long_form
                 source_id = source_id or c.source_id
-            merged = Candidate(start, end, typ, best.component, conf, canonical or "", long_form or "",
-                               source_id or "", proposed, name)
-            merged.text_ = surface  # type: ignore[attr-defined]
+            merged = Candidate(start, end, typ, best.finder, conf, canonical or "", long_form or "",
+                               source_id or "", proposed, name, rule=best.rule, surface=surface)
             spans.append(merged)
         return spans
 
     def _group(self, accepted: list[Candidate], bases: dict[int, str]) -> list[LocalEntity]:
         """Mentions whose keys meet become one entity; ``bases`` receives each mention's base model name."""
-        known = {entity_key(c.text_) for c in accepted}
+        known = {entity_key(c.surface) for c in accepted}
         groups: list[LocalEntity] = []
         index: dict[str, LocalEntity] = {}
         for c in accepted:
-            surface = c.text_
+            surface = c.surface
             keys = {entity_key(surface)}
             if c.canonical:
                 keys.add(entity_key(c.canonical))
@@ -387,14 +344,14 @@ class Merger:
         if with_canonical and long_form:
             # a lexicon reading that contradicts the text's own definition is another sense
             # ("SFT" defined as Supervised Fine-Tuning is not PwC's "shrink and fine-tune")
-            said = {entity_key(m.text_) for m in mentions} | {entity_key(long_form)}
+            said = {entity_key(m.surface) for m in mentions} | {entity_key(long_form)}
             agrees = [m for m in with_canonical if entity_key(m.canonical) in said]
         ent.canonical = agrees[0].canonical if agrees else ""
         if bases:
             ent.base_label = next((bases[id(m)] for m in mentions if id(m) in bases), "")
             if ent.base_label:
                 base_key = entity_key(ent.base_label)
-                ent.base_label = next((m.text_ for m in mentions if entity_key(m.text_) == base_key), ent.base_label)
+                ent.base_label = next((m.surface for m in mentions if entity_key(m.surface) == base_key), ent.base_label)
         ent.source_ids = sorted({m.source_id for m in agrees if m.source_id})
         ent.extra_labels = labels
 
@@ -419,10 +376,50 @@ class Merger:
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
         for ent in groups:
             self._finish(ent, text, bases)
-        doc._.kg_entities = groups
+        st = state(doc)
+        st.entities = groups
+        st.main = main_contribution(groups)
         return doc
 
 
-@Language.factory("kg_merge", default_config={"min_confidence": 0.5})
+#: the types a paper's main contribution can have (its first proposed entity of these is the main one)
+SUBJECT_TYPES = frozenset(("Method", "Model", "Dataset"))
+
+
+def main_contribution(ents: list[LocalEntity]) -> LocalEntity | None:
+    """The paper's main contribution: of its proposed methods, models and datasets, the first proposed; else a
+    measure it proposes ("QSTS, a novel … similarity measure")."""
+    proposed = [e for e in ents if e.proposed and e.type in SUBJECT_TYPES | {"Metric"}]
+    proposed.sort(key=lambda e: (e.type == "Metric", min(m.start for m in e.mentions if m.proposed)))
+    return proposed[0] if proposed else None
+
+
+def fold_proposals(doc: Doc) -> Doc:
+    """Fold the mentions a later stage proposed into the paper's entities: each joins the entity one of
+    whose keys its text is, else makes an entity of its own (its type and confidence)."""
+    st = state(doc)
+    if st.proposals:
+        ents = st.entities
+        by_key = {k: e for e in ents for k in e.keys}
+        for mention in st.proposals:
+            key = entity_key(mention.surface)
+            ent = by_key.get(key)
+            if ent is None:
+                ent = by_key[key] = LocalEntity(keys={key}, type=mention.type, confidence=mention.confidence)
+                ents.append(ent)
+            ent.mentions.append(mention)
+            ent.mentions.sort(key=lambda c: (c.start, c.end))
+        st.proposals = []
+    return doc
+
+
+@Language.factory("kg_merge", default_config={"min_confidence": 0.5},
+                  requires=contract("candidates"), assigns=contract("entities", "main"))
 def make_merge(nlp: Language, name: str, min_confidence: float) -> Merger:
     return Merger(load_resources(), min_confidence)
+
+
+@Language.factory("kg_merge_proposals", requires=contract("entities", "proposals"), assigns=contract("entities"))
+def make_merge_proposals(nlp: Language, name: str):
+    """The merge pass after ``kg_relations`` and after ``kg_results`` (see :func:`fold_proposals`)."""
+    return fold_proposals

@@ -11,7 +11,7 @@ from spacy.language import Language
 from spacy.strings import StringStore
 from spacy.tokens import Doc
 
-from kg.extract.components.base import tokens
+from kg.extract.text import tokens
 
 
 class _NormIds(dict[str, int]):
@@ -37,7 +37,7 @@ _ids: _NormIds | None = None  # for the StringStore of the last doc seen (one pe
 
 
 def normalize(doc: Doc) -> Doc:
-    """Set every token's NORM to :func:`~kg.extract.components.base.norm_word` of its text, in one array write."""
+    """Set every token's NORM to :func:`~kg.extract.text.norm_word` of its text, in one array write."""
     global _ids
     norms = tokens(doc).norm
     if norms:
@@ -47,6 +47,6 @@ def normalize(doc: Doc) -> Doc:
     return doc
 
 
-@Language.component("kg_normalizer")
+@Language.component("kg_normalizer", assigns=["token.norm"])
 def kg_normalizer(doc: Doc) -> Doc:
     return normalize(doc)

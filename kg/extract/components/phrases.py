@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (Candidate, LowerRegex, Tokens, candidates, char_token_range, chunk_ranges,
-                                        doc_text, head_type, is_describing_adjective, key_words, may_contain,
-                                        norm_word, sentence_at, sentence_norms, sentences, span_text, tokens)
-from kg.extract.components.results import load_cues as load_result_cues
-from kg.extract.components.coined import is_coined
 from kg.extract.resources import Resources, load_resources
+from kg.extract.state import Candidate, contract, state
+from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
+                             is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
+                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges)
+from kg.types import Finder
 
 MAX_WORDS = 3
 #: single-word phrases are too generic, except for these confident heads
@@ -40,32 +40,6 @@ _NOT_PLURAL = ("ss", "us", "is", "ias", "ics")  # "bias", "dynamics": singular n
 #: at most this many words of a phrase listed after a metric cue ("in terms of A and B")
 METRIC_LIST_WORDS = 4
 _MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
-
-
-def word_ranges(joiner: list[bool], start: int, end: int) -> list[tuple[int, int]]:
-    """Token ranges of the words of ``doc[start:end]``, hyphen-glued compounds counted as one word."""
-    out: list[tuple[int, int]] = []
-    i = start
-    while i < end:
-        j = i + 1
-        while j + 1 < end and joiner[j]:
-            j += 2
-        out.append((i, j))
-        i = j
-    return out
-
-
-def is_one_word(joiner: list[bool], start: int, end: int) -> bool:
-    """``len(word_ranges(joiner, start, end)) == 1`` without building the list (asked for every chunk).
-
-    One word is a single token or tokens glued by a joiner at every second position ("state-of-the-art").
-    """
-    return (end - start) % 2 == 1 and all(joiner[start + 1:end - 1:2])
-
-
-def words_of(span: Span) -> list[tuple[int, int]]:
-    """Token ranges of the span's words, hyphen-glued compounds counted as one word."""
-    return word_ranges(tokens(span.doc).joiner, span.start, span.end)
 
 
 class PhraseFinder:
@@ -92,8 +66,8 @@ class PhraseFinder:
         #: a sentence with none of these words has no cue (the first word of a two-word one: "to" is everywhere)
         self._problem_verb_norms = frozenset(norm_word(v.split()[0]) for v in res.cues["problem_verbs"])
         self._problem_heads = frozenset(res.cues["problem_heads"])
-        # per lower-cased word: (weak anywhere, weak as the first modifier); see _weakness
-        self._weak_cache: dict[str, tuple[bool, bool]] = {}
+        self.modifiers = Modifiers(res)
+        self._is_weak, self._trim_words = self.modifiers.is_weak, self.modifiers.trim_words
         self._metric_cues = frozenset(c.lower() for c in res.cues["metric_list_cues"])
         cues = res.cues["metric_list_cues"] + res.cues["measure_cues"]
         #: the first long word of each cue ("terms", "metrics"): an abstract with none has no cue (a cheap test)
@@ -101,66 +75,10 @@ class PhraseFinder:
         self._metric_cue_rx = LowerRegex(r"(?<![\w-])(?:" + "|".join(
             re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")")
         self._metric_glue = frozenset(res.cues["metric_list_glue"])
-        result_cues = load_result_cues()
+        result_cues = res.result_cues
         #: heads of measures; not counted things ("counterfactual evaluation", "reasoning steps")
         self._metric_heads = {norm_word(w) for w in result_cues["metric_heads"]} - {
             norm_word(w) for w in result_cues["count_metrics"]}
-
-    def _weakness(self, word: str) -> tuple[bool, bool]:
-        """Whether a lower-cased modifier is weak anywhere, and whether it is weak as the first one.
-
-        A pure function of the word, memoised: the same modifiers recur in every abstract.
-        """
-        out = self._weak_cache.get(word)
-        if out is None:
-            out = self._weak_anywhere(word), self._verb_s(word)
-            if len(self._weak_cache) < 200_000:
-                self._weak_cache[word] = out
-        return out
-
-    def _weak_anywhere(self, word: str) -> bool:
-        """A weak modifier, a participle or gerund, a "-based"-style adjective or a number with a unit."""
-        if word in self.res.weak_modifiers:
-            return True
-        if "-" not in word and word.endswith("ed"):
-            return True  # participles: "learned", "proposed"
-        if word.endswith("ing") and word not in self.res.noun_ing and "-" not in word:
-            return True  # gerunds: "enhancing", "hindering"
-        if word.endswith(("-based", "-like", "-aware", "-driven", "-guided", "-free", "-specific", "-level")):
-            return True
-        # "6.9×", "75%"
-        return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
-
-    def _verb_s(self, word: str) -> bool:
-        """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""
-        return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() \
-            and word.islower() and word not in self.res.noun_ing
-
-    def _is_weak(self, word: str, first: bool, after_to: bool) -> bool:
-        """A modifier that qualifies or is a verb, not part of a name."""
-        if first and after_to:
-            return True
-        anywhere, as_first = self._weakness(word)
-        return anywhere or (first and as_first)
-
-    def _trim(self, doc: Doc, words: list[tuple[int, int]], verb_context: bool = True) -> list[tuple[int, int]]:
-        """Drop weak, verb and participle modifiers from the left."""
-        return self._trim_words(tokens(doc), doc_text(doc), words, verb_context)
-
-    def _trim_words(self, toks: Tokens, text: str, words: list[tuple[int, int]],
-                    verb_context: bool = True) -> list[tuple[int, int]]:
-        """:meth:`_trim` with the doc's tokens and text at hand."""
-        after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
-        first = True
-        while len(words) > 1:
-            word = span_text(toks, words[0][0], words[0][1], text).lower()
-            if self._is_weak(word, first, after_to):
-                words = words[1:]
-                first = False
-                after_to = False
-            else:
-                break
-        return words
 
     def _emit(self, toks: Tokens, text: str, words: list[tuple[int, int]], out: list[Candidate],
               depth: int = 0) -> None:
@@ -227,23 +145,23 @@ class PhraseFinder:
         end = toks.end_char(head_i)
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
-        out.append(Candidate(start, end, typ, "phrase", round(conf * (0.9 if mods else 1.0), 3)))
+        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
 
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
 
     def __call__(self, doc: Doc) -> Doc:
-        out = candidates(doc)
+        out = state(doc).candidates
         toks = tokens(doc)
         joiner = toks.joiner
         # "custom attention kernels" are GPU code only in an abstract about hardware; "a unique kernel" of a
         # Gaussian process is a function
         text = doc_text(doc)
-        self._hardware_context = any(c.type == "HardwareConcept" and c.component.startswith("lexicon")
+        self._hardware_context = any(c.type == "HardwareConcept" and c.finder is Finder.LEXICON
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
         res, read_through = self.res, self._read_through
         #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
-        known = {(c.start, c.end): c for c in out if c.component.startswith("lexicon")}
+        known = {(c.start, c.end): c for c in out if c.finder is Finder.LEXICON}
         for sent in sentences(doc):
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
@@ -310,7 +228,7 @@ class PhraseFinder:
                     known = [c for c in out if c.confidence >= 0.5]
                 if any(c.start < b and a < c.end for c in known):
                     continue  # a named method or task, or a metric already
-                out.append(Candidate(a, b, "Metric", "phrase:metric-list", 0.7))
+                out.append(Candidate(a, b, "Metric", Finder.PHRASE, 0.7, rule="metric-list"))
 
     def _distribute(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], k: int, last: Candidate,
                     out: list[Candidate]) -> None:
@@ -342,7 +260,7 @@ class PhraseFinder:
             if not self._shared_modifier(toks, word, a, b, entry is not None or between == ["/"], out):
                 return
             # named as written: a vocabulary's canonical form ("common sense") would not read as this phrase
-            out.append(Candidate(toks.idx[a], toks.end_char(b - 1), entry.type if entry else last.type, "phrase",
+            out.append(Candidate(toks.idx[a], toks.end_char(b - 1), entry.type if entry else last.type, Finder.PHRASE,
                                  min(last.confidence, 0.72), name=f"{word} {head}"))
             if a > p_start:
                 return  # "zero-shot image / audio / video captioning": the list's first item
@@ -385,7 +303,7 @@ class PhraseFinder:
             chunk_text = span_text(toks, start, end, text)
             typed = head_type(chunk_text, self.res)
             if typed and typed[0] == "Task" and chunk_text.lower() not in self.res.generic_terms:
-                out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", "phrase", 0.6))
+                out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PHRASE, 0.6))
             return
 
 
@@ -434,7 +352,7 @@ class PhraseFinder:
         if " ".join(names).lower() in self.res.generic_terms or self._adjective(names[-1]) \
                 or len(names) == 1 and not typed:
             return
-        out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", "phrase", 0.6))
+        out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", Finder.PHRASE, 0.6))
 
     def _problem_objects(self, toks: Tokens, text: str, s_start: int, s_end: int,
                          sent_chunks: list[tuple[int, int]], out: list[Candidate]) -> None:
@@ -465,7 +383,7 @@ class PhraseFinder:
                     if known is None:
                         known = [c for c in out if c.confidence >= 0.5]
                     if not any(c.start < b and a < c.end for c in known):
-                        out.append(Candidate(a, b, "Task", "phrase:problem", 0.6))
+                        out.append(Candidate(a, b, "Task", Finder.PHRASE, 0.6, rule="problem"))
 
 
 def _list_items(lower: list[str], s_end: int, starts: dict[int, int], sent_chunks: list[tuple[int, int]],
@@ -483,6 +401,6 @@ def _list_items(lower: list[str], s_end: int, starts: dict[int, int], sent_chunk
         j, run_end = k, starts.get(k)
 
 
-@Language.factory("kg_phrases")
+@Language.factory("kg_phrases", requires=contract("candidates"), assigns=contract("candidates"))
 def make_phrases(nlp: Language, name: str) -> PhraseFinder:
     return PhraseFinder(load_resources())

@@ -20,16 +20,17 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (Candidate, LowerRegex, RelationCandidate, chunks, doc_text, may_contain, key_words,
-                                        norm_word, sentence_chars, sentence_offsets, sentences, tokens)
-from kg.extract.components.merge import LocalEntity
-from kg.extract.components.phrases import PhraseFinder, words_of
 from kg.extract.resources import Resources, load_resources
+from kg.extract.state import Candidate, LocalEntity, RelationCandidate, contract, state
+from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, key_words, may_contain, norm_word,
+                             sentence_chars, sentence_offsets, sentences, tokens, words_of)
 from kg.names import entity_key
+from kg.types import Finder
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
@@ -60,7 +61,7 @@ class RelationFinder:
         self.use = _cue_regex(cues["use_cues"] + ["requires", "require", "is trained with", "trained with"])
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + ["its", "our"])
-        self.phrases = PhraseFinder(res)
+        self.modifiers = Modifiers(res)
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:address|tackle|solve|overcome|mitigate|bridge|fill|close|"
                                  r"remedy|alleviate|resolve|handle|fix)\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
@@ -77,18 +78,19 @@ class RelationFinder:
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
 
     def __call__(self, doc: Doc) -> Doc:
-        ents: list[LocalEntity] = doc._.kg_entities or []
+        st = state(doc)
+        ents = st.entities
         rels: list[RelationCandidate] = []
-        doc._.kg_relations = rels
+        st.relations = rels
         if not ents:
             return doc
+        #: compared noun phrases no entity names (see _rival), in the order found: proposed to the merge
+        rivals: list[_Proposed] = []
         spans: list[tuple[Candidate, LocalEntity]] = sorted(
             ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
         proposed = [e for e in ents if e.proposed and e.type in _PROPOSED_TYPES]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
-        # the main contribution: a method, model or dataset, else a measure the paper proposes
-        main = next((e for e in proposed if e.type in _SUBJECT_TYPES),
-                    next((e for e in proposed if e.type == "Metric"), None))
+        main = st.main
         # a self-reference before the main contribution is named is about something else ("our approach" of a
         # paper whose named parts come later)
         main_at = min(m.start for m in main.mentions if m.proposed) if main is not None else 0
@@ -96,7 +98,7 @@ class RelationFinder:
         def mspan(m: Candidate) -> tuple[int, int]:
             return (m.start, m.end)
 
-        def add(subj: LocalEntity | None, pred: str, obj: LocalEntity, sent: tuple[int, int], pattern: str) -> None:
+        def add(subj: LocalEntity | _Proposed | None, pred: str, obj: LocalEntity | _Proposed, sent: tuple[int, int], pattern: str) -> None:
             if subj is obj:
                 return
             s = mspan(subj.mentions[0]) if subj is not None else None
@@ -187,7 +189,7 @@ class RelationFinder:
                     if any(x <= rel_pos < y for x, y in appositions):
                         add(subj, "uses", e, bounds, "uses-contribution")
             if cmp_at is not None:
-                rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents)
+                rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents, rivals)
                 if rival is not None:
                     add(subj, "outperforms", rival, bounds, "outperforms")
         # the paper's main task: a contribution that addresses nothing explicitly
@@ -201,7 +203,7 @@ class RelationFinder:
                 m = best.mentions[0]
                 add(main, "addresses", best, sentence_chars(doc, m.start), "addresses-main-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
-        self._derived_names(doc, ents, add)
+        self._derived_names(doc, [*ents, *rivals], add)
         # one relation per (subject, predicate, object)
         seen: set[tuple] = set()
         unique = []
@@ -210,11 +212,12 @@ class RelationFinder:
             if k not in seen:
                 seen.add(k)
                 unique.append(r)
-        doc._.kg_relations = unique
+        st.relations = unique
+        st.proposals.extend(r.mention for r in rivals)
         return doc
 
     @staticmethod
-    def _derived_names(doc: Doc, ents: list[LocalEntity], add) -> None:
+    def _derived_names(doc: Doc, ents: list[LocalEntity | _Proposed], add) -> None:
         """"Qwen3-32B-FIRE" uses "Qwen3-32B": a mention that is another name plus "-suffix".
 
         The names a mention can extend are its own text cut before each hyphen, so only those are looked up
@@ -223,11 +226,11 @@ class RelationFinder:
         names: dict[str, LocalEntity] = {}
         for e in ents:
             for m in e.mentions:
-                names[m.text_] = e
+                names[m.surface] = e
         order = {name: i for i, name in enumerate(names)}
         for e in ents:
             for m in e.mentions:
-                text = m.text_
+                text = m.surface
                 if "-" not in text[3:]:
                     continue
                 prefixes = sorted((p for i, c in enumerate(text) if c == "-" and i >= 3 and (p := text[:i]) in names),
@@ -290,7 +293,8 @@ class RelationFinder:
         hits += [m.end() for m in self.over.finditer(s_text)]
         return min(hits) if hits else None
 
-    def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents) -> LocalEntity | None:
+    def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
+               rivals: list[_Proposed]) -> LocalEntity | _Proposed | None:
         start = sent.start_char + cmp_at
         # the first entity within a few words after the cue
         for m, e in in_sent:
@@ -306,21 +310,40 @@ class RelationFinder:
             head = norm_word(doc[words[-1][1] - 1].text)
             if head not in self.res.generic_heads or len(words) < 2:
                 return None
-            kept = self.phrases._trim(doc, words, verb_context=False)
+            kept = self.modifiers.trim(doc, words, verb_context=False)
             if len(kept) < 2:
                 return None
             text = doc[kept[0][0]:words[-1][1]]
-            c = Candidate(text.start_char, text.end_char, "Method", "relation:outperforms", 0.6)
-            c.text_ = text.text  # type: ignore[attr-defined]
-            ent = LocalEntity(keys={entity_key(text.text)}, mentions=[c], type="Method", confidence=0.6)
-            for other in ents:
-                if other.keys & ent.keys:
+            c = Candidate(text.start_char, text.end_char, "Method", Finder.RELATION, 0.6, rule="outperforms",
+                          surface=text.text)
+            key = entity_key(text.text)
+            for other in [*ents, *rivals]:
+                if key in other.keys:
                     return other
-            ents.append(ent)
-            return ent
+            rival = _Proposed(c, {key})
+            rivals.append(rival)
+            return rival
         return None
 
 
-@Language.factory("kg_relations")
+@dataclass
+class _Proposed:
+    """A compared noun phrase no entity names: it takes part in this component's patterns as an entity
+    would, and goes to the merge (``kg_merge_proposals``) as a proposed mention."""
+
+    mention: Candidate
+    keys: set[str]
+    proposed: bool = False
+
+    @property
+    def type(self) -> str:
+        return self.mention.type
+
+    @property
+    def mentions(self) -> list[Candidate]:
+        return [self.mention]
+
+
+@Language.factory("kg_relations", requires=contract("entities", "main"), assigns=contract("relations", "proposals"))
 def make_relations(nlp: Language, name: str) -> RelationFinder:
     return RelationFinder(load_resources())

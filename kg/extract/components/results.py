@@ -49,7 +49,6 @@ direction is dropped too.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -57,17 +56,10 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.base import (
-    Candidate,
-    LowerRegex,
-    doc_text,
-    norm_word,
-    sentence_offsets,
-    sentences,
-)
-from kg.extract.components.merge import LocalEntity
-from kg.extract.resources import DATA_DIR, Resources, load_resources
-from kg.names import entity_key
+from kg.extract.resources import Resources, load_resources
+from kg.extract.state import Candidate, ResultCandidate, contract, state
+from kg.extract.text import LowerRegex, doc_text, norm_word, sentence_offsets, sentences
+from kg.types import Finder
 
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
@@ -81,30 +73,6 @@ _ASCII_DIGIT = re.compile(r"[0-9]")
 _DASHES = "-–—~∼"
 _EVAL_OPENERS = {"experiments", "experimental", "empirically", "empirical", "results", "extensive", "across",
                  "evaluated", "evaluations", "evaluation", "on", "in", "our", "we", "overall", "notably"}
-
-if not Doc.has_extension("kg_results"):
-    Doc.set_extension("kg_results", default=None)
-
-
-@dataclass
-class ResultCandidate:
-    """One quantitative claim; offsets are characters of the doc text."""
-
-    value: float
-    unit: str
-    metric: str
-    direction: str
-    baseline: str
-    qualifier: str
-    sentence: tuple[int, int]
-    span: tuple[int, int]  # the claim as written ("improves pass@1 by roughly 6%")
-    subject: tuple[int, int] | None  # a mention of the entity the claim is about
-    metric_entity: tuple[int, int] | None  # a Metric mention inside the metric phrase
-    component: str
-    confidence: float
-    low: float | None = None  # lower end of a range ("2-3x": low 2, value 3)
-    text: str = ""
-
 
 @dataclass
 class _Q:
@@ -687,16 +655,12 @@ class ResultFinder:
 
     # ------------------------------------------------------------------- main
     def __call__(self, doc: Doc) -> Doc:
-        ents: list[LocalEntity] | None = doc._.kg_entities
-        if ents is None:
-            ents = doc._.kg_entities = []
-        # the same list object, even when empty: metric entities added below must reach the doc
+        st = state(doc)
+        ents = st.entities
         out: list[ResultCandidate] = []
-        doc._.kg_results = out
+        st.results = out
         mentions = sorted(((m.start, m.end, e) for e in ents for m in e.mentions), key=lambda x: (x[0], x[1]))
-        proposed = [e for e in ents if e.proposed and e.type in _SUBJECT_TYPES]
-        proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
-        main = proposed[0] if proposed else None
+        main = st.main
         text = doc_text(doc)
         named: list[tuple[int, int]] = []
         for sent, a, b in zip(sentences(doc), *sentence_offsets(doc)):
@@ -704,23 +668,11 @@ class ResultFinder:
             # only sentences with a digit can claim a result; the regex finds an ASCII one fast
             if _ASCII_DIGIT.search(s) or (not s.isascii() and any(map(str.isdigit, s))):
                 out.extend(self._sentence(text, sent, mentions, main, named))
-        if named:
-            self._add_metric_entities(text, ents, named)
+        # the metric phrases a claim names and no rule found: a measured quantity is a Metric (the merge
+        # pass after this component makes them mentions of entities)
+        st.proposals.extend(Candidate(start, end, "Metric", Finder.RESULTS, self.conf["named_metric"], rule="metric",
+                                      surface=text[start:end]) for start, end in named)
         return doc
-
-    def _add_metric_entities(self, text: str, ents: list[LocalEntity], spans: list[tuple[int, int]]) -> None:
-        """Entities for the metric phrases a claim names and no rule found: a measured quantity is a Metric."""
-        by_key = {k: e for e in ents for k in e.keys}
-        for start, end in spans:
-            mention = Candidate(start, end, "Metric", "results:metric", self.conf["named_metric"])
-            mention.text_ = text[start:end]  # type: ignore[attr-defined]
-            key = entity_key(mention.text_)
-            ent = by_key.get(key)
-            if ent is None:
-                ent = by_key[key] = LocalEntity(keys={key}, type="Metric", confidence=mention.confidence)
-                ents.append(ent)
-            ent.mentions.append(mention)
-            ent.mentions.sort(key=lambda c: (c.start, c.end))
 
     def _named_metric(self, s: str, span: tuple[int, int], ments) -> tuple[int, int] | None:
         """The metric phrase as a new Metric mention, if it names a measure and overlaps no entity.
@@ -813,10 +765,7 @@ class ResultFinder:
         return out
 
 
-def load_cues() -> dict:
-    return json.loads((DATA_DIR / "result_cues.json").read_text(encoding="utf-8"))
-
-
-@Language.factory("kg_results")
+@Language.factory("kg_results", requires=contract("entities", "main"), assigns=contract("results", "proposals"))
 def make_results(nlp: Language, name: str) -> ResultFinder:
-    return ResultFinder(load_resources(), load_cues())
+    res = load_resources()
+    return ResultFinder(res, res.result_cues)

@@ -9,7 +9,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 
-@Language.component("kg_sections")
+@Language.component("kg_sections", requires=["doc.sents"], assigns=["token.is_sent_start"])
 def kg_sections(doc: Doc) -> Doc:
     for tok in doc[:-1]:
         if tok.is_space and "\n\n" in tok.text:

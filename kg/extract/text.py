@@ -1,8 +1,9 @@
-"""Shared pieces of the components: the candidate record and token helpers.
+"""Text utilities the kg components share: plain token lists, sentences, word tests, cheap regex scans.
 
-The components read tokens through :func:`tokens`: plain-Python lists built once
-per doc. Creating spaCy ``Token`` and ``Span`` objects in their loops used to be
-most of the extraction time.
+The components read tokens through :func:`tokens`: plain-Python lists built once per doc (kept in
+the doc's :class:`~kg.extract.state.DocState`). Creating spaCy ``Token`` and ``Span`` objects in their
+loops used to be most of the extraction time. Nothing here is a component, and no component imports
+another: what two of them need lives here (or, for records, in :mod:`kg.extract.state`).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
 
@@ -18,68 +20,35 @@ from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
-from kg.extract.resources import Resources
+from kg.extract.resources import DATA_DIR, Resources, _words
+from kg.extract.state import state
 from kg.names import singular
-
-
-@dataclass
-class Candidate:
-    """A proposed entity span (character offsets into the doc text)."""
-
-    start: int
-    end: int
-    type: str
-    component: str
-    confidence: float
-    canonical: str = ""  # preferred name when a lexicon or definition knows it
-    long_form: str = ""  # set on both halves of an acronym definition
-    source_id: str = ""  # vocabulary identifier (PwC URL, CSO topic, ...)
-    proposed: bool = False  # the paper introduces it (contribution cue)
-    #: the mention's name when the text does not spell it in one piece: "audio captioning" on "audio" in
-    #: "image / audio / video captioning", "CIFAR-100" on "100" in "CIFAR-10/100"; the span is the part
-    #: that is this mention's own
-    name: str = ""
-
-
-@dataclass
-class RelationCandidate:
-    subject: tuple[int, int] | None  # entity span, or None for the paper itself
-    predicate: str
-    object: tuple[int, int]
-    sentence: tuple[int, int]
-    component: str
-    confidence: float
-
-
-for _name in ("kg_candidates", "kg_entities", "kg_relations"):
-    if not Doc.has_extension(_name):
-        Doc.set_extension(_name, default=None)
 
 
 def doc_text(doc: Doc) -> str:
     """The doc's text, built once (``doc.text`` joins every token on each access, making Token objects)."""
-    text = doc.user_data.get("kg_text")
+    st = state(doc)
+    text = st.text
     if text is None:
         toks = tokens(doc)
-        text = "".join([t + " " if ws else t for t, ws in zip(toks.text, toks.ws, strict=True)])
-        doc.user_data["kg_text"] = text
+        text = st.text = "".join([t + " " if ws else t for t, ws in zip(toks.text, toks.ws, strict=True)])
     return text
 
 
 def sentences(doc: Doc) -> list[Span]:
     """The doc's sentences, computed once (``doc.sents`` re-scans the doc every call)."""
-    cached = doc.user_data.get("kg_sents")
+    st = state(doc)
+    cached = st.sents
     if cached is None:
-        cached = list(doc.sents)
-        doc.user_data["kg_sents"] = cached
-        doc.user_data["kg_sent_starts"] = [s.start_char for s in cached]
+        cached = st.sents = list(doc.sents)
+        st.sent_starts = [s.start_char for s in cached]
     return cached
 
 
 def sentence_at(doc: Doc, char: int) -> Span:
     """The sentence containing character offset ``char``."""
     sents = sentences(doc)
-    i = bisect.bisect_right(doc.user_data["kg_sent_starts"], char) - 1
+    i = bisect.bisect_right(state(doc).sent_starts, char) - 1  # type: ignore[arg-type]
     return sents[max(i, 0)]
 
 
@@ -90,21 +59,12 @@ def sentence_text(doc: Doc, sent: Span) -> str:
 
 def sentence_norms(doc: Doc, sent: Span) -> set[str]:
     """The normalised words of a sentence (:func:`norm_word` of each token), computed once per sentence."""
-    cache: dict[int, set[str]] = doc.user_data.setdefault("kg_sent_norms", {})
+    cache = state(doc).sent_norms
     words = cache.get(sent.start)
     if words is None:
         words = set(tokens(doc).norm[sent.start:sent.end])
         cache[sent.start] = words
     return words
-
-
-def candidates(doc: Doc) -> list[Candidate]:
-    """``doc._.kg_candidates``, made on first use (each ``doc._`` builds a new accessor object: read it once)."""
-    ext = doc._
-    out = ext.kg_candidates
-    if out is None:
-        out = ext.kg_candidates = []
-    return out
 
 
 _norm_cache: dict[str, str] = {}
@@ -184,7 +144,8 @@ _JOINER_TEXTS = frozenset(("-", "/", "–"))
 
 def tokens(doc: Doc) -> Tokens:
     """The doc's :class:`Tokens`, built on first use."""
-    toks = doc.user_data.get("kg_tokens")
+    st = state(doc)
+    toks = st.tokens
     if toks is None:
         orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
         vocab = doc.vocab
@@ -197,7 +158,7 @@ def tokens(doc: Doc) -> Tokens:
         for i in compress(range(n), joiner):
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
         toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner)
-        doc.user_data["kg_tokens"] = toks
+        st.tokens = toks
     return toks
 
 
@@ -213,7 +174,8 @@ def is_joiner(tok: Token) -> bool:
 
 def content_flags(doc: Doc, res: Resources) -> list[bool]:
     """:func:`is_content` for every token of the doc, computed once."""
-    cached = doc.user_data.get("kg_content")
+    st = state(doc)
+    cached = st.content
     if cached is not None and cached[0] is res:
         return cached[1]
     toks = tokens(doc)
@@ -235,7 +197,7 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
         else:
             flag = lx.wordlike
         flags.append(flag)
-    doc.user_data["kg_content"] = (res, flags)
+    st.content = (res, flags)
     return flags
 
 
@@ -322,11 +284,11 @@ def char_token_range(toks: Tokens, start: int, end: int) -> tuple[int, int] | No
 
 def sentence_offsets(doc: Doc) -> tuple[list[int], list[int]]:
     """Start and end character offsets of the doc's sentences, cached: reading them off a Span costs more."""
-    ends = doc.user_data.get("kg_sent_ends")
+    st = state(doc)
+    ends = st.sent_ends
     if ends is None:
-        ends = [s.end_char for s in sentences(doc)]
-        doc.user_data["kg_sent_ends"] = ends
-    return doc.user_data["kg_sent_starts"], ends
+        ends = st.sent_ends = [s.end_char for s in sentences(doc)]
+    return st.sent_starts, ends  # type: ignore[return-value]  (sentences() set them)
 
 
 def sentence_chars(doc: Doc, char: int) -> tuple[int, int]:
@@ -373,3 +335,157 @@ class LowerRegex:
         if text.isascii():
             return self.lower.finditer(text.lower(), pos, endpos)
         return self.folded.finditer(text, pos, endpos)
+
+
+_ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")
+#: "C^3", "P^2OT", "SF(DA)^2": a power repeats the letter (or bracketed letters) before it
+_POWER = re.compile(r"(\([A-Za-z]+\)|[A-Za-z])\^(\d)")
+
+
+def expand_powers(short: str) -> str:
+    """"C^3" -> "CCC", "SF(DA)^2" -> "SFDADA": the letters a written power stands for."""
+    return _POWER.sub(lambda m: m.group(1).strip("()") * int(m.group(2)), short)
+
+
+def is_acronym(text: str) -> bool:
+    if "^" in text:
+        text = expand_powers(text)
+    core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
+    if not _ACRO.match(text) or len(core) < 2:
+        return False
+    uppers = sum(c.isupper() for c in core)
+    return uppers >= 2  # "In", "We", "Adam" are words, not acronyms
+
+
+
+
+_STOP = _words(DATA_DIR / "coined_stop.txt")
+_PARTS = re.compile(r"[\-.^]")
+_DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
+#: "C^3", "D^2", "Pro^2", "G^2N^2": a capitalised letter or word to a power names a method (written "$C^3$")
+_POWER_NAME = re.compile(r"[A-Za-z]*[A-Z][A-Za-z]*\^\d[A-Za-z0-9^]*")
+_NOT_NAME = re.compile(r"\d+[DdBbMmKkx]|[A-Z]")  # 2D, 7B, 10x
+
+
+def is_coined_part(part: str) -> bool:
+    letters = list(filter(str.isalpha, part))
+    if not letters:
+        return False
+    has_digit = any(map(str.isdigit, part))
+    uppers = sum(map(str.isupper, letters))
+    if has_digit:
+        return len(letters) >= 1 and len(part) >= 2 and not _DIGITS_LETTER.fullmatch(part)
+    if uppers >= 2:
+        return True
+    return uppers == 1 and not part[0].isupper() and len(part) > 2  # iPhone, mHealth
+
+
+@lru_cache(maxsize=1 << 18)
+def is_coined(word: str) -> bool:
+    """Memoised: a pure function of the word, asked for every word of every abstract."""
+    if word in _STOP or len(word) < 2:
+        return False
+    parts = _PARTS.split(word)
+    if any(p in _STOP for p in parts) and len(parts) == 1:
+        return False
+    if _NOT_NAME.fullmatch(word):
+        return False
+    if "^" in word and _POWER_NAME.fullmatch(word):
+        return True
+    return any(is_coined_part(p) for p in parts)
+
+
+
+
+def word_ranges(joiner: list[bool], start: int, end: int) -> list[tuple[int, int]]:
+    """Token ranges of the words of ``doc[start:end]``, hyphen-glued compounds counted as one word."""
+    out: list[tuple[int, int]] = []
+    i = start
+    while i < end:
+        j = i + 1
+        while j + 1 < end and joiner[j]:
+            j += 2
+        out.append((i, j))
+        i = j
+    return out
+
+
+def is_one_word(joiner: list[bool], start: int, end: int) -> bool:
+    """``len(word_ranges(joiner, start, end)) == 1`` without building the list (asked for every chunk).
+
+    One word is a single token or tokens glued by a joiner at every second position ("state-of-the-art").
+    """
+    return (end - start) % 2 == 1 and all(joiner[start + 1:end - 1:2])
+
+
+def words_of(span: Span) -> list[tuple[int, int]]:
+    """Token ranges of the span's words, hyphen-glued compounds counted as one word."""
+    return word_ranges(tokens(span.doc).joiner, span.start, span.end)
+
+
+class Modifiers:
+    """Which modifiers of a phrase are weak (qualifiers, verbs, participles), and trimming them off its left.
+
+    Shared by ``kg_phrases`` (its noun phrases) and ``kg_relations`` (a compared noun phrase).
+    """
+
+    def __init__(self, res: Resources):
+        self.res = res
+        self._cache: dict[str, tuple[bool, bool]] = {}
+
+    def _weakness(self, word: str) -> tuple[bool, bool]:
+        """Whether a lower-cased modifier is weak anywhere, and whether it is weak as the first one.
+
+        A pure function of the word, memoised: the same modifiers recur in every abstract.
+        """
+        out = self._cache.get(word)
+        if out is None:
+            out = self._weak_anywhere(word), self._verb_s(word)
+            if len(self._cache) < 200_000:
+                self._cache[word] = out
+        return out
+
+    def _weak_anywhere(self, word: str) -> bool:
+        """A weak modifier, a participle or gerund, a "-based"-style adjective or a number with a unit."""
+        if word in self.res.weak_modifiers:
+            return True
+        if "-" not in word and word.endswith("ed"):
+            return True  # participles: "learned", "proposed"
+        if word.endswith("ing") and word not in self.res.noun_ing and "-" not in word:
+            return True  # gerunds: "enhancing", "hindering"
+        if word.endswith(("-based", "-like", "-aware", "-driven", "-guided", "-free", "-specific", "-level")):
+            return True
+        # "6.9×", "75%"
+        return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
+
+    def _verb_s(self, word: str) -> bool:
+        """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""
+        return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() \
+            and word.islower() and word not in self.res.noun_ing
+
+    def is_weak(self, word: str, first: bool, after_to: bool) -> bool:
+        """A modifier that qualifies or is a verb, not part of a name."""
+        if first and after_to:
+            return True
+        anywhere, as_first = self._weakness(word)
+        return anywhere or (first and as_first)
+
+    def trim(self, doc: Doc, words: list[tuple[int, int]], verb_context: bool = True) -> list[tuple[int, int]]:
+        """Drop weak, verb and participle modifiers from the left."""
+        return self.trim_words(tokens(doc), doc_text(doc), words, verb_context)
+
+    def trim_words(self, toks: Tokens, text: str, words: list[tuple[int, int]],
+                    verb_context: bool = True) -> list[tuple[int, int]]:
+        """:meth:`trim` with the doc's tokens and text at hand."""
+        after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
+        first = True
+        while len(words) > 1:
+            word = span_text(toks, words[0][0], words[0][1], text).lower()
+            if self.is_weak(word, first, after_to):
+                words = words[1:]
+                first = False
+                after_to = False
+            else:
+                break
+        return words
+

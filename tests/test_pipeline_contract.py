@@ -1,0 +1,74 @@
+"""The kg pipeline's contract: every component declares what it requires and assigns, build_nlp checks the
+order, the components talk through ``doc._.kg`` only and import no other component."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from kg.extract.pipeline import COMPONENTS, PipelineOrderError, build_nlp
+
+COMPONENT_DIR = Path(__file__).resolve().parent.parent / "kg" / "extract" / "components"
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return build_nlp()
+
+
+def test_analyze_pipes_lists_requires_and_assigns_of_every_kg_component(nlp) -> None:
+    summary = nlp.analyze_pipes()["summary"]
+    kg_names = [name for name, _factory in COMPONENTS]
+    assert set(kg_names) <= set(summary)
+    for name in kg_names:
+        assert summary[name]["assigns"], f"{name} declares nothing it assigns"
+    assert "doc._.kg_entities" in summary["kg_merge"]["assigns"]
+    assert "doc._.kg_entities" in summary["kg_relations"]["requires"]
+    assert not any(nlp.analyze_pipes()["problems"].values())
+
+
+def test_a_misordered_pipeline_fails_at_build_time_with_a_clear_message() -> None:
+    order = [c for c in COMPONENTS if c[0] != "kg_merge"]
+    order.insert(order.index(("kg_relations", "kg_relations")) + 1, ("kg_merge", "kg_merge"))  # merge after relations
+    with pytest.raises(PipelineOrderError) as err:
+        build_nlp(components=order)
+    message = str(err.value)
+    assert "kg_relations requires doc._.kg_entities" in message and "\n" not in message
+    build_nlp(components=COMPONENTS)  # the shipped order builds (positive control)
+
+
+def test_relations_without_the_merge_is_refused() -> None:
+    without = [c for c in COMPONENTS if c[0] != "kg_merge"]
+    with pytest.raises(PipelineOrderError, match="kg_relations requires doc._.kg_entities"):
+        build_nlp(components=without)
+
+
+def test_doc_state_is_the_only_extension(nlp) -> None:
+    doc = nlp("We propose KREPE, a method for link prediction. KREPE outperforms TransE on FB15k-237.")
+    assert doc._.kg is not None and doc._.kg.entities
+    keys = [k for k in doc.user_data]
+    assert keys == [("._.", "kg", None, None)], keys  # nothing undeclared in user_data
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def test_no_component_imports_another() -> None:
+    modules = sorted(p for p in COMPONENT_DIR.glob("*.py") if p.name != "__init__.py")
+    assert len(modules) >= 10
+    names = {f"kg.extract.components.{p.stem}" for p in modules}
+    for path in modules:
+        found = _imports(path) & names
+        assert not found, f"{path.name} imports {sorted(found)}"
+    # positive control: the package module does import them all (that registers the factories)
+    assert names <= _imports(COMPONENT_DIR / "__init__.py")
