@@ -72,3 +72,34 @@ def test_a_proposed_measure_is_proposed_and_is_the_main_subject(extractor):
                       "FooSim addresses question generation evaluation.")
     assert ("PAPER", "proposes", "foosim") in rels, rels
     assert any(s == "foosim" and p == "addresses" for s, p, _o in rels), rels
+
+
+def test_every_listed_rival_is_outperformed(extractor):
+    rels = _relations(extractor, "Small Models",
+                      "We release FooLM, a small language model. We demonstrate that FooLM outperforms other small "
+                      "models including Qwen2.5-1.5B, Llama3.2-1B, and Falcon3-1.6B.")
+    beaten = {o for s, p, o in rels if s == "foolm" and p == "outperforms"}
+    assert {"qwen2.5-1.5b", "llama3.2-1b", "falcon3-1.6b"} <= beaten, rels
+
+
+def test_a_benchmark_outperforms_nothing_the_models_it_names_do(extractor):
+    rels = _relations(extractor, "FooBench: Benchmarks for Dialects",
+                      "We present FooBench, a benchmark for Arabic dialects. Our findings show that Arabic-specific "
+                      "models like Jais and AceGPT outperform multilingual models on dialectal tasks.")
+    assert not any(s == "foobench" and p == "outperforms" for s, p, _o in rels), rels
+    assert any(s in ("jais", "acegpt") and p == "outperforms" for s, p, _o in rels), rels
+
+
+def test_datasets_after_on_in_a_comparison_are_evaluated_on(extractor):
+    rels = _relations(extractor, "Fewer Hallucinations",
+                      "We introduce FooRev, a revision model. It also outperforms previous models on MM-Vet and "
+                      "MMBench.")
+    assert ("foorev", "evaluatedOn", "mm-vet") in rels and ("foorev", "evaluatedOn", "mmbench") in rels, rels
+
+
+def test_evaluated_against_names_rivals(extractor):
+    rels = _relations(extractor, "Navigation",
+                      "We propose FooNav, a policy gradient method. We evaluate the performance of FooNav against "
+                      "REINFORCE, PPO, and TRPO algorithms in three outdoor scenarios.")
+    beaten = {o for s, p, o in rels if s == "foonav" and p == "outperforms"}
+    assert {"reinforce", "proximal policy optimization", "trust region policy optimization"} <= beaten, rels
