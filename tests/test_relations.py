@@ -103,3 +103,21 @@ def test_evaluated_against_names_rivals(extractor):
                       "REINFORCE, PPO, and TRPO algorithms in three outdoor scenarios.")
     beaten = {o for s, p, o in rels if s == "foonav" and p == "outperforms"}
     assert {"reinforce", "proximal policy optimization", "trust region policy optimization"} <= beaten, rels
+
+
+def test_the_title_purpose_is_the_task_the_contribution_addresses(extractor):
+    rels = _relations(extractor, "Syntax-based Example Selection for Grammatical Error Correction",
+                      "Examples matter. We propose FooSel, a selection strategy. It works well.")
+    assert ("foosel", "addresses", "grammatical error correction") in rels, rels
+
+
+def test_a_paper_that_proposes_nothing_addresses_its_task(extractor):
+    """No contribution: the paper itself addresses the task it is about (control: with a contribution, the
+    contribution addresses it and the paper does not)."""
+    rels = _relations(extractor, "Spurious Correlations in Dataset Condensation",
+                      "Bias matters. We find that dataset condensation amplifies color biases.")
+    assert ("PAPER", "addresses", "dataset condensation") in rels, rels
+    rels = _relations(extractor, "Spurious Correlations in Dataset Condensation",
+                      "Bias matters. We propose FooCond, which makes dataset condensation robust to color biases.")
+    assert ("foocond", "addresses", "dataset condensation") in rels, rels
+    assert ("PAPER", "addresses", "dataset condensation") not in rels, rels

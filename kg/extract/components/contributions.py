@@ -131,6 +131,30 @@ def is_rare_word(word: str) -> bool:
     return zipf_frequency(word.lower(), "en") < COMMON_ZIPF
 
 
+def title_purpose(title: str, cuts: set[str], rejects: set[str]) -> tuple[int, int] | None:
+    """The phrase after a title's "for" ("… Laplace Approximation for Bayesian Deep Learning"): what the
+    paper's contribution is for, up to the next cut word, colon or dash; 1 to 6 words, as offsets."""
+    m = re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE)
+    if not m:
+        return None
+    words = []
+    for w in _TITLE_WORD.finditer(title, m.end()):
+        low = w.group(0).lower()
+        if low in cuts or low in rejects or low in ("with", "without", "based") or title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")) \
+                or low.endswith(":"):
+            if low.endswith(":") and low not in cuts:
+                words.append((w.start(), w.end() - 1))
+            break
+        words.append((w.start(), w.end()))
+        if len(words) > 6:
+            return None
+    while words and title[words[-1][0]:words[-1][1]].lower() in ("of", "on", "the", "a", "an"):
+        words.pop()
+    if not words or title[words[-1][1] - 1:words[-1][1]] in "-–—":
+        return None
+    return words[0][0], words[-1][1]
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -213,6 +237,7 @@ class ContributionFinder:
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
+        self._title_task(doc, by_start, out)
         lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
@@ -249,6 +274,32 @@ class ContributionFinder:
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
         return doc
+
+    def _title_task(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"… for Grammatical Error Correction": what a title says its contribution is for is a task, unless a
+        vocabulary or another finder knows the phrase as something else (then it only votes)."""
+        text = doc_text(doc)
+        title, sep, _rest = text.partition("\n\n")
+        if not sep:
+            return
+        span = title_purpose(title, self.title_cuts, self.title_rejects)
+        if span is None:
+            return
+        start, end = span
+        head = norm_word(title[:end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
+        if self.type_words.get(head) not in (None, "Task"):
+            return  # "… for a Dataset", "… for Vision Transformers"
+        found = head_type(head, self.res)
+        if found and found[0] not in ("Task",) and head not in self.res.noun_ing:
+            return  # "… for Bayesian Deep Learning" is headed by a method word
+        if not found and " " not in title[start:end]:
+            return  # "Keypoints for Robots": one word no table calls a task
+        if any(c.end == end and c.type in ("Model", "Dataset", "HardwareConcept", "Metric")
+               for c in by_start.get(start, ())):
+            return
+        cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-purpose")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
 
     def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
         """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel

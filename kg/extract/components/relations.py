@@ -35,7 +35,8 @@ from kg.types import Finder
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
-              "uses-named-description": 0.55, "addresses-paper": 0.5}
+              "uses-named-description": 0.55, "addresses-paper": 0.5,
+              "addresses-paper-task": 0.45}
 _SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = _SUBJECT_TYPES | {"Task", "Metric"}
@@ -205,16 +206,22 @@ class RelationFinder:
                     for winner in winners:
                         for other in [rival, *self._listed_rivals(text, rival, in_sent, subj, a + cmp_at)]:
                             add(winner, "outperforms", other, bounds, "outperforms")
-        # the paper's main task: a contribution that addresses nothing explicitly
-        if main is not None and id(main) not in addressed:
-            tasks = [e for e in ents if e.type == "Task"]
+        # the paper's main task: a contribution that addresses nothing explicitly, or a paper that proposes
+        # nothing and whose sentences name no task of its own ("Ameliorate Spurious Correlations in Dataset
+        # Condensation": the paper addresses dataset condensation)
+        if (main is not None and id(main) not in addressed) or (
+                main is None and not any(r.subject is None and r.predicate == "addresses" for r in rels)):
+            title_end = max(text.find("\n\n"), 0)
+            # without a contribution, only a task the title names is the paper's own
+            tasks = [e for e in ents if e.type == "Task" and (main is not None or e.mentions[0].start < title_end)]
             if tasks:
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text.find("\n\n"), 0)
                 best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
                                                  -e.mentions[0].start))
                 m = best.mentions[0]
-                add(main, "addresses", best, sentence_chars(doc, m.start), "addresses-main-task")
+                add(main, "addresses", best, sentence_chars(doc, m.start),
+                    "addresses-main-task" if main is not None else "addresses-paper-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
         self._derived_names(doc, [*ents, *rivals], add)
         # one relation per (subject, predicate, object)
