@@ -423,3 +423,18 @@ def test_a_described_study_is_no_contribution(extractor):
     """"a comprehensive empirical study" is what the paper does (control: "a … benchmark suite" is proposed)."""
     assert _proposed(extractor, "We present a comprehensive empirical study of pruning.") == {}
     assert _proposed(extractor, "We present a comprehensive pruning benchmark suite.") != {}
+
+
+def test_a_gerund_after_by_in_our_sentence_is_a_contribution_cue(extractor):
+    """"by introducing X" in a sentence about what we do (control: "methods introducing X" is other work)."""
+    assert "In-Context Cross-lingual Transfer" in _proposed(extractor, "In this paper, we exploit in-context tuning "
+                                                           "by introducing In-Context Cross-lingual Transfer (IC-XLT).")
+    assert _proposed(extractor, "Prior methods introducing In-Context Cross-lingual Transfer (IC-XLT) are slow.") == {}
+
+
+def test_a_dash_title_names_the_contribution_and_a_known_name_before_its_acronym_modifies(extractor):
+    ex = extractor.extract(Paper(id="p", title="MEOW - Multi-Objective Evolutionary Weapon Detection", abstract=(
+        "Screening is hard. We propose a novel automated machine learning (AutoML) multi-objective approach for "
+        "weapon detection (MEOW). We benchmark MEOW on two datasets.")))
+    proposed = {label for e in ex.entities if e.proposed for label in e.labels}
+    assert "MEOW" in proposed and "automated machine learning" not in proposed, proposed

@@ -171,7 +171,8 @@ class ContributionFinder:
         #: "referred to as": naming cues of several words, found at their last word
         self.naming_phrases = [p.split() for p in cues["naming_phrases"]]
         self.naming_at: dict[int, int] = {}  # the doc's naming cues: a phrase's last word -> its first
-        self.any_verbs = self.verbs | self.past_verbs
+        self.gerund_verbs = set(cues["contribution_verbs_gerund"])
+        self.any_verbs = self.verbs | self.past_verbs | self.gerund_verbs
         self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
         self.infinitive_uses = set(cues["infinitive_uses"])
         self.use_verbs = set(cues["use_verbs"])  # "we use a technique called X": someone else's X
@@ -195,6 +196,9 @@ class ContributionFinder:
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
+        if lower[verb] in self.gerund_verbs:
+            # "we exploit In-Context Tuning … by introducing In-Context Cross-lingual Transfer (IC-XLT)"
+            return verb > sent.start and lower[verb - 1] == "by" and "we" in lower[sent.start:verb - 1]
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
             # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
@@ -387,9 +391,17 @@ class ContributionFinder:
                                      "without", "based", "whose", "than", "such"):
             n += toks.lex[j].is_alpha
             j += 1
-        if j == k + 1 or n > 5 or (j < sent.end and lower[j] not in ("and", "or", ",", ".", ";", "that", "which",
-                                                                    "by", "via", "using", "with", "based")):
-            return  # no complement, or one too long to be a name: "a method for … over … in …"
+        long = n > 5 or (j < sent.end and lower[j] not in ("and", "or", ",", ".", ";", "that", "which", "by", "via",
+                                                          "using", "with", "based"))
+        if long:
+            # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
+            of = next((t for t in range(j - 1, k + 2, -1) if lower[t] in ("of", "from", "in", "on")), None)
+            if of is None or any(lower[t] in ("this", "these", "that", "those", "such", "its", "their", "our",
+                                              "within", "across", "under", "over") for t in range(k + 1, of)):
+                return  # one too long to be a name, or one about the text ("an approach to this task within …")
+            j = of
+        if j == k + 1:
+            return  # no complement
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
         typ = self.type_words[toks.norm[word[1] - 1]]
@@ -665,6 +677,10 @@ class ContributionFinder:
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
                 known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
+                if known and after is not None and after.text == "(" and span is not None:
+                    # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
+                    close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
+                    after = doc[close + 1] if close is not None and close + 1 < sent.end else after
                 if known and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops:
                     return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
@@ -768,6 +784,10 @@ class ContributionFinder:
                     known = any(c.finder is Finder.LEXICON and c.end == end for c in by_start.get(start, []))
                     if new_only and known:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
+                    close = next((t for t in range(k, min(sent.end, k + 6)) if text[t] == ")"), None)
+                    if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
+                            and text[close + 1].islower() and is_content(doc[close + 1], self.res):
+                        return False  # "a novel automated machine learning (AutoML) multi-objective approach"
                     if any(lower[t] in _USE_WORDS and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
@@ -805,15 +825,19 @@ class ContributionFinder:
         """
         text = doc_text(doc)
         head, sep, _rest = text.partition("\n\n")
-        if not sep or ":" not in head:
+        if not sep:
             return
-        name = head.split(":", 1)[0].strip()
+        # "MEOW - Multi-Objective Evolutionary Weapon Detection": a dash separates a name as a colon does
+        split = re.search(r":|\s[-–—]\s", head)
+        if split is None:
+            return
+        name = head[:split.start()].strip()
         start = text.find(name)
         if not name or len(name.split()) > 4:
             return
         # "SLARD: A Chinese Superior Legal Article Retrieval Dataset": the subtitle's head says what it is
         # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
-        subtitle = head.split(":", 1)[1].split()
+        subtitle = head[split.end():].split()
         # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
         cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in _SUBTITLE_PREPOSITIONS), len(subtitle))
         kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
