@@ -1,10 +1,11 @@
 # Two commands: `make demo` and `make test`. Both create .venv on first use.
+# `make lint` runs ruff and mypy (make test runs them first); `make test-fast` is the quick loop.
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test install clean
+.PHONY: demo test test-fast lint install clean
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "error: $(PYTHON) not found; install Python 3.11 or run 'make PYTHON=python3 ...'"; exit 1; }
@@ -21,8 +22,16 @@ demo: $(STAMP)
 	$(VENV)/bin/kg build examples/icml2026.txt --out exports
 	@echo "Open the graph in a browser: file://$(CURDIR)/exports/graph.html"
 
-test: $(STAMP)
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: lint
 	$(PY) -m pytest -q
+
+# the quick loop: no slow or browser tests (make test runs them all)
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not slow and not browser"
 
 clean:
 	rm -rf $(VENV) build *.egg-info

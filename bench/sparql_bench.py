@@ -193,7 +193,7 @@ def main(argv=None) -> int:
         open_s = time.perf_counter() - t
         ours: dict[str, tuple[float, int]] = {}
         for name, text in queries.items():
-            med, n, _runs = timed(lambda text=text: len(rows(run_query(store, text))), args.repeat)
+            med, n, _runs = timed(lambda text=text, store=store: len(rows(run_query(store, text))), args.repeat)
             ours[name] = (med, n)
             print(f"store   {name:34s} {med * 1000:9.1f} ms  {n} rows", file=sys.stderr)
         del store

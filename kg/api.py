@@ -19,7 +19,8 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import InputError, MissingBuildError, UsageError
 from kg.views.selection import DEFAULT_MAX_NODES
@@ -83,8 +84,10 @@ def decode_attrs(data: dict) -> dict:
 
 
 _GRAPHML_NS = "{http://graphml.graphdrawing.org/xmlns}"
-_GRAPHML_TYPES = {"string": str, "int": int, "long": int, "integer": int, "float": float, "double": float,
-                  "boolean": lambda v: v.strip().lower() in ("true", "1")}
+_GRAPHML_TYPES: dict[str, Callable[[str], Any]] = {
+    "string": str, "int": int, "long": int, "integer": int, "float": float, "double": float,
+    "boolean": lambda v: v.strip().lower() in ("true", "1"),
+}
 
 
 class _NotFlat(Exception):
@@ -143,11 +146,11 @@ def _from_graphml(path: Path) -> "nx.MultiDiGraph":
         return g
     except _NotFlat:
         pass
-    except Exception as exc:  # malformed XML, bad numbers, ...
+    except Exception as exc:  # noqa: BLE001 - malformed XML, bad numbers, ...: a one-line InputError
         raise InputError(f"{path}: not a readable GraphML file ({type(exc).__name__}: {exc})") from None
     try:
         raw = nx.read_graphml(path, force_multigraph=True)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - whatever networkx raises: a one-line InputError
         raise InputError(f"{path}: not a readable GraphML file ({type(exc).__name__}: {exc})") from None
     g = nx.MultiDiGraph()
     g.graph.update({k: v for k, v in raw.graph.items() if k not in ("node_default", "edge_default")})
@@ -187,7 +190,7 @@ def load_rdf(path: str | Path = "exports") -> "rdflib.Graph":
     g = rdflib.Graph()
     try:
         g.parse(p, format=fmt)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - each rdflib parser raises its own: a one-line InputError
         msg = " ".join(str(exc).split())[:200]
         raise InputError(f"{p}: not readable as {fmt} ({type(exc).__name__}: {msg})") from None
     return g
@@ -201,7 +204,6 @@ def rdf_to_networkx(rdf: "rdflib.Graph") -> "nx.MultiDiGraph":
     subject, predicate, object, paper and sentence) appear once.
     """
     import networkx as nx
-    from rdflib import URIRef
     from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS
 
     from kg.records import ENTITY_TYPES
@@ -225,7 +227,7 @@ def rdf_to_networkx(rdf: "rdflib.Graph") -> "nx.MultiDiGraph":
         except (TypeError, ValueError):
             return default
 
-    ids: dict[URIRef, str] = {}
+    ids: dict[Any, str] = {}  # rdflib node -> node id
     papers = sorted(set(rdf.subjects(RDF.type, KG.Paper)), key=str)
     for p in papers:
         iri = str(p)
@@ -233,7 +235,7 @@ def rdf_to_networkx(rdf: "rdflib.Graph") -> "nx.MultiDiGraph":
     base = None
     if papers and "paper/" in str(papers[0]):
         base = str(papers[0])[: str(papers[0]).rfind("paper/")]
-    entities: dict[URIRef, str] = {}
+    entities: dict[Any, str] = {}  # rdflib node -> entity type
     for t in ENTITY_TYPES:
         for e in rdf.subjects(RDF.type, KG[t]):
             entities.setdefault(e, t)

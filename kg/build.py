@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import IO
+from typing import TextIO, cast
 
 from kg.atomic import staged_files
 from kg.export.graphml import write_graphml
@@ -196,7 +196,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     return BuildResult(graph=graph, files=files, skipped=skipped)
 
 
-def _scratch(out_dir: Path, name: str) -> IO[str]:
+def _scratch(out_dir: Path, name: str) -> TextIO:
     """A temp text file in ``out_dir`` (not in place of any export), deleted when closed."""
-    return tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="\n", prefix=f".{name}.", suffix=".tmp",
-                                       dir=out_dir)
+    return cast(TextIO, tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="\n", prefix=f".{name}.", suffix=".tmp",
+                                       dir=out_dir))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from kg.types import ENTITY_TYPES, PREDICATES, EntityType, Predicate
 
 __all__ = ["ENTITY_TYPES", "PAPER", "PREDICATES", "Evidence", "Paper", "PaperEntity", "PaperExtraction",
-           "Quantity", "RelationMention"]
+           "Quantity", "RelationMention", "ResolvedQuantity"]
 
 #: ``PAPER`` as a relation's subject means the paper itself.
 PAPER = "PAPER"
@@ -63,14 +63,35 @@ class Quantity:
     unit: str
     direction: str  # "increase", "decrease" or ""
     baseline: str
-    # paper-local entity key of the method the claim belongs to ("" if unknown); the canonical entity id after resolve
-    subject: str
+    subject: str  # paper-local entity key of the method the claim belongs to ("" if unknown)
     evidence: Evidence
     qualifier: str = ""  # "up to", "roughly", "over", "on average", "absolute" … as written, comma-joined
     low: float | None = None  # lower end of a range ("2-3x": low 2.0, value 3.0)
-    # paper-local key of the Metric entity in the metric phrase ("" if none); the canonical entity id after resolve
-    metric_entity: str = ""
+    metric_entity: str = ""  # paper-local key of the Metric entity in the metric phrase ("" if none)
     text: str = ""  # the claim as written: "improves pass@1 by roughly 6%"
+
+
+@dataclass(frozen=True)
+class ResolvedQuantity:
+    """A :class:`Quantity` after resolve: its subject and metric are canonical entity ids, not paper-local keys."""
+
+    metric: str
+    value: float
+    unit: str
+    direction: str
+    baseline: str
+    subject: str  # canonical id of the entity the claim belongs to ("" if unknown)
+    evidence: Evidence
+    qualifier: str = ""
+    low: float | None = None
+    metric_entity: str = ""  # canonical id of the claim's Metric entity ("" if none)
+    text: str = ""
+
+    @classmethod
+    def of(cls, q: Quantity, subject: str, metric_entity: str) -> ResolvedQuantity:
+        """``q`` with its paper-local keys replaced by the canonical ids ``subject`` and ``metric_entity``."""
+        return cls(q.metric, q.value, q.unit, q.direction, q.baseline, subject, q.evidence, q.qualifier, q.low,
+                   metric_entity, q.text)
 
 
 @dataclass

@@ -124,6 +124,7 @@ def previous_build(tmp_path) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_failed_input_keeps_previous_exports(tmp_path, previous_build):
     before = snapshot(previous_build)
     # fails only after some papers were read and extracted (bad UTF-8 on the last line)
@@ -136,6 +137,7 @@ def test_failed_input_keeps_previous_exports(tmp_path, previous_build):
     assert leftovers(previous_build) == []
 
 
+@pytest.mark.slow
 def test_failure_while_rendering_keeps_previous_exports(previous_build, monkeypatch):
     before = snapshot(previous_build)
     store_before = sorted(p.name for p in (previous_build / "store").iterdir()) \
@@ -155,6 +157,7 @@ def test_failure_while_rendering_keeps_previous_exports(previous_build, monkeypa
         assert sorted(p.name for p in (previous_build / "store").iterdir()) == store_before
 
 
+@pytest.mark.slow
 def test_disk_full_while_writing_keeps_previous_exports(previous_build, monkeypatch):
     """ENOSPC half-way through the exports: one-line error, old files intact, no temp files left."""
     before = snapshot(previous_build)

@@ -29,6 +29,8 @@ from kg.export.html import render_html
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, Evidence, Paper
 
+pytestmark = pytest.mark.browser
+
 
 def _which(env: str, names: tuple[str, ...]) -> str | None:
     if os.environ.get(env):

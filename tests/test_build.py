@@ -245,6 +245,7 @@ def _cli_build(out: Path) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(example_build, tmp_path):
     again = _cli_build(tmp_path / "again" / "out")  # another folder, same process
     if all((again / n).read_bytes() == (example_build / n).read_bytes() for n in FIVE_FILES):
@@ -254,6 +255,7 @@ def test_two_builds_are_byte_identical(example_build, tmp_path):
     assert_same_exports(one, two, "between two builds in one process")
 
 
+@pytest.mark.slow
 def test_builds_do_not_depend_on_hash_seed(tmp_path):
     def make_builds():
         outs = {seed: tmp_path / f"hashseed{seed}" / "out" for seed in ("1", "2")}
@@ -302,6 +304,7 @@ def small_build(small_jsonl, tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_base_iri_puts_papers_under_it(small_build):
     g = rdflib.Graph().parse(small_build / "graph.ttl", format="turtle")
     papers = set(g.subjects(RDF.type, KG.Paper))

@@ -14,12 +14,11 @@ from kg.cli import main
 from kg.evaluate import detect_format, evaluate, load_gold
 from kg.evaluate.matching import norm
 from kg.evaluate.scierc import detokenize, paren_aliases, salient_names
+from shared_data import SHARED, needs_shared
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 SCORE_PY = SHARED / "eval" / "score.py"
 SEED_GOLD = SHARED / "eval" / "seed-gold.txt"
-needs_shared = pytest.mark.skipif(not SCORE_PY.exists() or not SEED_GOLD.exists(),
-                                  reason="../shared/eval (score.py, seed-gold.txt) not present")
+needs_seed_gold = needs_shared(SCORE_PY, SEED_GOLD)
 
 
 def run_cli(*args: str):
@@ -39,7 +38,8 @@ def score_py(example_build, tmp_path_factory):
     return json.loads(out.read_text()), misses, proc.stdout
 
 
-@needs_shared
+@pytest.mark.slow
+@needs_seed_gold
 def test_seed_figures_equal_score_py(example_build, score_py):
     theirs, their_misses, _ = score_py
     ours = evaluate(example_build / "graph.ttl", SEED_GOLD, show_misses=True)
@@ -48,7 +48,8 @@ def test_seed_figures_equal_score_py(example_build, score_py):
     assert ours["misses"] == their_misses
 
 
-@needs_shared
+@pytest.mark.slow
+@needs_seed_gold
 def test_seed_cli_table_repeats_score_py_lines(example_build, score_py):
     _, _, their_stdout = score_py
     result = run_cli(str(example_build), str(SEED_GOLD), "--show-misses")  # a folder -> its graph.ttl

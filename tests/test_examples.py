@@ -11,6 +11,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ("hardware_tasks.py", "reused_methods.py", "communities.py")
 
+pytestmark = pytest.mark.slow  # every test runs a script in a new interpreter
+
 
 def run(script: str, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}

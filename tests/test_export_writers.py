@@ -26,7 +26,7 @@ from kg.export.nquads import evidence_graphs, render_nquads, split_nquads, write
 from kg.export.rdf import (_nt, nt_triples, rdf_triples, render_jsonld, render_ntriples, render_turtle, to_rdf,
                            write_jsonld, write_ntriples, write_turtle)
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.records import Evidence, Paper, Quantity
+from kg.records import Evidence, Paper, ResolvedQuantity
 from kg.rdf.namespaces import PREFIXES
 
 NASTY = 'He said "hi"\nthen <b>left</b> & wrote \\ \t end\r\x00\x0b\x1c\x7f\u2028 caf\u00e9 🚀 "'
@@ -40,8 +40,8 @@ def hostile_graph(odd_ids: bool = False) -> KnowledgeGraph:
     other = Paper(id="method-x", abstract="Short.", year=None)
     ev = Evidence(sentence=abstract, start=0, end=len(abstract), component="test", confidence=0.75)
     ev2 = Evidence(sentence="", start=3, end=3, component="", confidence=float("nan"), section="title")
-    q = Quantity(metric="accuracy", value=91.5, unit="%", direction="increase", baseline="", subject="nasty",
-                 evidence=ev, qualifier="up to, roughly", low=90.0, metric_entity="acc", text="91.5%")
+    q = ResolvedQuantity(metric="accuracy", value=91.5, unit="%", direction="increase", baseline="", subject="nasty",
+                         evidence=ev, qualifier="up to, roughly", low=90.0, metric_entity="acc", text="91.5%")
     g = KnowledgeGraph(
         papers={"p1": PaperNode(id="p1", paper=paper, title=paper.title, abstract=abstract,
                                 code_urls=["https://github.com/x/y", "not a url"], quantities=[q]),

@@ -11,10 +11,11 @@ from kg.errors import InputError
 from kg.ingest import MAX_LINE, IngestReport, read_papers, stable_id
 from kg.ingest.text import parse_collection_name
 from kg.records import Paper
+from shared_data import SHARED, needs_shared
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT / "examples" / "icml2026.txt"
-CORPUS_SAMPLE = Path("/work/shared/corpora/sample_1000_ml_2024_2025.jsonl")
+CORPUS_SAMPLE = SHARED / "corpora" / "sample_1000_ml_2024_2025.jsonl"
 
 ABSTRACT = "We propose a method for a task and evaluate it on a dataset, improving accuracy."
 
@@ -199,7 +200,7 @@ def test_json_array_gets_a_hint(tmp_path: Path) -> None:
         read(path)
 
 
-@pytest.mark.skipif(not CORPUS_SAMPLE.exists(), reason="shared corpus not available")
+@needs_shared(CORPUS_SAMPLE)
 def test_real_corpus_sample() -> None:
     papers, report = read(CORPUS_SAMPLE)
     assert len(papers) == 1000 and report.skipped == []

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import csv
-import os
 import re
 import subprocess
 import sys
@@ -11,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from shared_data import SHARED, needs_shared
+
 REPO = Path(__file__).resolve().parent.parent
 LEX = REPO / "kg" / "extract" / "data" / "lexicons"
 TERMS = LEX / "terms.tsv"
 SCRIPT = REPO / "scripts" / "build_lexicons.py"
-SHARED = Path(os.environ.get("KG_SHARED_LEXICONS", REPO.parent / "shared" / "lexicons"))
+SHARED_LEXICONS = SHARED / "lexicons"
 
 HEADER = ["term", "type", "canonical", "source", "source_id", "broader", "case"]
 TYPES = {"Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept"}
@@ -159,13 +160,13 @@ def test_sources_doc_names_licences():
         assert needle in text
 
 
-@pytest.mark.skipif(not (SHARED / "pwc" / "methods_slim.tsv").exists(),
-                    reason="shared/lexicons not available")
+@pytest.mark.slow
+@needs_shared(SHARED_LEXICONS / "pwc" / "methods_slim.tsv")
 def test_build_is_deterministic_and_committed_files_are_current(tmp_path):
     outs = []
     for name in ("a", "b"):
         out = tmp_path / name
-        subprocess.run([sys.executable, str(SCRIPT), str(SHARED), str(out)], check=True,
+        subprocess.run([sys.executable, str(SCRIPT), str(SHARED_LEXICONS), str(out)], check=True,
                        capture_output=True)
         outs.append((out / "terms.tsv").read_bytes())
     assert outs[0] == outs[1]
@@ -197,23 +198,24 @@ def test_ambiguous_hardware_term_needs_a_hardware_abstract():
     assert "fixed point" in {x.lower() for x in hardware("We quantize weights to fixed-point formats on the GPU.")}
 
 
-def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(extractor):
+@pytest.mark.slow
+def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(nlp):
     """term_tokens.tsv spares kg_lexicon tokenizing ~29k patterns per start: it must never drift."""
     from kg.extract.components.lexicon import PatternTokenizer, live_pattern_tokens
 
-    stored = PatternTokenizer(extractor.nlp)
+    stored = PatternTokenizer(nlp)
     rerun = "term_tokens.tsv is stale: rerun scripts/build_term_tokens.py"
     assert stored.stored, rerun + " (it was made for another spaCy version or tokenizer)"
-    live = live_pattern_tokens(extractor.nlp)
+    live = live_pattern_tokens(nlp)
     assert set(stored.stored) == set(live), rerun
     assert [form for form, tokens in live.items() if stored(form) != tokens] == [], rerun
 
 
-def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(extractor, tmp_path):
+def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(nlp, tmp_path):
     from kg.extract.components.lexicon import PatternTokenizer, read_term_tokens, write_term_tokens
 
     def live(form: str) -> list[str]:
-        return [token.text for token in extractor.nlp.tokenizer(form)]
+        return [token.text for token in nlp.tokenizer(form)]
 
     path = tmp_path / "tokens.tsv"
     write_term_tokens(path, "some key", {"GPT-4o  mini": live("GPT-4o  mini"), "vision transformer": live(
@@ -221,7 +223,7 @@ def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(extractor, tmp_pa
     assert read_term_tokens(path, "some key") == {"GPT-4o  mini": "\t".join(live("GPT-4o  mini")),
                                                   "vision transformer": ""}
     assert read_term_tokens(path, "another key") == {}
-    tokenize = PatternTokenizer(extractor.nlp, path)  # the key is not this tokenizer's: nothing is used
+    tokenize = PatternTokenizer(nlp, path)  # the key is not this tokenizer's: nothing is used
     assert tokenize.stored == {}
     for form in ("GPT-4o  mini", "vision transformer", "a user's (new) term"):
         assert tokenize(form) == live(form)

@@ -7,7 +7,6 @@ README's SPARQL examples work on a small graph of the documented shape.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -18,16 +17,14 @@ from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS
 
 from kg.records import ENTITY_TYPES, PREDICATES
 from kg.rdf.namespaces import KG, SCHEMA
+from shared_data import SHARED, needs_shared
 
 ROOT = Path(__file__).resolve().parents[1]
 ONTOLOGY = ROOT / "ontology" / "kg.ttl"
 README = ROOT / "ontology" / "README.md"
 RDF_MD = ROOT / "docs" / "RDF.md"
 EXPORT = ROOT / "exports" / "graph.ttl"
-LPWC = Path(os.environ.get(
-    "KG_LPWC_ONTOLOGY",
-    ROOT.parent / "shared" / "lexicons" / "lpwc" / "linkedpaperswithcode-ontology.ttl",
-))
+LPWC = SHARED / "lexicons" / "lpwc" / "linkedpaperswithcode-ontology.ttl"
 
 ONTOLOGY_IRI = URIRef("https://w3id.org/kg-ml/ontology")
 MLS = Namespace("http://www.w3.org/ns/mls#")
@@ -272,9 +269,8 @@ def test_lpwc_alignment_triples(onto):
     assert inverse and (inverse[0], RDFS.subPropertyOf, KG.proposes) in onto
 
 
+@needs_shared(LPWC)
 def test_lpwc_alignment_targets_exist(onto):
-    if not LPWC.is_file():
-        pytest.skip(f"{LPWC} not available")
     lpwc = Graph().parse(LPWC, format="turtle")
     terms = lpwc_terms(onto)
     assert len(terms) >= 10

@@ -2,6 +2,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kg.cli import main
@@ -22,6 +23,7 @@ def corpus(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_parallel_build_is_byte_identical(tmp_path):
     src = corpus(tmp_path)
     runner = CliRunner()

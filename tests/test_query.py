@@ -71,8 +71,8 @@ def select(store, query: str) -> list[dict[str, str]]:
     return rows(run_query(store, query))
 
 
-def kg_query(*args: str, input: str | None = None):
-    return CliRunner().invoke(main, ["query", *args], input=input)
+def kg_query(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, ["query", *args], input=stdin)
 
 
 # ---------------------------------------------------------------------------
@@ -137,6 +137,7 @@ def test_loading_nquads_alone_gives_the_same_default_graph(out, store):
     assert len(files) == len(store)
 
 
+@pytest.mark.slow
 def test_rebuild_replaces_the_store_cleanly(tmp_path, extracted):
     fast_build(tmp_path, extracted)
     first_nq = (tmp_path / "graph.nq").read_bytes()
@@ -147,6 +148,7 @@ def test_rebuild_replaces_the_store_cleanly(tmp_path, extracted):
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["store"]
 
 
+@pytest.mark.slow
 def test_failed_build_leaves_no_half_store(tmp_path, monkeypatch, extracted):
     fast_build(tmp_path, extracted)
     before = len(open_store(tmp_path))
@@ -283,7 +285,7 @@ def test_cli_query_from_file_stdin_and_data(out):
     r = kg_query(str(QUERIES / "outperforms.rq"), "--store", str(out), "--format", "csv")
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0].startswith("winnerLabel,baselineLabel")
-    r = kg_query("-", "--store", str(out), "--format", "tsv", input="SELECT ?p WHERE { ?p a kg:Paper } LIMIT 1")
+    r = kg_query("-", "--store", str(out), "--format", "tsv", stdin="SELECT ?p WHERE { ?p a kg:Paper } LIMIT 1")
     assert r.exit_code == 0 and r.output.startswith("?p\n")
     r = kg_query("SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }", "--data", str(out / "graph.ttl"),
                  "--format", "csv")
@@ -327,6 +329,7 @@ def test_the_competency_questions_are_there():
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CQS)
 def test_each_question_is_documented_and_runs_in_both_engines(name, store, rdflib_graph):
     text = cq(name)

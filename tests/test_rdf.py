@@ -39,6 +39,7 @@ def by_value(graph: rdflib.Graph) -> rdflib.Graph:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", ["nt", "jsonld"])
 def test_serializations_agree(parsed, fmt):
     """Same triples (up to the lexical form of typed literals) in graph.ttl, graph.nt and graph.jsonld."""
@@ -120,6 +121,7 @@ def test_paper_id_equal_to_an_entity_slug_stays_apart():
     assert relations, "FooNet's own relations were attached to the paper node"
 
 
+@pytest.mark.slow
 def test_odd_input_builds_parseable_rdf(tmp_path):
     """End to end: control characters, quotes and markup in JSONL fields give RDF every parser reads alike."""
     from click.testing import CliRunner

@@ -51,6 +51,7 @@ def _fuzz(n: int) -> list[str]:
     return ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 30))) for _ in range(n)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("texts", [TRICKY, _fuzz(3000)], ids=["tricky", "fuzz"])
 def test_same_tokens_and_sentences_as_spacy(stock: Language, kg_nlp: Language, texts: list[str]) -> None:
     for text in texts + [" ".join(texts)]:
@@ -133,6 +134,7 @@ def test_no_url_matches_letters_and_digits() -> None:
     assert not _can_match(_parser.parse(pattern.pattern, pattern.flags), str.isalnum)
 
 
+@pytest.mark.slow
 def test_the_fast_tokenizer_serializes_like_spacys():
     """spaCy writes a tokenizer's rules as their regex patterns; the fast paths must not hide them."""
     from kg.extract.pipeline import KgEnglish, build_nlp

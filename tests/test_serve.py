@@ -26,6 +26,7 @@ from kg.build import build
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "icml2026.txt"
+pytestmark = pytest.mark.slow  # every test starts `kg serve` (a server and its worker processes)
 TIMEOUT = 1.0  # the server's query timeout in these tests (kg serve --timeout)
 #: a cross product of the whole graph with itself, three times: far beyond TIMEOUT
 SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(?c != ?i) }"

@@ -20,6 +20,8 @@ VOCAB_FILES = {s: ROOT / "ontology" / "vocab" / f"{s}.ttl"
 VOCAB_FILES["hardware"] = ROOT / "ontology" / "hardware.ttl"
 HW = VOCAB_BASE + "hardware/"
 
+pytestmark = pytest.mark.slow  # the schemes fixture parses every SKOS file (~15 s), one test rebuilds them
+
 
 @pytest.fixture(scope="module")
 def schemes() -> dict[str, Graph]:

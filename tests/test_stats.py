@@ -231,6 +231,7 @@ def test_small_graph_by_hand() -> None:
 # ------------------------------------------------------------------ plots, CLI
 
 
+@pytest.mark.slow
 def test_plots(example_build: Path, tmp_path: Path) -> None:
     out = tmp_path / "charts"
     r = run(str(example_build), "--plots", "--plots-dir", str(out), "--format", "json")
@@ -242,6 +243,7 @@ def test_plots(example_build: Path, tmp_path: Path) -> None:
         assert str(out / name) in r.stderr
 
 
+@pytest.mark.slow
 def test_plots_default_folder_and_empty_cooccurrence(tmp_path: Path, example_build: Path) -> None:
     shutil.copy(example_build / "graph.graphml", tmp_path / "graph.graphml")
     r = run(str(tmp_path), "--plots")

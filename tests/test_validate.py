@@ -12,6 +12,7 @@ from kg.build import build
 from kg.cli import main
 from kg.sparql.validate import SHAPES, format_report, load_data, validate_graph, validate_path
 from kg.rdf.namespaces import KG, SCHEMA
+from shared_data import SHARED, needs_shared
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "icml2026.txt"
@@ -51,12 +52,14 @@ def test_shapes_parse_and_cover_the_contract():
         assert g.value(constraint, URIRef(SH + "message")) is not None, "every constraint explains itself"
 
 
+@pytest.mark.slow
 def test_example_build_conforms(out):
     r = validate([out])
     assert r.exit_code == 0, r.output
     assert "conforms" in r.output
 
 
+@pytest.mark.slow
 def test_example_graph_files_conform(out):
     for name in ("graph.ttl", "graph.nq"):
         report = validate_path(out / name)
@@ -94,6 +97,7 @@ def broken(example) -> tuple[Graph, dict[str, str]]:
     }
 
 
+@pytest.mark.slow
 def test_broken_graph_is_caught(broken):
     g, nodes = broken
     report = validate_graph(g)
@@ -117,6 +121,7 @@ def test_broken_graph_is_caught(broken):
     assert all("\n" not in line for line in lines)
 
 
+@pytest.mark.slow
 def test_cli_reports_violations_one_per_line_and_fails(broken, tmp_path):
     g, nodes = broken
     path = tmp_path / "broken.nt"
@@ -145,10 +150,11 @@ def test_cli_errors_are_one_line(tmp_path):
     assert len(r.output.strip().splitlines()) == 1
 
 
-CORPUS_SAMPLE = ROOT.parent / "shared" / "corpora" / "sample_1000_ml_2024_2025.jsonl"
+CORPUS_SAMPLE = SHARED / "corpora" / "sample_1000_ml_2024_2025.jsonl"
 
 
-@pytest.mark.skipif(not CORPUS_SAMPLE.exists(), reason="needs ../shared/corpora")
+@pytest.mark.slow
+@needs_shared(CORPUS_SAMPLE)
 def test_real_corpus_build_conforms(tmp_path):
     """Real abstracts, many papers voting on one node's type: the relation ranges still hold."""
     src = tmp_path / "sample.jsonl"

@@ -114,6 +114,7 @@ def test_central_view_keeps_the_budget_every_type_and_context(big):
     assert central_view(big, 300).graph.papers.keys() == g.papers.keys()  # deterministic
 
 
+@pytest.mark.slow
 def test_render_html_defaults_to_the_central_view_above_the_threshold():
     g = synthetic(700, 1000, per_paper=4)
     assert len(g.papers) + len(g.entities) > DEFAULT_MAX_NODES

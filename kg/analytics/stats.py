@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
@@ -155,7 +156,7 @@ def counts(g: nx.MultiDiGraph) -> dict[str, Any]:
     }
 
 
-def _ranked(g: nx.MultiDiGraph, nodes: list[str], score: dict[str, float], top: int,
+def _ranked(g: nx.MultiDiGraph, nodes: list[str], score: Mapping[str, float], top: int,
             extra: dict[str, dict] | None = None) -> list[dict[str, Any]]:
     rows = heapq.nsmallest(top, nodes, key=lambda n: (-score[n], *_key(g, n)))
     return [{"id": n, "label": label(g, n), "value": score[n], **((extra or {}).get(n, {}))} for n in rows]
@@ -238,7 +239,7 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None
     parts = [set(part).union(*(followers.get(n, ()) for n in part)) for part in found]
     degree = dict(ug.degree())
     all_types = entity_types(g)
-    items = []
+    items: list[dict[str, Any]] = []
     for part in parts:
         members = sorted(part)
         papers = [n for n in members if is_paper(g.nodes[n])]

@@ -12,6 +12,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from kg.errors import InputError, MissingBuildError
 
@@ -87,8 +88,10 @@ class GraphView:
             raise InputError(f"{path}: cannot read it as RDF ({fmt}): {msg or type(exc).__name__}") from None
         triples = [(s, p, o) for s, p, o, _g in ds.quads((None, None, None, None))]
         self.path = path
-        self.types, self.labels, self.out = defaultdict(set), defaultdict(set), defaultdict(list)
-        self.abstract = {}
+        self.types: defaultdict[Any, set[str]] = defaultdict(set)
+        self.labels: defaultdict[Any, set[str]] = defaultdict(set)
+        self.out: defaultdict[Any, list[tuple[str, Any]]] = defaultdict(list)  # node -> (local predicate, object)
+        self.abstract: dict[Any, str] = {}
         for s, p, o in triples:
             lp = local(p)
             if p == rdflib.RDF.type:
@@ -191,7 +194,7 @@ def score_entities(graph: GraphView, docs: Sequence[dict], paper_node: dict, *,
     category = category or (lambda t: t)
     tot: dict = defaultdict(int)
     misses: list[str] = []
-    per_type = defaultdict(lambda: [0, 0])  # typed recall, score.py: type -> [found must, must]
+    per_type: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])  # typed recall, score.py: type -> [found must, must]
     rows: dict = defaultdict(lambda: defaultdict(int))  # per-type counts, typed and untyped
     for gp in docs:
         node = paper_node.get(gp["id"])

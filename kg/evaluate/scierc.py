@@ -213,7 +213,7 @@ def paren_aliases(surface: str) -> list[str]:
     ``linear-chain conditional random field (CRF)`` -> ``linear-chain conditional random field``
     and ``CRF``; ``Markov random field (MRF) models`` -> ``Markov random field models``;
     ``Image composition (or mosaicing)`` -> ``Image composition``."""
-    out = []
+    out: list[str] = []
     m = list(_PAREN.finditer(surface))
     if not m:
         return out
@@ -372,7 +372,8 @@ def scirex_doc(rec: dict) -> dict:
         mentions.append((detokenize(surface.split()), label))
     sub_parts = {part for parts in (rec.get("method_subrelations") or {}).values() for _span, part in parts}
     key = text_key(text)
-    ents, linked = [], set()
+    ents: list[dict] = []
+    linked: set[str] = set()
     for s in rec.get("salient_entities") or []:
         name = s["name"]
         label = s.get("type")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from kg.evaluate.matching import (
     PREDICATES,
@@ -49,42 +50,46 @@ def parse_gold(path: Path, text: str | None = None) -> dict:
     path = Path(path)
     if text is None:
         text = path.read_text(encoding="utf-8")
-    papers, merges, cur = [], [], None
+    papers: list[dict] = []
+    merges: list[dict] = []
+    cur: Any = None  # the paper being read (None before the first paper line)
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         head, _, rest = line.partition("|")
-        head, rest = head.split(), rest.strip()
+        fields, rest = head.split(), rest.strip()
         try:
-            if HEAD_RE.fullmatch(head[0]):
-                cur = {"id": head[0], "match": rest, "entities": [], "relations": [], "code": []}
+            if HEAD_RE.fullmatch(fields[0]):
+                cur = {"id": fields[0], "match": rest, "entities": [], "relations": [], "code": []}
                 papers.append(cur)
-            elif head[0] == "E":
+            elif fields[0] == "E":
                 names = [x.strip() for x in rest.split(";") if x.strip()]
-                cur["entities"].append({"name": names[0], "surfaces": names, "tier": head[1],
-                                        "types": head[2].split("/")})
-            elif head[0] == "R":
+                cur["entities"].append({"name": names[0], "surfaces": names, "tier": fields[1],
+                                        "types": fields[2].split("/")})
+            elif fields[0] == "R":
                 m = re.fullmatch(r"(.+?) (" + "|".join(PREDICATES) + r") (.+)", rest)
+                if m is None:
+                    raise ValueError(f"not SUBJECT PREDICATE OBJECT with one of {', '.join(PREDICATES)}")
                 cur["relations"].append({"s": m.group(1), "p": m.group(2), "o": m.group(3),
-                                         "tier": head[1]})
-            elif head[0] == "C":
+                                         "tier": fields[1]})
+            elif fields[0] == "C":
                 cur["code"].append(rest)
-            elif head[0] == "M":
-                merges.append({"min_papers": int(head[1]),
+            elif fields[0] == "M":
+                merges.append({"min_papers": int(fields[1]),
                                "surfaces": [x.strip() for x in rest.split(";") if x.strip()]})
             else:
-                raise ValueError(f"unknown line kind {head[0]!r}")
+                raise ValueError(f"unknown line kind {fields[0]!r}")
         except Exception as exc:  # noqa: BLE001 - report the bad gold line
             why = str(exc) or type(exc).__name__
             if isinstance(exc, TypeError | AttributeError) and cur is None:
                 why = "entry before the first paper line"
             raise InputError.at(str(path), f"cannot read gold line ({why}): {raw.strip()}", line=n) from None
     for p in papers:
-        names = {e["name"] for e in p["entities"]}
+        known = {e["name"] for e in p["entities"]}
         for r in p["relations"]:
             for end in (r["s"], r["o"]):
-                if end != "PAPER" and end not in names:
+                if end != "PAPER" and end not in known:
                     raise InputError(f"{path}: {p['id']}: relation names unknown entity {end!r}")
     return {"format": "seed", "papers": papers, "merges": merges}
 

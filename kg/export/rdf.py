@@ -73,7 +73,7 @@ def _typed(lexical: str, datatype: str) -> str:
 class _Terms:
     """``_Terms(ns).name`` (or ``[name]``) is the IRI ``ns + name`` as an N-Triples term, made once."""
 
-    def __init__(self, ns: str) -> None:
+    def __init__(self, ns: object) -> None:  # a str, a Namespace or a DefinedNamespace
         self._ns = str(ns)
 
     def __getattr__(self, name: str) -> str:
@@ -225,9 +225,9 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list
         add((e, _KG.paperCount, _integer(len(ent.papers))))
         # the SKOS concept (ontology/vocab/*.ttl, ontology/hardware.ttl) of each vocabulary match
         for concept, exact in vocabulary_links(ent.type, ent.label, ent.vocabulary):
-            v = _safe_iri(concept)
-            if v is not None:
-                add((e, _SKOS.exactMatch if exact else _SKOS.closeMatch, v))
+            concept_iri = _safe_iri(concept)
+            if concept_iri is not None:
+                add((e, _SKOS.exactMatch if exact else _SKOS.closeMatch, concept_iri))
     for link in graph.links:
         s, o = iris.node(graph, link.subject), iris.node(graph, link.object)
         pred = _KG[link.predicate]
@@ -380,11 +380,11 @@ def write_turtle(data: Graph | list[Triple], out: TextIO) -> None:
 
 def _turtle_blocks(triples: list[Triple], turtle: Callable[[str], str]) -> Iterator[str]:
     """One statement block per subject, each after an empty line."""
-    subject = None
+    subject: str | None = None
     by_pred: dict[str, list[str]] = {}
     predicates: dict[str, str] = {_A: "a"}  # predicate term -> Turtle: a few dozen, each made once
 
-    def block() -> str:
+    def block(subject: str) -> str:
         preds = sorted(by_pred, key=lambda p: (p != "a", p))
         parts = [f"    {p} " + " ,\n        ".join(by_pred[p]) for p in preds]
         return "\n" + turtle(subject) + "\n" + " ;\n".join(parts) + " .\n"
@@ -392,7 +392,7 @@ def _turtle_blocks(triples: list[Triple], turtle: Callable[[str], str]) -> Itera
     for s, p, o in triples:
         if s != subject:
             if subject is not None:
-                yield block()
+                yield block(subject)
             subject, by_pred = s, {}
         pred = predicates.get(p)
         if pred is None:
@@ -402,7 +402,7 @@ def _turtle_blocks(triples: list[Triple], turtle: Callable[[str], str]) -> Itera
             objects = by_pred[pred] = []
         objects.append(turtle(o))
     if subject is not None:
-        yield block()
+        yield block(subject)
 
 
 def render_ntriples(data: Graph | list[Triple]) -> str:

@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import csv
 import json
-from dataclasses import dataclass, field
+import tomllib
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
 
 DATA_DIR = Path(__file__).parent / "data"
 LEXICON_DIR = DATA_DIR / "lexicons"
+WORDS_DIR = DATA_DIR  # its *.toml files are the word lists
+#: the factory config value of a component's ``resources``: the shipped data (:func:`load_resources`)
+SHIPPED = {"@misc": "kg.resources.v1"}
 
 
 def _words(path: Path) -> set[str]:
@@ -40,8 +46,107 @@ class LexiconEntry:
     exact_case: bool
 
 
-@dataclass
+@dataclass(frozen=True, eq=False)
+class Words:
+    """The word lists of ``data/*.toml``, one field per list (``data/README.md`` says who reads which).
+
+    A component reads them from here, never from a literal of its own (``tests/test_word_lists.py``).
+    """
+
+    # function_words.toml
+    lexicon_closed_class: frozenset[str]
+    long_form_prepositions: frozenset[str]
+    subtitle_prepositions: frozenset[str]
+    contribution_adverbs: frozenset[str]
+    use_words: frozenset[str]
+    contribution_skip: frozenset[str]
+    weak_lead_extra: frozenset[str]
+    complement_prepositions: frozenset[str]
+    apposition_stops: frozenset[str]
+    object_openers: frozenset[str]
+    determiners: frozenset[str]
+    metric_leading_extra: frozenset[str]
+    phrase_articles: frozenset[str]
+    list_glue: frozenset[str]
+    coordination_glue: frozenset[str]
+    name_connectors: frozenset[str]
+    list_head_stops: frozenset[str]
+    # kind_nouns.toml
+    coined_dataset_nouns: frozenset[str]
+    coined_model_nouns: frozenset[str]
+    coined_method_nouns: frozenset[str]
+    phrase_dataset_heads: frozenset[str]
+    phrase_task_heads: frozenset[str]
+    phrase_method_kind_heads: frozenset[str]
+    phrase_model_heads: frozenset[str]
+    label_head_nouns: frozenset[str]
+    # cue_words.toml
+    relation_eval_openers: frozenset[str]
+    result_eval_openers: frozenset[str]
+    relation_use_extra: tuple[str, ...]
+    relation_self_reference_extra: tuple[str, ...]
+    result_self_reference_extra: tuple[str, ...]
+    remedy_verbs: tuple[str, ...]
+    coined_eval_words: frozenset[str]
+    rival_extra: frozenset[str]
+    # contribution_words.toml
+    contribution_not_heads: frozenset[str]
+    contribution_not_noun_endings: tuple[str, ...]
+    title_articles: frozenset[str]
+    title_purpose_trailing: frozenset[str]
+    complement_stops: frozenset[str]
+    complement_cuts: frozenset[str]
+    complement_anaphora: frozenset[str]
+    # spelling.toml
+    describing_suffixes: tuple[str, ...]
+    weak_suffixes: tuple[str, ...]
+    not_verb_endings: tuple[str, ...]
+    not_plural_endings: tuple[str, ...]
+    not_adverbs: frozenset[str]
+    plural_es_endings: tuple[str, ...]
+    # sources.toml
+    lexicon_source_priority: tuple[str, ...]
+    concept_source_priority: tuple[str, ...]
+    code_hosts: tuple[str, ...]
+    lexicon_source_confidence: Mapping[str, float]
+
+    @classmethod
+    def from_lists(cls, lists: Mapping[str, Any]) -> Words:
+        """The lists by field name (a missing or unknown name is an error), converted to the field's type."""
+        names = [f.name for f in fields(cls)]
+        missing, unknown = set(names) - set(lists), set(lists) - set(names)
+        if missing or unknown:
+            raise ValueError(f"word lists: missing {sorted(missing)}, unknown {sorted(unknown)}")
+        out: dict[str, Any] = {}
+        for f in fields(cls):
+            value, kind = lists[f.name], str(f.type)
+            if kind.startswith("frozenset"):
+                out[f.name] = frozenset(value)
+            elif kind.startswith("tuple"):
+                out[f.name] = tuple(value)
+            else:
+                out[f.name] = MappingProxyType(dict(value))
+        return cls(**out)
+
+
+@lru_cache(maxsize=1)
+def load_words(words_dir: Path = WORDS_DIR) -> Words:
+    """Every ``*.toml`` list of ``words_dir`` (a name defined twice is an error), read once."""
+    lists: dict[str, Any] = {}
+    for path in sorted(words_dir.glob("*.toml")):
+        for name, value in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            if name in lists:
+                raise ValueError(f"{path}: word list {name!r} is defined twice")
+            lists[name] = value
+    return Words.from_lists(lists)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
 class Resources:
+    """The extraction's data, loaded once and never changed (the memo dicts aside): each component gets it
+    by its factory config (``{"@misc": "kg.resources.v1"}`` is :func:`load_resources`), so a test can pass
+    one built for it (:func:`kg.extract.resources.Resources` with ten words)."""
+
     heads: dict[str, tuple[str, float]]
     suffixes: list[tuple[str, str, float]]
     function_words: set[str]
@@ -55,10 +160,20 @@ class Resources:
     adjective_suffixes: tuple[str, ...]
     adjective_exceptions: set[str]
     cues: dict
+    words: Words
     result_cues: dict = field(default_factory=dict)  # result_cues.json (kg_results; metric heads for kg_phrases)
-    lexicon: list[LexiconEntry] = field(default_factory=list)
+    lexicon: tuple[LexiconEntry, ...] = ()
+    coined_stop: frozenset[str] = frozenset()  # coined_stop.txt: words that are never coined names
+    patterns: tuple[tuple[str, str, float], ...] = ()  # patterns.tsv: (regex, type, confidence), kg_coined
+    #: lexicons/hardware_context_terms.txt: hardware terms kept only in an abstract about hardware
+    hardware_context_terms: frozenset[str] = frozenset()
     #: memo of :func:`kg.extract.text.head_type`, filled on use (the tables above never change)
     head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
+    #: memo of :func:`kg.extract.text.is_coined`
+    coined_cache: dict[str, bool] = field(default_factory=dict, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return f"<Resources: {len(self.lexicon)} lexicon entries, {len(self.heads)} heads>"
 
 
 def read_lexicon_file(path: Path) -> list[LexiconEntry]:
@@ -130,6 +245,12 @@ def load_resources() -> Resources:
         model_parts={w.lower() for w in _words(DATA_DIR / "model_parts.txt")},
         noun_ing={w.lower() for w in _words(DATA_DIR / "noun_ing.txt")},
         cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),
+        words=load_words(),
         result_cues=json.loads((DATA_DIR / "result_cues.json").read_text(encoding="utf-8")),
-        lexicon=lexicon,
+        lexicon=tuple(lexicon),
+        coined_stop=frozenset(_words(DATA_DIR / "coined_stop.txt")),
+        patterns=tuple((row[0], row[1], float(row[2])) for row in (
+            ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#"))),
+        hardware_context_terms=frozenset(t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt")),
     )

@@ -35,11 +35,12 @@ def create_tokenizer(nlp: Language) -> Tokenizer:
     return Tokenizer(
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
-        prefix_search=compile_prefix_regex(defaults.prefixes).search,
-        suffix_search=_Unless(str.isalpha, compile_suffix_regex(defaults.suffixes).search, None),
-        infix_finditer=_Unless(str.isalnum, compile_infix_regex(defaults.infixes).finditer, ()),
+        # (spaCy's stubs declare the defaults Optional; English has all of them)
+        prefix_search=compile_prefix_regex(defaults.prefixes).search,  # type: ignore[arg-type]
+        suffix_search=_Unless(str.isalpha, compile_suffix_regex(defaults.suffixes).search, None),  # type: ignore[arg-type]
+        infix_finditer=_Unless(str.isalnum, compile_infix_regex(defaults.infixes).finditer, ()),  # type: ignore[arg-type]
         token_match=defaults.token_match,
-        url_match=_Unless(str.isalnum, defaults.url_match, None),
+        url_match=_Unless(str.isalnum, defaults.url_match, None),  # type: ignore[arg-type]
     )
 
 
@@ -76,7 +77,7 @@ class PunctuationSentencizer:
     def __init__(self, nlp: Language) -> None:
         self.stock = Sentencizer()
         self.final_chars = frozenset(self.stock.punct_chars)
-        is_punct = nlp.vocab.lex_attr_getters[IS_PUNCT]
+        is_punct = nlp.vocab.lex_attr_getters[IS_PUNCT]  # type: ignore[attr-defined]  # not in spaCy's stubs
         if not all(is_punct(c) for c in self.final_chars):  # the pass over punctuation would miss one
             raise ValueError("a sentence-final character is not punctuation")
 
@@ -97,7 +98,7 @@ class PunctuationSentencizer:
             prev = i
         if after_final and prev + 1 < n:
             values[prev + 1] = 1
-        doc.from_array([SENT_START], values)
+        doc.from_array([SENT_START], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
         return doc
 
 

@@ -12,15 +12,15 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
+from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
-from kg.extract.resources import DATA_DIR, Resources, _words
+from kg.extract.resources import Resources, load_words
 from kg.extract.state import state
 from kg.names import singular
 
@@ -48,7 +48,7 @@ def sentences(doc: Doc) -> list[Span]:
 def sentence_at(doc: Doc, char: int) -> Span:
     """The sentence containing character offset ``char``."""
     sents = sentences(doc)
-    i = bisect.bisect_right(state(doc).sent_starts, char) - 1  # type: ignore[arg-type]
+    i = bisect.bisect_right(cast("list[int]", state(doc).sent_starts), char) - 1  # sentences() set them
     return sents[max(i, 0)]
 
 
@@ -77,7 +77,7 @@ def norm_word(text: str) -> str:
         low = text.lower()
         if low.endswith("ies") and len(low) > 4:
             out = low[:-3] + "y"
-        elif low.endswith(("ches", "shes", "xes", "sses")):
+        elif low.endswith(load_words().plural_es_endings):
             out = low[:-2]
         else:
             out = singular(low)
@@ -102,7 +102,6 @@ class Lex:
     wordlike: bool  # has letters or digits, and is neither a bare number nor an -ly adverb (see is_content)
 
 
-_NOT_ADVERBS = {"anomaly", "family", "supply", "assembly"}
 _TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
 _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
 
@@ -113,7 +112,7 @@ def _lex(vocab: Vocab, orth: int) -> Lex:
         lx = vocab[orth]
         text, low = lx.orth_, lx.lower_
         wordlike = (not (lx.like_num and not any(c.isalpha() for c in text))
-                    and not (len(low) > 4 and low.endswith("ly") and low not in _NOT_ADVERBS)
+                    and not (len(low) > 4 and low.endswith("ly") and low not in load_words().not_adverbs)
                     and any(c.isalnum() for c in text))
         out = Lex(text, low, norm_word(text), lx.is_space, lx.is_punct, lx.is_quote, lx.is_bracket, lx.like_num,
                   lx.is_alpha, wordlike)
@@ -288,7 +287,7 @@ def sentence_offsets(doc: Doc) -> tuple[list[int], list[int]]:
     ends = st.sent_ends
     if ends is None:
         ends = st.sent_ends = [s.end_char for s in sentences(doc)]
-    return st.sent_starts, ends  # type: ignore[return-value]  (sentences() set them)
+    return cast("list[int]", st.sent_starts), ends  # sentences() set them
 
 
 def sentence_chars(doc: Doc, char: int) -> tuple[int, int]:
@@ -359,7 +358,6 @@ def is_acronym(text: str) -> bool:
 
 
 
-_STOP = _words(DATA_DIR / "coined_stop.txt")
 _PARTS = re.compile(r"[\-.^]")
 _DIGITS_LETTER = re.compile(r"\d+[a-zA-Z]")
 #: "C^3", "D^2", "Pro^2", "G^2N^2": a capitalised letter or word to a power names a method (written "$C^3$")
@@ -380,13 +378,25 @@ def is_coined_part(part: str) -> bool:
     return uppers == 1 and not part[0].isupper() and len(part) > 2  # iPhone, mHealth
 
 
-@lru_cache(maxsize=1 << 18)
-def is_coined(word: str) -> bool:
-    """Memoised: a pure function of the word, asked for every word of every abstract."""
-    if word in _STOP or len(word) < 2:
+def is_coined(word: str, res: Resources) -> bool:
+    """A coined name: inner capitals, all caps or letters mixed with digits, not a stop word (coined_stop.txt).
+
+    Memoised in ``res.coined_cache``: a pure function of the word, asked for every word of every abstract.
+    """
+    memo = res.coined_cache
+    out = memo.get(word)
+    if out is None:
+        out = _is_coined(word, res.coined_stop)
+        if len(memo) < 1 << 18:
+            memo[word] = out
+    return out
+
+
+def _is_coined(word: str, stop: frozenset[str]) -> bool:
+    if word in stop or len(word) < 2:
         return False
     parts = _PARTS.split(word)
-    if any(p in _STOP for p in parts) and len(parts) == 1:
+    if any(p in stop for p in parts) and len(parts) == 1:
         return False
     if _NOT_NAME.fullmatch(word):
         return False
@@ -453,14 +463,14 @@ class Modifiers:
             return True  # participles: "learned", "proposed"
         if word.endswith("ing") and word not in self.res.noun_ing and "-" not in word:
             return True  # gerunds: "enhancing", "hindering"
-        if word.endswith(("-based", "-like", "-aware", "-driven", "-guided", "-free", "-specific", "-level")):
+        if word.endswith(self.res.words.weak_suffixes):
             return True
         # "6.9×", "75%"
         return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
 
     def _verb_s(self, word: str) -> bool:
         """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""
-        return word.endswith("s") and not word.endswith(("ss", "us", "is", "ics")) and word.isalpha() \
+        return word.endswith("s") and not word.endswith(self.res.words.not_verb_endings) and word.isalpha() \
             and word.islower() and word not in self.res.noun_ing
 
     def is_weak(self, word: str, first: bool, after_to: bool) -> bool:
@@ -475,7 +485,7 @@ class Modifiers:
         return self.trim_words(tokens(doc), doc_text(doc), words, verb_context)
 
     def trim_words(self, toks: Tokens, text: str, words: list[tuple[int, int]],
-                    verb_context: bool = True) -> list[tuple[int, int]]:
+                   verb_context: bool = True) -> list[tuple[int, int]]:
         """:meth:`trim` with the doc's tokens and text at hand."""
         after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
         first = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kg.records import Evidence, Paper, Quantity
+from kg.records import Evidence, Paper, ResolvedQuantity
 
 
 @dataclass
@@ -20,7 +20,7 @@ class PaperNode:
     title: str  # cleaned
     abstract: str  # cleaned
     code_urls: list[str] = field(default_factory=list)
-    quantities: list[Quantity] = field(default_factory=list)
+    quantities: list[ResolvedQuantity] = field(default_factory=list)
 
     @property
     def display_title(self) -> str:

@@ -52,7 +52,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from kg.extract.resources import LexiconEntry, load_resources, read_lexicon_dir
+from kg.extract.resources import LexiconEntry, load_resources, load_words, read_lexicon_dir
 from kg.names import entity_key
 from kg.names import slug as kg_slug
 
@@ -63,8 +63,6 @@ TYPES = ("Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept")
 SCHEME_OF_TYPE = {"Method": "methods", "Task": "tasks", "Model": "models", "Dataset": "datasets",
                   "Metric": "metrics", "HardwareConcept": "hardware"}
 TYPE_OF_SCHEME = {v: k for k, v in SCHEME_OF_TYPE.items()}
-SOURCE_PRIORITY = ("kg-hardware", "accelerators", "nlp-progress", "pwc-method", "pwc-task",
-                   "pwc-dataset", "pwc-metric", "pwc-collection", "openreview", "cso")
 PWC_CATEGORY = "https://paperswithcode.com/methods/category/"
 PWC_TASK = "https://paperswithcode.com/task/"
 
@@ -259,11 +257,10 @@ def _last_segment(url: str) -> str:
     return pwc_slug(url.rstrip("/").rsplit("/", 1)[-1].replace("_", " "))
 
 
-_PRIORITY = {source: i for i, source in enumerate(SOURCE_PRIORITY)}
-
-
 def _prio(source: str) -> int:
-    return _PRIORITY.get(source, len(SOURCE_PRIORITY))
+    """A source's rank among the concept schemes' sources (``kg/extract/data/sources.toml``), unknown ones last."""
+    priority = load_words().concept_source_priority
+    return priority.index(source) if source in priority else len(priority)
 
 
 def _type_order(t: str) -> int:
@@ -410,7 +407,9 @@ def build_vocabulary(rows: Iterable[Row], head_rule: bool = True) -> Vocabulary:
         return c.iri
 
     for label, (_alts, parents, _d) in HW_EXTRA.items():
-        c = b.v.concepts[b.find(label, HW)]
+        found = b.find(label, HW)
+        assert found is not None, f"HW_EXTRA names {label!r}, which is not in the hardware taxonomy"
+        c = b.v.concepts[found]
         c.broader |= {hw_parent(p) for p in parents}
     pending: dict[str, dict] = {}
     for k in order:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
-from dataclasses import replace
 from urllib.parse import quote
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
-from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction
+from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction, ResolvedQuantity
 from kg.names import entity_key, slug
 
 _ACRONYM = re.compile(r"^(?=.*[A-Z].*[A-Z])[A-Za-z0-9\-]{2,12}$")
@@ -87,7 +86,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
             graph.skipped.append(f"{ex.paper.source}: duplicate paper id {ex.paper.id!r} (kept the first)")
             continue
         graph.papers[pid] = PaperNode(id=pid, paper=ex.paper, title=ex.title, abstract=ex.abstract,
-                                      code_urls=list(ex.code_urls), quantities=list(ex.quantities))
+                                      code_urls=list(ex.code_urls))
         kept.append((pid, ex))
         for ent in ex.entities:
             members[global_key(ent, acronyms)].append((pid, ent))
@@ -97,7 +96,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
     used_ids: set[str] = set(graph.papers)  # paper and entity ids share the graph's node namespace
     for gkey in sorted(members):
         group = members[gkey]
-        type_votes: Counter = Counter()
+        type_votes: defaultdict[str, float] = defaultdict(float)
         label_votes: Counter = Counter()
         labels: set[str] = set()
         for _pid, ent in group:
@@ -123,7 +122,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
         local = {ent.key: node_of[global_key(ent, acronyms)] for ent in ex.entities}
         # result claims: paper-local subject / metric keys → canonical entity ids ("" when unknown); a metric
         # named without a Metric mention ("speedup" implied by "accelerates") links to the Metric of that name
-        graph.papers[pid].quantities = [replace(q, subject=local.get(q.subject, ""), metric_entity=next(
+        graph.papers[pid].quantities = [ResolvedQuantity.of(q, subject=local.get(q.subject, ""), metric_entity=next(
             (m for m in (local.get(q.metric_entity, ""), node_of.get(acronyms.get(entity_key(q.metric),
                                                                                   entity_key(q.metric)), ""))
              if m and graph.entities[m].type == "Metric"), "")) for q in ex.quantities]
@@ -137,6 +136,6 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
             if graph.entities[obj].type != RANGES.get(rel.predicate, graph.entities[obj].type):
                 continue  # the node's type, voted across papers, is outside the relation's range
             graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
-    graph.links.sort(key=lambda l: (l.paper, l.predicate != "mentions", l.subject, l.predicate, l.object,
-                                    l.evidence.start))
+    graph.links.sort(key=lambda ln: (ln.paper, ln.predicate != "mentions", ln.subject, ln.predicate, ln.object,
+                                     ln.evidence.start))
     return graph

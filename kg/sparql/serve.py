@@ -311,6 +311,7 @@ class QueryPool:
 # ---------------------------------------------------------------------------
 
 class SparqlHandler(BaseHTTPRequestHandler):
+    server: SparqlServer
     server_version = "kg-sparql/0.1"
     protocol_version = "HTTP/1.1"
     timeout = 60  # seconds a client may take to send its request
@@ -426,7 +427,8 @@ class SparqlHandler(BaseHTTPRequestHandler):
 
         if is_update(query):
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
-        override = (params.get("format") or [None])[0]
+        formats = params.get("format")
+        override = formats[0] if formats else None
         job = Job(query=query, accept=self.headers.get("Accept"), override=override,
                   default_graph=params.get("default-graph-uri") or None,
                   named_graphs=params.get("named-graph-uri") or None)
@@ -486,7 +488,7 @@ def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, t
         thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
                                   name="kg-serve", daemon=True)
         thread.start()
-        h, p = server.server_address[:2]
+        h, p = str(server.server_address[0]), server.server_address[1]
         shown = f"[{h}]" if ":" in h else h
         if ready:
             ready(f"http://{shown}:{p}")

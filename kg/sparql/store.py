@@ -431,7 +431,9 @@ def serialize_triples(triples, rdf_format) -> bytes:
         out = ox.serialize(triples, format=rdf_format, prefixes=used)
     else:
         out = ox.serialize(triples, format=rdf_format)
-    return out if not out or out.endswith(b"\n") else out + b"\n"
+    if not out:  # no output file given, so never None; b"" for no triples
+        return b""
+    return out if out.endswith(b"\n") else out + b"\n"
 
 
 def rows(result) -> list[dict[str, str]]:

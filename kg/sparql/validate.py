@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF
@@ -201,6 +202,7 @@ def validate_graph(data: Graph, shapes: Path | None = None) -> Report:
         for triple in data:
             cached.add(triple)
         data = cached
+    target: Any
     try:
         from pyshacl.graph_abstraction import DataGraph
 

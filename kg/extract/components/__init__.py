@@ -11,7 +11,18 @@ component imports another (shared helpers are in :mod:`kg.extract.text`). Each f
 entities; ``kg_relations`` links them; ``kg_results`` reads quantitative result claims; what those two
 find that is no entity yet they propose, and a merge pass after each folds it in.
 """
-from kg.extract.components import (  # noqa: F401  (import registers the factories)
+from spacy import registry
+
+from kg.extract.resources import Resources, load_resources
+
+
+@registry.misc("kg.resources.v1")
+def shipped_resources() -> Resources:
+    """The shipped data files, loaded once per process (every component's default ``resources``)."""
+    return load_resources()
+
+
+from kg.extract.components import (  # noqa: E402, F401  (import registers the factories)
     acronyms,
     coined,
     contributions,

@@ -14,7 +14,7 @@ from spacy.tokens import Doc
 
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import doc_text, expand_powers, head_type, is_acronym, sentence_text, sentences
-from kg.extract.resources import Resources, load_resources
+from kg.extract.resources import SHIPPED, Resources
 from kg.types import Finder
 
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)(?!\^)")  # not the base of a power: "SF(DA)^2"
@@ -24,7 +24,6 @@ _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-^]{1,20})\s*$")
 _LAST_WORD_MAX = 21
 
 
-_PREPOSITIONS = {"for", "with", "of", "on", "in", "via", "from", "to"}
 _REPEAT = re.compile(r"([A-Za-z])([3-9])(?![0-9])")  # "2" between letters means "to" (T2I)
 def best_long_form(short: str, long: str) -> str | None:
     """Schwartz-Hearst: the long form (a suffix of ``long``) that ``short`` abbreviates.
@@ -72,7 +71,8 @@ def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, fl
     """Type a definition by its long form's head; a lexicon match on the same span outvotes this guess."""
     words = _ALNUM_RUN.findall(long_form)
     # "Datasets with Diverse human Demonstrations for …": the head comes before the first preposition
-    cut = next((i for i, w in enumerate(words) if i and w.lower() in _PREPOSITIONS), len(words))
+    cut = next((i for i, w in enumerate(words) if i and w.lower() in res.words.long_form_prepositions),
+               len(words))
     if cut < len(words) and head_type(words[cut - 1], res):
         words = words[:cut]
     if words:
@@ -191,6 +191,6 @@ class AcronymFinder:
 
 
 @Language.factory("kg_acronyms", requires=["doc.sents"] + contract("candidates"),
-                  assigns=contract("candidates", "modifier_acronyms"))
-def make_acronyms(nlp: Language, name: str) -> AcronymFinder:
-    return AcronymFinder(load_resources())
+                  assigns=contract("candidates", "modifier_acronyms"), default_config={"resources": SHIPPED})
+def make_acronyms(nlp: Language, name: str, resources: Resources) -> AcronymFinder:
+    return AcronymFinder(resources)

@@ -9,14 +9,14 @@ abstract repeats it (then it is most likely the method the paper is about).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Mapping
 from itertools import compress
 from operator import attrgetter, itemgetter
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.resources import DATA_DIR, Resources, load_resources
+from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import (char_token_range, doc_text, head_type, is_coined, sentence_at, sentence_norms, sentences,
                              tokens)
@@ -32,40 +32,16 @@ from kg.types import Finder
 # backtracking over every letter of the word.
 _NAME_WORD = re.compile(r"(?<![\w@/.\-'’^])(?=[a-z.^\-]*+[A-Z0-9])"
                         r"([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+|\([A-Za-z0-9]+\)(?=\^\d))*)(?![\w@/'’^]|-\w|\.\w)")
-_DATASET_NOUNS = {"benchmark", "dataset", "corpus", "suite", "domain", "split", "leaderboard", "testbed"}
-_MODEL_NOUNS = {"model", "llm", "backbone", "encoder", "decoder", "network", "architecture", "checkpoint"}
-_METHOD_NOUNS = {"method", "algorithm", "framework", "approach", "technique", "loss", "objective", "optimizer",
-                 "setup", "training", "baseline", "variant", "pipeline", "strategy", "paradigm", "recipe", "mechanism",
-                 "module", "layer", "regularizer", "estimator", "attack", "defense", "policy", "procedure"}
-#: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
-_TYPE_NOUNS = ({w: ("Method", 0.75) for w in _METHOD_NOUNS} | {w: ("Model", 0.75) for w in _MODEL_NOUNS}
-               | {w: ("Dataset", 0.8) for w in _DATASET_NOUNS})
-_EVAL_WORDS = {"benchmark", "dataset", "domain", "experiment", "evaluate", "evaluated", "evaluation", "test", "tested",
-               "result", "achieve", "accuracy", "performance"}
 #: the known terms of a list vote on its names' type: a name listed with tasks is a benchmark ("VQA, SNLI-VE")
 _VOTED_TYPES = {"Task": "Dataset"}
 #: the types a name listed next to one known term takes from it ("BERT, TNLR"); others need a longer list
 _NAMED_TYPES = {"Dataset", "Model", "Method"}
 _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
-_ADJ_SUFFIX = re.compile(r"-(based|like|aware|style|specific|free|guided|driven|level|wise|only|centric|powered|scale)$",
-                         re.IGNORECASE)
 
 
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 _SPACE_DIGIT = re.compile(r" \d")
-_NAME_CONNECTORS = {"of"}  # lower-case words inside a capitalised name ("to" would join "A to B")
-
-
-@lru_cache(maxsize=1 << 18)
-def coined_core(word: str) -> str:
-    """The coined name a word of the text is or starts with ("LLM-based" names the LLM), or ""."""
-    if word.isalpha() and word.islower():
-        return ""  # no capital and no digit: never coined (most words)
-    suffix = _ADJ_SUFFIX.search(word)
-    if suffix:
-        word = word[:suffix.start()]
-    return word if is_coined(word) else ""
 
 
 _IS_ALPHA = attrgetter("is_alpha")
@@ -144,7 +120,8 @@ _LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.
 
 
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
-                list_nouns: dict[str, str], n_coined: int, function_words: set[str]) -> dict[int, str]:
+                list_nouns: dict[str, str], n_coined: int, function_words: set[str],
+                type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
     """The names (by index) in a list of two or more coined names, with the type the list suggests.
 
     "Stochastic Q-learning, StochDQN, and StochDDQN": a list of coined words names things, where one such
@@ -179,7 +156,7 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
         after = _NEXT_WORD.match(text, run[-1][1])
         noun = after.group(1).lower() if after else ""
-        typed_after = (_TYPE_NOUNS.get(noun) or _TYPE_NOUNS.get(noun[:-1] if noun.endswith("s") else "", ("",)))[0]
+        typed_after = (type_nouns.get(noun) or type_nouns.get(noun[:-1] if noun.endswith("s") else "", ("",)))[0]
         if typ is None and typed_after:  # "A, B and C datasets", "S4D/S5 models": the type noun after the list
             typ = typed_after
         if typ is None:
@@ -250,8 +227,20 @@ class CoinedNameFinder:
         #: cues.json's list_nouns, word -> type: "three datasets: A, B and C" lists datasets
         self.list_nouns = {w: typ for typ, words in res.cues["list_nouns"].items() for w in words}
         #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
-        self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | {
-            "against", "versus", "vs", "vs."}
+        words = res.words
+        self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | words.rival_extra
+        #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
+        self.type_nouns = ({w: ("Method", 0.75) for w in words.coined_method_nouns}
+                           | {w: ("Model", 0.75) for w in words.coined_model_nouns}
+                           | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
+        self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
+        self.eval_words = words.coined_eval_words
+        self.name_connectors = words.name_connectors
+        self.list_head_stops = words.list_head_stops
+        #: "LLM-based", "Transformer-powered": a suffix that makes a name describe
+        self.describing_suffix = re.compile(r"-(" + "|".join(map(re.escape, words.describing_suffixes)) + r")$",
+                                            re.IGNORECASE)
+        self._cores: dict[str, str] = {}
         self.family_prefixes = tuple(res.model_families)
         #: "Vicuna", "Gemini": a family name alone is a model (one with inner capitals is coined anyway)
         self.family_names = res.model_families - res.model_family_prefixes
@@ -263,9 +252,7 @@ class CoinedNameFinder:
         self.family_version = re.compile(r"(?<![\w.\-])" + family_version)
         #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see _quick_check)
         self.family_version_check = re.compile(family_version)
-        self.patterns = [(re.compile(row[0]), _quick_check(row[0]), row[1], float(row[2]))
-                         for row in (ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
-                                     if ln.strip() and not ln.startswith("#"))]
+        self.patterns = [(re.compile(rx), _quick_check(rx), typ, conf) for rx, typ, conf in res.patterns]
         self._names: dict[str, str] = {}
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
@@ -277,9 +264,25 @@ class CoinedNameFinder:
         """
         out = self._names.get(word)
         if out is None:
-            out = coined_core(word) or self._family_member(word) or (word if word in self.family_names else "")
+            out = self._core(word) or self._family_member(word) or (word if word in self.family_names else "")
             if len(self._names) < 500_000:
                 self._names[word] = out
+        return out
+
+    def _core(self, word: str) -> str:
+        """The coined name a word of the text is or starts with ("LLM-based" names the LLM), or "". Memoised."""
+        out = self._cores.get(word)
+        if out is None:
+            out = word
+            if word.isalpha() and word.islower():
+                out = ""  # no capital and no digit: never coined (most words)
+            else:
+                suffix = self.describing_suffix.search(word)
+                if suffix:
+                    out = word[:suffix.start()]
+                out = out if is_coined(out, self.res) else ""
+            if len(self._cores) < 1 << 18:
+                self._cores[word] = out
         return out
 
     def _plain_name(self, word: str) -> bool:
@@ -289,14 +292,14 @@ class CoinedNameFinder:
         if out is None:
             parts = word.split("-")
             out = (self._capitalised[parts[0]] and all(map(str.isalpha, parts)) and len(word) > 2
-                   and not _ADJ_SUFFIX.search(word))
+                   and not self.describing_suffix.search(word))
             if len(self._plain) < 500_000:
                 self._plain[word] = out
         return out
 
     def _family_member(self, word: str) -> str:
         """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size (not coined by spelling)."""
-        suffix = _ADJ_SUFFIX.search(word)
+        suffix = self.describing_suffix.search(word)
         if suffix:
             word = word[:suffix.start()]
         return word if self.family_member.match(word) else ""
@@ -309,7 +312,7 @@ class CoinedNameFinder:
         span_start, span_end = span
         for i in range(span_end, min(span_end + 2, len(toks.lex))):
             if not toks.lex[i].is_punct:  # the next word, over one punctuation mark
-                typed = _TYPE_NOUNS.get(toks.norm[i])
+                typed = self.type_nouns.get(toks.norm[i])
                 if typed:
                     return typed
                 break
@@ -320,7 +323,7 @@ class CoinedNameFinder:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
         sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
-        if sentence_norms(doc, sent) & _EVAL_WORDS:
+        if sentence_norms(doc, sent) & self.eval_words:
             # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
             # existing approaches, e.g., ControlNet" names methods (the baselines), anything else datasets
             head = ""
@@ -329,13 +332,13 @@ class CoinedNameFinder:
                 if low in ("on", "across", "over"):
                     return _LIST_HEAD_TYPES.get(head, ("Dataset", 0.65))
                 if not head and not lx.is_punct and low not in self.list_links:
-                    if toks.norm[i] in _MODEL_NOUNS or lx.text.rstrip("s") in models:
+                    if toks.norm[i] in self.model_nouns or lx.text.rstrip("s") in models:
                         head = "model"
-                    elif toks.norm[i] in _METHOD_NOUNS:
+                    elif toks.norm[i] in self.method_nouns:
                         head = "method"
-                    elif not is_coined(lx.text):
+                    elif not is_coined(lx.text, self.res):
                         head = "other"
-                if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in ("than", "with", "to", "by", "of", "using"):
+                if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in self.list_head_stops:
                     break
         return None
 
@@ -374,12 +377,12 @@ class CoinedNameFinder:
             counts[name] = counts.get(name, 0) + 1
         known = [c for c in out if c.finder is Finder.LEXICON]
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
-                              self.res.function_words)
+                             self.res.function_words, self.type_nouns)
         known_spans = {(c.start, c.end) for c in known}
-        for k, word in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
-            if k in listed and word[:2] not in known_spans:
+        for k, item in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
+            if k in listed and item[:2] not in known_spans:
                 listed[len(names)] = listed[k]
-                names.append(word)
+                names.append(item)
         for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:
@@ -401,8 +404,7 @@ class CoinedNameFinder:
                 out.append(Candidate(m.start(), m.end(), typ, Finder.PATTERN, conf))
         return doc
 
-    @staticmethod
-    def _alternatives(doc: Doc, text: str) -> list[tuple[int, int, str]]:
+    def _alternatives(self, doc: Doc, text: str) -> list[tuple[int, int, str]]:
         """The names in "CIFAR-10/100" (CIFAR-10, CIFAR-100) and "S4D/S5" (S4D, S5), as (start, end, name).
 
         The word pattern leaves out words glued to a slash (paths, URLs, "and/or"). A version written as
@@ -412,7 +414,7 @@ class CoinedNameFinder:
         for start, end in _slashed_words(text):
             for m in _NUMBER_ALTERNATIVES.finditer(text, start, end):
                 stem, suffix = m.group(1), m.group(4) or ""
-                if not is_coined(stem + m.group(2)):
+                if not is_coined(stem + m.group(2), self.res):
                     continue
                 out.append((m.start(1), m.end(2), stem + m.group(2) + suffix))
                 at = m.end(2)
@@ -424,7 +426,7 @@ class CoinedNameFinder:
                 if _NUMBER_ALTERNATIVES.fullmatch(m.group(0)):
                     continue
                 words = m.group(0).split("/")
-                if all(is_coined(w) for w in words):
+                if all(is_coined(w, self.res) for w in words):
                     at = m.start()
                     for w in words:
                         out.append((at, at + len(w), w))
@@ -460,7 +462,7 @@ class CoinedNameFinder:
                 j = i  # the run is words[i..j]
                 while not words[j][2] and j + 1 < len(words) and (named[j + 1] or (
                         j + 2 < len(words) and named[j + 2] and not words[j + 1][2]
-                        and toks.lower[words[j + 1][0]] in _NAME_CONNECTORS)):
+                        and toks.lower[words[j + 1][0]] in self.name_connectors)):
                     j += 1  # "Chain of Hindsight"
                 if sum(named[i:j + 1]) >= 2:
                     s0, e0 = toks.idx[words[i][0]], toks.end_char(words[j][1] - 1)
@@ -498,7 +500,7 @@ class CoinedNameFinder:
             return False
         word = "".join(toks.text[a:b])
         return all(toks.text[k] == "-" or toks.text[k].isalnum() for k in range(a, b)) and toks.text[b - 1] != "-" \
-            and not _ADJ_SUFFIX.search(word)  # "Transformer-based" describes, it does not name
+            and not self.describing_suffix.search(word)  # "Transformer-based" describes, it does not name
 
     def _extend(self, doc: Doc, start: int, end: int) -> tuple[int, int]:
         """Grow a coined word over adjacent capitalised words: "Tiered QK 2D Sparsity"."""
@@ -514,7 +516,7 @@ class CoinedNameFinder:
         def name_like(k: int) -> bool:
             t = text[k]
             return (not lex[k].is_punct and lex[k].lower not in self.res.function_words
-                    and (t[:1].isupper() or is_coined(t) or _DIGITS_UPPER.fullmatch(t) is not None))
+                    and (t[:1].isupper() or is_coined(t, self.res) or _DIGITS_UPPER.fullmatch(t) is not None))
 
         i, j = span
         span_start = i
@@ -533,6 +535,7 @@ class CoinedNameFinder:
         return toks.idx[i], toks.end_char(j - 1)
 
 
-@Language.factory("kg_coined", requires=contract("candidates", "modifier_acronyms"), assigns=contract("candidates"))
-def make_coined(nlp: Language, name: str) -> CoinedNameFinder:
-    return CoinedNameFinder(load_resources())
+@Language.factory("kg_coined", requires=contract("candidates", "modifier_acronyms"), assigns=contract("candidates"),
+                  default_config={"resources": SHIPPED})
+def make_coined(nlp: Language, name: str, resources: Resources) -> CoinedNameFinder:
+    return CoinedNameFinder(resources)

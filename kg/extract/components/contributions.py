@@ -22,11 +22,12 @@ import re
 from bisect import bisect_left
 from functools import lru_cache
 from itertools import compress
+from typing import cast
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.resources import DATA_DIR, Resources, _words, load_resources
+from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import (
     chunk_ranges,
@@ -50,19 +51,9 @@ SUBJECT_WINDOW = 6
 _DESCRIBING = re.compile(r"(?:one|two|three|four|five|multi|single|\d+)-\w+$|[\w-]+-scale$")
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
-_SUBTITLE_PREPOSITIONS = {"for", "of", "with", "in", "on", "via", "to", "from", "towards"}
-_ADVERBS = {"also", "further", "then", "first", "additionally", "finally", "thus", "therefore", "next", "now"}
-_USE_WORDS = {"based", "using", "via", "with", "by", "leveraging", "from"}
-_SKIP = {"a", "an", "the", "this", "these", "our", "new", "novel", "first", "simple", "two", "three", "further", "also"}
-_WEAK_LEAD = _SKIP | {"several", "some"}  # leading words of a described contribution that name nothing
 #: a title's name referred back to in the abstract: "the X framework", "such a X model"
 _REFERRING = re.compile(r"(?<![\w-])(?:[Tt]he|[Oo]ur|[Tt]his|[Ss]uch an?)\s+$")
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
-#: head nouns of what a paper does, not of what it proposes ("a comprehensive study")
-_NOT_CONTRIBUTIONS = _words(DATA_DIR / "not_contributions.txt")
-#: endings of a participle or adjective that ends a chunk ("a dataset consisting", "an approach tailored"),
-#: not of the noun a described contribution is named by
-_NOT_NOUN_ENDINGS = ("ing", "ed", "able", "ible", "ic", "al", "ive", "ous", "ful", "less", "ant", "ent", "ary")
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -73,11 +64,10 @@ def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronou
 
 _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
 _TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
-_TITLE_ARTICLES = {"a", "an", "the"}
 
 
 def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str], openers: set[str],
-                  noun_ing: set[str]) -> list[tuple[int, int, int]]:
+                  noun_ing: set[str], articles: frozenset[str]) -> list[tuple[int, int, int]]:
     """The noun phrases a title may name its contribution by, as ``(start, end, head_end)`` offsets.
 
     One per part of the title ("Head: Subtitle", "Head - Subtitle"): the part from its first word (an article
@@ -98,7 +88,7 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
         if "?" in part or "!" in part:
             continue
         words = [(lo + m.start(), lo + m.end(), m.group(0).strip(".'’").lower()) for m in _TITLE_WORD.finditer(part)]
-        while words and (words[0][2] in _TITLE_ARTICLES or words[0][2] in ("new", "novel")):
+        while words and (words[0][2] in articles or words[0][2] in ("new", "novel")):
             words = words[1:]  # "A Novel Counterfactual Data Augmentation Method"
         if not words:
             continue
@@ -110,7 +100,7 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
         if not 2 <= len(words) <= 9 or any(w[2] in rejects for w in words):
             continue
         head = next((k for k, w in enumerate(words) if k and w[2] in inner), len(words)) - 1
-        if any(w[2] in _TITLE_ARTICLES for w in words[:head + 1]):
+        if any(w[2] in articles for w in words[:head + 1]):
             continue  # "Training a General Spiking Neural Network": a verb and its object
         if head < 1 and len(words) > 1 and words[0][2] not in inner:
             head = 0
@@ -131,7 +121,7 @@ def is_rare_word(word: str) -> bool:
     return zipf_frequency(word.lower(), "en") < COMMON_ZIPF
 
 
-def title_purpose(title: str, cuts: set[str], rejects: set[str]) -> tuple[int, int] | None:
+def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: frozenset[str]) -> tuple[int, int] | None:
     """The phrase after a title's "for" ("… Laplace Approximation for Bayesian Deep Learning"): what the
     paper's contribution is for, up to the next cut word, colon or dash; 1 to 6 words, as offsets."""
     m = re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE)
@@ -148,7 +138,7 @@ def title_purpose(title: str, cuts: set[str], rejects: set[str]) -> tuple[int, i
         words.append((w.start(), w.end()))
         if len(words) > 6:
             return None
-    while words and title[words[-1][0]:words[-1][1]].lower() in ("of", "on", "the", "a", "an"):
+    while words and title[words[-1][0]:words[-1][1]].lower() in trailing:
         words.pop()
     if not words or title[words[-1][1] - 1:words[-1][1]] in "-–—":
         return None
@@ -163,7 +153,16 @@ def j_is_name(text: str) -> bool:
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
-        self.weak_lead = _WEAK_LEAD | res.weak_modifiers
+        words = self.words = res.words
+        self.skip = words.contribution_skip  # words before the name a contribution verb introduces
+        #: leading words of a described contribution that name nothing
+        self.weak_lead = words.contribution_skip | words.weak_lead_extra | res.weak_modifiers
+        self.adverbs = words.contribution_adverbs
+        self.use_words = words.use_words
+        self.subtitle_prepositions = words.subtitle_prepositions
+        self.complement_prepositions = words.complement_prepositions
+        self.apposition_stops = words.apposition_stops
+        self.object_openers = words.object_openers
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
@@ -202,7 +201,7 @@ class ContributionFinder:
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
             # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
-            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in _ADVERBS) or (
+            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs) or (
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
@@ -224,7 +223,7 @@ class ContributionFinder:
         """The type an apposition opening at token ``start`` gives its name: its kind noun's."""
         for tok in doc[start:min(sent.end, start + APPOSITION_WINDOW)]:
             low = tok.lower_
-            if low in ("which", "that", "where", "to", "and", ";", ".", "whose", "for", "with", "in", "on"):
+            if low in self.apposition_stops:
                 return None
             typ = self.type_words.get(norm_word(tok.text))
             if typ:
@@ -286,7 +285,7 @@ class ContributionFinder:
         title, sep, _rest = text.partition("\n\n")
         if not sep:
             return
-        span = title_purpose(title, self.title_cuts, self.title_rejects)
+        span = title_purpose(title, self.title_cuts, self.title_rejects, self.words.title_purpose_trailing)
         if span is None:
             return
         start, end = span
@@ -318,7 +317,7 @@ class ContributionFinder:
         if not sep:
             return False
         for start, end, head_end in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
-                                                  self.title_openers, self.res.noun_ing):
+                                                  self.title_openers, self.res.noun_ing, self.words.title_articles):
             head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
             typ = self.type_words.get(head)
             if typ is None:
@@ -355,11 +354,11 @@ class ContributionFinder:
         if not 2 <= len(words) <= 4:
             return
         head = toks.norm[words[-1][1] - 1]
-        if head in _NOT_CONTRIBUTIONS or toks.lower[words[-1][1] - 1] in _NOT_CONTRIBUTIONS:
+        if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
             return  # "a comprehensive study of …": what the paper does, not what it proposes
         typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
         last = toks.text[words[-1][1] - 1]
-        if typ is None and last.isalpha() and last.islower() and not last.endswith(_NOT_NOUN_ENDINGS):
+        if typ is None and last.isalpha() and last.islower() and not last.endswith(self.words.contribution_not_noun_endings):
             typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
@@ -387,17 +386,15 @@ class ContributionFinder:
             return
         j, n = k + 1, 0
         while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
-                and lower[j] not in ("that", "which", "where", "while", "and", "or", "by", "via", "using", "with",
-                                     "without", "based", "whose", "than", "such"):
+                and lower[j] not in self.words.complement_stops:
             n += toks.lex[j].is_alpha
             j += 1
-        long = n > 5 or (j < sent.end and lower[j] not in ("and", "or", ",", ".", ";", "that", "which", "by", "via",
-                                                          "using", "with", "based"))
+        long = n > 5 or (j < sent.end and lower[j] not in self.words.complement_stops
+                         and toks.text[j] not in (",", ";", ".", ":", "("))
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
-            of = next((t for t in range(j - 1, k + 2, -1) if lower[t] in ("of", "from", "in", "on")), None)
-            if of is None or any(lower[t] in ("this", "these", "that", "those", "such", "its", "their", "our",
-                                              "within", "across", "under", "over") for t in range(k + 1, of)):
+            of = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts), None)
+            if of is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, of)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
             j = of
         if j == k + 1:
@@ -488,7 +485,7 @@ class ContributionFinder:
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
             span = doc.char_span(best.start, best.end, alignment_mode="expand") if best is not None else None
-            if span is None:
+            if span is None or best is None:
                 continue
             if span.end < sent.end and norm[span.end] in self.type_words:
                 return False  # "a graph layer GNN-X module": the name describes a later kind noun
@@ -556,7 +553,7 @@ class ContributionFinder:
             nxt = norm_word(doc[span.end].text) if span.end < sent.end else ""
             kind = self.type_words.get(nxt)
             if kind is None and span.end < sent.end and doc[span.end].is_alpha and doc[span.end].text.islower() \
-                    and nxt not in _ADVERBS and nxt not in self.res.function_words and not nxt.endswith(("s", "ed")):
+                    and nxt not in self.adverbs and nxt not in self.res.function_words and not nxt.endswith(("s", "ed")):
                 continue
             self._propose(out, best, kind or (best.type if best.type in ("Method", "Model", "Dataset", "Metric")
                                               else "Method"))
@@ -578,13 +575,13 @@ class ContributionFinder:
             if lower[noun] not in self.type_words:
                 # "a … framework for deep graph clustering called X": back over the complement to its noun
                 prep = next((d for d in range(noun - 1, max(sent.start, noun - 6), -1)
-                             if lower[d] in ("for", "of", "on", "in") or not is_content(doc[d], self.res)), None)
-                if prep is None or lower[prep] not in ("for", "of", "on", "in") \
+                             if lower[d] in self.complement_prepositions or not is_content(doc[d], self.res)), None)
+                if prep is None or lower[prep] not in self.complement_prepositions \
                         or norm[prep - 1] not in self.type_words:
                     continue
                 noun = prep - 1
             det = next((d for d in range(noun - 1, max(sent.start, noun - 7) - 1, -1)
-                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in _SKIP
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.skip
                                                                    or lower[d] in ("and", ","))),
                        None)
             # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
@@ -656,8 +653,8 @@ class ContributionFinder:
         while i < limit:
             tok = doc[i]
             low = tok.lower_
-            if low in _SKIP or tok.is_quote or (tok.is_punct and tok.text in "\"'“”‘’*") \
-                    or (first and low in ("approach", "idea", "method", "concern", "with")):
+            if low in self.skip or tok.is_quote or (tok.is_punct and tok.text in "\"'“”‘’*") \
+                    or (first and low in self.object_openers):
                 i += 1
                 continue
             if self.type_words.get(norm_word(low)) == "Task" and i + 2 < limit and doc[i + 1].lower_ == "of":
@@ -672,7 +669,7 @@ class ContributionFinder:
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
                 named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
-                if named is not None:
+                if named is not None and span is not None:
                     # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
@@ -687,6 +684,7 @@ class ContributionFinder:
                 if best.finder is Finder.LEXICON and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
+                span = cast(Span, span)  # (char_span "expand" of a candidate's own offsets is never None)
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")
                 self._propose(out, best, typ)
@@ -699,7 +697,8 @@ class ContributionFinder:
                 best = max(nxt, key=lambda c: c.end - c.start) if nxt else None
                 span = doc.char_span(best.start, best.end, alignment_mode="expand") if best else None
                 body = max(doc_text(doc).find("\n\n"), 0)
-                if span is not None and span.end < sent.end and norm_word(doc[span.end].text) in self.type_words \
+                if best is not None and span is not None and span.end < sent.end \
+                        and norm_word(doc[span.end].text) in self.type_words \
                         and doc_text(doc).find(span.text, body, best.start) < 0:
                     self._propose(out, best, type_before or self.type_words[norm_word(doc[span.end].text)])
                     return
@@ -788,7 +787,7 @@ class ContributionFinder:
                     if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
                             and text[close + 1].islower() and is_content(doc[close + 1], self.res):
                         return False  # "a novel automated machine learning (AutoML) multi-objective approach"
-                    if any(lower[t] in _USE_WORDS and idx[t] < best.start for t in range(i, k)):
+                    if any(lower[t] in self.use_words and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
                     self._propose(out, best, typ)
@@ -839,7 +838,8 @@ class ContributionFinder:
         # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
         subtitle = head[split.end():].split()
         # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
-        cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in _SUBTITLE_PREPOSITIONS), len(subtitle))
+        cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in self.subtitle_prepositions),
+                   len(subtitle))
         kind = self.type_words.get(norm_word(subtitle[cut - 1].strip(".,;:?!"))) \
             if len(subtitle) > 1 and subtitle[0].lower() in ("a", "an", "the") else None
         at = by_start.get(start, [])
@@ -886,7 +886,7 @@ class ContributionFinder:
         if i >= sent.end or doc[i].lower_ != "and":
             return
         i += 1
-        while i < sent.end and doc[i].lower_ in _SKIP:
+        while i < sent.end and doc[i].lower_ in self.skip:
             i += 1
         if i < sent.end:
             hits = [c for c in by_start.get(doc[i].idx, []) if c.finder in _NAMES]
@@ -895,6 +895,7 @@ class ContributionFinder:
                 self._propose(out, best, typ or best.type)  # "two scores, A and B": both are scores
 
 
-@Language.factory("kg_contributions", requires=contract("candidates"), assigns=contract("candidates"))
-def make_contributions(nlp: Language, name: str) -> ContributionFinder:
-    return ContributionFinder(load_resources())
+@Language.factory("kg_contributions", requires=contract("candidates"), assigns=contract("candidates"),
+                  default_config={"resources": SHIPPED})
+def make_contributions(nlp: Language, name: str, resources: Resources) -> ContributionFinder:
+    return ContributionFinder(resources)

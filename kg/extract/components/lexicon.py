@@ -19,20 +19,11 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
-from kg.extract.resources import LEXICON_DIR, LexiconEntry, Resources, _lines, load_resources, read_lexicon_file
+from kg.extract.resources import LEXICON_DIR, SHIPPED, LexiconEntry, Resources, load_resources, read_lexicon_file
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import norm_word, tokens
 from kg.types import ENTITY_TYPES, Finder
 
-#: When a surface form is listed by several sources, the first source here wins.
-SOURCE_PRIORITY = ("user", "kg-hardware", "nlp-progress", "pwc-method", "pwc-task", "openreview", "accelerators", "cso")
-SOURCE_CONFIDENCE = {"user": 0.95, "kg-hardware": 0.9, "nlp-progress": 0.85, "pwc-method": 0.8,
-                     "pwc-task": 0.8, "openreview": 0.8, "accelerators": 0.85, "cso": 0.6}
-
-
-#: words that start ordinary phrases, never a folded vocabulary term ("and datasets", "it alignment")
-_CLOSED_CLASS = {"a", "an", "the", "and", "or", "of", "in", "on", "for", "to", "with", "it", "is", "this", "that",
-                 "we", "our", "its", "their", "as", "at", "by", "from"}
 
 
 def _variants(term: str) -> set[str]:
@@ -48,8 +39,10 @@ def _variants(term: str) -> set[str]:
     return out
 
 
-def _rank(entry: LexiconEntry) -> int:
-    return SOURCE_PRIORITY.index(entry.source) if entry.source in SOURCE_PRIORITY else len(SOURCE_PRIORITY)
+def _ranker(priority: tuple[str, ...]) -> Callable[[LexiconEntry], int]:
+    """The sort key of entries by their source: the first source of ``priority`` first, unknown ones last."""
+    rank = {source: i for i, source in reversed(list(enumerate(priority)))}
+    return lambda entry: rank.get(entry.source, len(priority))
 
 
 #: The token texts of the shipped lexicon's pattern forms, made by scripts/build_term_tokens.py:
@@ -62,7 +55,7 @@ _HEADER = ("# kg_lexicon pattern tokens (scripts/build_term_tokens.py): form, th
 
 def tokenizer_key(nlp: Language) -> str:
     """What a tokenization depends on: spaCy's version and the tokenizer's rules (affixes, special cases)."""
-    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])
+    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])  # type: ignore[union-attr]  # a Tokenizer, not any callable
     return hashlib.sha256(spacy.__version__.encode() + b"\0" + rules).hexdigest()
 
 
@@ -128,7 +121,9 @@ class LexiconMatcher:
         self.fold = PhraseMatcher(nlp.vocab, attr="NORM")
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.entries: list[LexiconEntry] = []
-        self.context_terms = {t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt")}
+        self.context_terms = res.hardware_context_terms
+        self.source_confidence = res.words.lexicon_source_confidence
+        closed_class = res.words.lexicon_closed_class
         # patterns are the token hashes the matchers compare (ORTH; NORM as kg_normalizer sets it), not
         # Docs: a Doc per pattern, normalized and then validated by PhraseMatcher.add, was slow
         tokenize = tokenize or PatternTokenizer(nlp)
@@ -138,12 +133,12 @@ class LexiconMatcher:
         self.fold_ids: dict[tuple[int, ...], list[int]] = {}
         seen_fold: set[tuple[str, ...]] = set()
         seen_exact: set[str] = set()
-        for entry in sorted(entries, key=_rank):
+        for entry in sorted(entries, key=_ranker(res.words.lexicon_source_priority)):
             if entry.type not in ENTITY_TYPES:
                 continue
             if entry.term.lower() in res.generic_terms or entry.canonical.lower() in res.generic_terms:
                 continue
-            if not entry.exact_case and entry.term.split()[0].lower() in _CLOSED_CLASS:
+            if not entry.exact_case and entry.term.split()[0].lower() in closed_class:
                 # "AND Dataset" folded would match "graph networks and datasets": keep the name as written
                 if entry.canonical == entry.canonical.lower():
                     continue
@@ -171,11 +166,12 @@ class LexiconMatcher:
                 self.entries.append(entry)
         self.shared_id = add_string(self.SHARED_KEY)
         for matcher, ids in ((self.exact, self.exact_ids), (self.fold, self.fold_ids)):
-            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])
+            # token-id patterns, which PhraseMatcher.add takes as it takes Docs (its stubs say Docs only)
+            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])  # type: ignore[misc]
             for pattern, idxs in ids.items():
                 if len(idxs) > 1:  # as many matches as entries, as a key per entry always gave
                     for idx in idxs:
-                        matcher.add(str(idx), [list(pattern)])
+                        matcher.add(str(idx), [list(pattern)])  # type: ignore[list-item]
 
     def __call__(self, doc: Doc) -> Doc:
         out = state(doc).candidates
@@ -197,7 +193,7 @@ class LexiconMatcher:
                 entry = self.entries[idx]
                 found.append((Candidate(
                     toks.idx[start], toks.end_char(end - 1), entry.type, Finder.LEXICON,
-                    SOURCE_CONFIDENCE.get(entry.source, 0.8), canonical=entry.canonical,
+                    self.source_confidence.get(entry.source, 0.8), canonical=entry.canonical,
                     source_id=entry.source_id, rule=entry.source or "user"), entry.term.lower() in self.context_terms))
         # "fixed points of a map" is mathematics unless the abstract is about hardware
         hardware = any(c.type == "HardwareConcept" and not ambiguous for c, ambiguous in found)
@@ -205,16 +201,16 @@ class LexiconMatcher:
         return doc
 
 
-@Language.factory("kg_lexicon", default_config={"extra_lexicons": []}, requires=["token.norm"],
-                  assigns=contract("candidates"))
-def make_lexicon(nlp: Language, name: str, extra_lexicons: list[str]) -> LexiconMatcher:
+@Language.factory("kg_lexicon", default_config={"extra_lexicons": [], "resources": SHIPPED},
+                  requires=["token.norm"], assigns=contract("candidates"))
+def make_lexicon(nlp: Language, name: str, extra_lexicons: list[str], resources: Resources) -> LexiconMatcher:
     # the data files and the patterns are ~150k objects that live as long as the pipeline, and
     # next to no cycles: the garbage collector's passes while they are made (each walking all
     # of them) found nothing and took a tenth of the pipeline's load time
     enabled = gc.isenabled()
     gc.disable()
     try:
-        res = load_resources()
+        res = resources
         entries = list(res.lexicon)
         for path in extra_lexicons:
             entries.extend(read_user_lexicon(Path(path)))

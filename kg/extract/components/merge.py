@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.resources import Resources, load_resources
-from kg.extract.state import Candidate, LocalEntity, contract, state
+from kg.extract.resources import SHIPPED, Resources
+from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, contract, state
 from kg.extract.text import doc_text, is_acronym, is_coined
 from kg.names import entity_key
 from kg.types import Finder
@@ -49,12 +48,12 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
     return typ, max([c.confidence for c in cands if c.type == typ])
 
 
-def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float) -> tuple[str, float]:
+def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float, res: Resources) -> tuple[str, float]:
     """"we evaluate on TruthfulQA": a one-word coined name (inner capitals or digits, not an all-caps
     acronym) that the context types a Dataset is a benchmark, even where a lexicon files it as a task
     (Papers with Code lists many benchmarks as tasks); tasks are named by common words ("question answering",
     "text-to-SQL": a lower-case word part)."""
-    if " " in surface or not any(map(str.islower, surface)) or not is_coined(surface) \
+    if " " in surface or not any(map(str.islower, surface)) or not is_coined(surface, res) \
             or any(p.isalpha() and p.islower() for p in surface.split("-")):
         return typ, conf
     found = [c.confidence for c in cands if c.type == "Dataset" and c.finder is Finder.COINED]
@@ -117,9 +116,8 @@ class Merger:
     def __init__(self, res: Resources, min_confidence: float):
         self.res = res
         self.min_confidence = min_confidence
-        self.head_nouns = {w for w in res.generic_heads} | {w + "s" for w in res.generic_heads} | {
-            "dataset", "datasets", "benchmark", "benchmarks", "corpus", "model", "models", "algorithm", "loss",
-            "metric", "score", "kernel", "kernels"}
+        self.head_nouns = {w for w in res.generic_heads} | {w + "s" for w in res.generic_heads} | \
+            res.words.label_head_nouns
         self.model_keys = {entity_key(e.term) for e in res.lexicon if e.type == "Model"} | \
                           {entity_key(e.canonical) for e in res.lexicon if e.type == "Model"}
         self._initials_cache: dict[str, tuple[tuple[str, str], tuple[str, ...]] | None] = {}
@@ -235,7 +233,7 @@ class Merger:
                 continue
             prefix, _, suffix = c.surface.rpartition("-")
             # a base model has a version or size ("Qwen3-32B"); "ES" in "ES-MoE" is only a prefix
-            if entity_key(suffix) in keys and is_coined(prefix) and entity_key(prefix) not in keys \
+            if entity_key(suffix) in keys and is_coined(prefix, self.res) and entity_key(prefix) not in keys \
                     and any(ch.isdigit() for ch in prefix):
                 d = Candidate(c.start, c.start + len(prefix), c.type, Finder.COINED, 0.7)
                 d.surface = text[d.start:d.end]
@@ -255,7 +253,7 @@ class Merger:
             proposed = any(c.proposed for c in cands)
             surface = name or text[start:end]
             if typ == "Task" and len(cands) > 1:
-                typ, conf = _benchmark_vote(cands, surface, typ, conf)
+                typ, conf = _benchmark_vote(cands, surface, typ, conf, self.res)
             if not proposed:
                 # decided before the merged candidate is built: most rejected spans are generic words
                 low = surface.lower()
@@ -382,10 +380,6 @@ class Merger:
         return doc
 
 
-#: the types a paper's main contribution can have (its first proposed entity of these is the main one)
-SUBJECT_TYPES = frozenset(("Method", "Model", "Dataset"))
-
-
 def main_contribution(ents: list[LocalEntity]) -> LocalEntity | None:
     """The paper's main contribution: of its proposed methods, models and datasets, the first proposed; else a
     measure it proposes ("QSTS, a novel … similarity measure")."""
@@ -413,10 +407,10 @@ def fold_proposals(doc: Doc) -> Doc:
     return doc
 
 
-@Language.factory("kg_merge", default_config={"min_confidence": 0.5},
+@Language.factory("kg_merge", default_config={"min_confidence": 0.5, "resources": SHIPPED},
                   requires=contract("candidates"), assigns=contract("entities", "main"))
-def make_merge(nlp: Language, name: str, min_confidence: float) -> Merger:
-    return Merger(load_resources(), min_confidence)
+def make_merge(nlp: Language, name: str, min_confidence: float, resources: Resources) -> Merger:
+    return Merger(resources, min_confidence)
 
 
 @Language.factory("kg_merge_proposals", requires=contract("entities", "proposals"), assigns=contract("entities"))

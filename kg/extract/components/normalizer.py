@@ -33,20 +33,23 @@ class _NormIds(dict[str, int]):
         return out
 
 
-_ids: _NormIds | None = None  # for the StringStore of the last doc seen (one per pipeline)
-
-
-def normalize(doc: Doc) -> Doc:
+class Normalizer:
     """Set every token's NORM to :func:`~kg.extract.text.norm_word` of its text, in one array write."""
-    global _ids
-    norms = tokens(doc).norm
-    if norms:
-        if _ids is None or _ids.strings is not doc.vocab.strings:
-            _ids = _NormIds(doc.vocab.strings)
-        doc.from_array([NORM], numpy.fromiter(map(_ids.__getitem__, norms), dtype=numpy.uint64, count=len(norms)))
-    return doc
+
+    def __init__(self, strings: StringStore):
+        self.ids = _NormIds(strings)
+
+    def __call__(self, doc: Doc) -> Doc:
+        norms = tokens(doc).norm
+        if norms:
+            if self.ids.strings is not doc.vocab.strings:  # a doc of another vocab (not this pipeline's)
+                self.ids = _NormIds(doc.vocab.strings)
+            ids = self.ids
+            values = numpy.fromiter(map(ids.__getitem__, norms), dtype=numpy.uint64, count=len(norms))
+            doc.from_array([NORM], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
+        return doc
 
 
-@Language.component("kg_normalizer", assigns=["token.norm"])
-def kg_normalizer(doc: Doc) -> Doc:
-    return normalize(doc)
+@Language.factory("kg_normalizer", assigns=["token.norm"])
+def make_normalizer(nlp: Language, name: str) -> Normalizer:
+    return Normalizer(nlp.vocab.strings)

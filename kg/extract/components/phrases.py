@@ -14,9 +14,9 @@ import re
 from collections.abc import Iterator
 
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
-from kg.extract.resources import Resources, load_resources
+from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
                              is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
@@ -26,28 +26,29 @@ from kg.types import Finder
 MAX_WORDS = 3
 #: single-word phrases are too generic, except for these confident heads
 SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
-_DATASET_HEADS = {"benchmark", "dataset", "corpus", "suite"}
-_TASK_HEADS = {"task", "problem"}
-_METHOD_KIND_HEADS = {"method", "mechanism", "technique", "strategy", "scheme", "procedure", "algorithm", "approach"}
-_LIST_GLUE = frozenset((",", "and", "or"))  # what may stand between the items of a list of tasks
-#: what may stand between the modifiers of a shared head: "image, audio and video captioning", "image / video"
-_COORD_GLUE = frozenset((",", "and", "or", "/"))
 #: the types a shared head is distributed for ("image and video captioning"); "vision and language models"
 #: and "synthetic and real datasets" do not name one model or dataset per modifier
 _DISTRIBUTED_TYPES = frozenset(("Task", "Method", "Metric"))
-_ARTICLES = frozenset(("the", "a", "an", "this"))
-_NOT_PLURAL = ("ss", "us", "is", "ias", "ics")  # "bias", "dynamics": singular nouns that end in -s
 #: at most this many words of a phrase listed after a metric cue ("in terms of A and B")
 METRIC_LIST_WORDS = 4
-_MODEL_HEADS = {"model", "architecture", "network", "agent", "encoder", "decoder", "backbone", "llm", "transformer"}
 
 
 class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
+        words = res.words
+        self._dataset_heads = words.phrase_dataset_heads
+        self._task_heads = words.phrase_task_heads
+        self._method_kind_heads = words.phrase_method_kind_heads
+        self._model_heads = words.phrase_model_heads
+        self._list_glue = words.list_glue  # what may stand between the items of a list of tasks
+        #: what may stand between the modifiers of a shared head: "image, audio and video captioning", "image / video"
+        self._coord_glue = words.coordination_glue
+        self._articles = words.phrase_articles
+        self._not_plural = words.not_plural_endings  # "bias", "dynamics": singular nouns that end in -s
         self._hardware_context = False  # set per document in __call__
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
-        self._read_through = res.generic_heads | _DATASET_HEADS
+        self._read_through = res.generic_heads | self._dataset_heads
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
         #: captioning" (lower-case, singular head)
         self._shared_terms = {e.term.lower(): e for e in reversed(res.lexicon) if e.type in _DISTRIBUTED_TYPES}
@@ -100,30 +101,30 @@ class PhraseFinder:
             if len(out) > before:
                 return  # "link prediction benchmarks": the task is the entity
             mod_text = [span_text(toks, a, b, text) for a, b in mods]
-            if head in _DATASET_HEADS and mods:
+            if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
-                if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t) for t in mod_text):
+                if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
                     return
                 typed = ("Dataset", 0.6)
-            elif head in _MODEL_HEADS and mods:
+            elif head in self._model_heads and mods:
                 # "reasoning models", "diffusion model", "GUI agents": the modifier must name something
                 last = mod_text[-1]
                 if not (head_type(last, self.res) or last.lower() in self.res.noun_ing
-                        or last[:1].isupper() or is_coined(last)):
+                        or last[:1].isupper() or is_coined(last, self.res)):
                     return
                 typed = typed or ("Model", 0.55)
-            elif head in _TASK_HEADS and mods and head_text.lower().endswith("s") \
+            elif head in self._task_heads and mods and head_text.lower().endswith("s") \
                     and not self._adjective(mod_text[0]):
-                if len(mods) == 1 and is_coined(mod_text[0]):
+                if len(mods) == 1 and is_coined(mod_text[0], self.res):
                     return  # "PbRL tasks", "LLM tasks": the name's own tasks, not a class of tasks
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
-            elif head in _METHOD_KIND_HEADS and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
+            elif head in self._method_kind_heads and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
                     and mod_text[-1].isalpha() and mod_text[-1].lower() not in self.res.weak_modifiers:
                 # "a gradient sketching method": the technique is the -ing noun with its modifier
                 words, mods, typed = mods, mods[:-1], ("Method", 0.6)
                 head_i = words[-1][1] - 1
                 head_text = toks.text[head_i]
-            elif head in _METHOD_KIND_HEADS and len(mods) == 1 and head_text.lower().endswith("s") \
+            elif head in self._method_kind_heads and len(mods) == 1 and head_text.lower().endswith("s") \
                     and "-" in mod_text[0] and mod_text[0][:1].islower():
                 typed = ("Method", 0.6)  # a class of methods: "first-order methods", "cutting-plane algorithms"
             else:
@@ -251,7 +252,7 @@ class PhraseFinder:
         for j in range(k - 1, -1, -1):
             p_start, p_end = sent_chunks[j]
             between = toks.lower[p_end:pos]
-            if not between or not _COORD_GLUE.issuperset(between) or seen_and and between != [","]:
+            if not between or not self._coord_glue.issuperset(between) or seen_and and between != [","]:
                 return
             seen_and = seen_and or "and" in between or "or" in between
             a, b = word_ranges(toks.joiner, p_start, p_end)[-1]
@@ -284,7 +285,7 @@ class PhraseFinder:
         """A bare task word listed among tasks: "anomaly detection, classification, and forecasting"."""
         start, end = sent_chunks[k]
         lower = toks.lower
-        if not ((start > 0 and lower[start - 1] in _LIST_GLUE) or (end < len(lower) and lower[end] in _LIST_GLUE)):
+        if not ((start > 0 and lower[start - 1] in self._list_glue) or (end < len(lower) and lower[end] in self._list_glue)):
             return  # no comma or "and" next to the chunk: not an item of a list
         # the neighbours are checked first: most chunks have no multi-word neighbour joined by a comma or "and"
         for j in (k - 1, k + 1):
@@ -295,7 +296,7 @@ class PhraseFinder:
                 continue
             lo, hi = (o_end, start) if j < k else (end, o_start)
             between = toks.lower[lo:hi]
-            if not between or not _LIST_GLUE.issuperset(between):
+            if not between or not self._list_glue.issuperset(between):
                 continue
             other_type = head_type(toks.text[o_end - 1], self.res)
             if not other_type or other_type[0] != "Task":
@@ -328,11 +329,11 @@ class PhraseFinder:
                     break
             else:
                 if not (j == i + 1 < s_end and lower[j] == "of" and norm[i] in self._task_of_nouns
-                        and _ARTICLES.intersection(lower[max(s_start, i - 2):i])):
+                        and self._articles.intersection(lower[max(s_start, i - 2):i])):
                     continue
                 j += 1  # "the problem of A"
             # "tasks including A": "including" is a content word, so A's run may start before it
-            for a, b in _list_items(lower, s_end, starts, sent_chunks, j):
+            for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 self._listed_task(toks, text, a, b, out)
 
     def _listed_task(self, toks: Tokens, text: str, start: int, end: int, out: list[Candidate]) -> None:
@@ -344,10 +345,10 @@ class PhraseFinder:
         typed = head_type(toks.text[head_i], self.res)
         if typed and typed[0] != "Task" or toks.norm[head_i] in self._read_through:
             return
-        if not typed and toks.norm[head_i] != toks.lower[head_i] and not toks.lower[head_i].endswith(_NOT_PLURAL):
+        if not typed and toks.norm[head_i] != toks.lower[head_i] and not toks.lower[head_i].endswith(self._not_plural):
             return  # "robotic swarms", "math questions": things or domains; a task is rarely plural
         names = [span_text(toks, a, b, text) for a, b in words]
-        if any(w[:1].isupper() or w.endswith("-") or is_coined(w) for w in names):
+        if any(w[:1].isupper() or w.endswith("-") or is_coined(w, self.res) for w in names):
             return
         if " ".join(names).lower() in self.res.generic_terms or self._adjective(names[-1]) \
                 or len(names) == 1 and not typed:
@@ -370,15 +371,15 @@ class PhraseFinder:
                     i == s_start or lower[i - 1] not in self._problem_pairs.get(lower[i], ())):
                 continue
             j = i + 1
-            if lower[j] in _ARTICLES or lower[j] in ("these", "such"):
+            if lower[j] in self._articles or lower[j] in ("these", "such"):
                 j += 1
-            for j, run_end in _list_items(lower, s_end, starts, sent_chunks, j):
+            for j, run_end in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 words = word_ranges(toks.joiner, j, run_end)
                 words = self._trim_words(toks, text, words[-MAX_WORDS:], verb_context=False)
                 head = norm_word(span_text(toks, *words[-1], text))
                 names = [span_text(toks, a, b, text) for a, b in words]
                 if head in self._problem_heads and len(words) > 1 \
-                        and not any(w[:1].isupper() or is_coined(w) for w in names):
+                        and not any(w[:1].isupper() or is_coined(w, self.res) for w in names):
                     a, b = toks.idx[words[0][0]], toks.end_char(words[-1][1] - 1)
                     if known is None:
                         known = [c for c in out if c.confidence >= 0.5]
@@ -387,20 +388,21 @@ class PhraseFinder:
 
 
 def _list_items(lower: list[str], s_end: int, starts: dict[int, int], sent_chunks: list[tuple[int, int]],
-                j: int) -> Iterator[tuple[int, int]]:
+                j: int, glue: frozenset[str]) -> Iterator[tuple[int, int]]:
     """The token ranges of the items of a list that starts at token ``j``: content runs joined by commas,
     "and" or "or", up to ``s_end``. The first item is the run starting at ``j`` or the one ``j`` falls in."""
     run_end = starts.get(j) or next((b for a, b in sent_chunks if a < j < b), None)
     while run_end is not None:
         yield j, run_end
         k = run_end
-        while k < s_end and lower[k] in _LIST_GLUE:
+        while k < s_end and lower[k] in glue:
             k += 1
         if k == run_end:
             return
         j, run_end = k, starts.get(k)
 
 
-@Language.factory("kg_phrases", requires=contract("candidates"), assigns=contract("candidates"))
-def make_phrases(nlp: Language, name: str) -> PhraseFinder:
-    return PhraseFinder(load_resources())
+@Language.factory("kg_phrases", requires=contract("candidates"), assigns=contract("candidates"),
+                  default_config={"resources": SHIPPED})
+def make_phrases(nlp: Language, name: str, resources: Resources) -> PhraseFinder:
+    return PhraseFinder(resources)

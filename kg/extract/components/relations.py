@@ -25,21 +25,20 @@ from dataclasses import dataclass
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.resources import Resources, load_resources
-from kg.extract.state import Candidate, LocalEntity, RelationCandidate, contract, state
+from kg.extract.resources import SHIPPED, Resources
+from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, RelationCandidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, key_words, may_contain, norm_word,
                              sentence_chars, sentence_offsets, sentences, tokens, words_of)
 from kg.names import entity_key
-from kg.types import Finder
+from kg.types import Finder, Predicate
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45}
-_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
-_PROPOSED_TYPES = _SUBJECT_TYPES | {"Task", "Metric"}
+_PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
@@ -48,7 +47,6 @@ _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\
 #: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
 #: examples ("small LMs including A")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
-_EVAL_OPENERS = {"experiments", "experiment", "empirically", "across", "results", "extensive", "evaluated", "evaluations"}
 
 
 def _cue_regex(phrases: list[str]) -> LowerRegex:
@@ -66,12 +64,14 @@ class RelationFinder:
         self.against = LowerRegex(r"(?<![\w-])(?:compar\w*|evaluat\w*|benchmark\w*|test\w*)\b[^.;]{0,80}?\bagainst\b")
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
         self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over", "against"])
-        self.use = _cue_regex(cues["use_cues"] + ["requires", "require", "is trained with", "trained with"])
+        words = res.words
+        self.eval_openers = words.relation_eval_openers
+        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
-        self.self_ref = _cue_regex(cues["self_reference"] + ["its", "our"])
+        self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
         self.modifiers = Modifiers(res)
-        self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:address|tackle|solve|overcome|mitigate|bridge|fill|close|"
-                                 r"remedy|alleviate|resolve|handle|fix)\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
+        self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
+                                 + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
         self.contrast = _cue_regex(cues["contrast_cues"])
         self.contrast_words = key_words(cues["contrast_cues"])
@@ -106,7 +106,7 @@ class RelationFinder:
         def mspan(m: Candidate) -> tuple[int, int]:
             return (m.start, m.end)
 
-        def add(subj: LocalEntity | _Proposed | None, pred: str, obj: LocalEntity | _Proposed, sent: tuple[int, int], pattern: str) -> None:
+        def add(subj: LocalEntity | _Proposed | None, pred: Predicate, obj: LocalEntity | _Proposed, sent: tuple[int, int], pattern: str) -> None:
             if subj is obj:
                 return
             s = mspan(subj.mentions[0]) if subj is not None else None
@@ -148,7 +148,7 @@ class RelationFinder:
                     for m, e in in_sent:
                         if e.type == "Task" and m.start - a >= verb_end:
                             add(None, "addresses", e, bounds, "addresses-paper")
-            subj = next((e for m, e in in_sent if e.proposed and e.type in _SUBJECT_TYPES), None)
+            subj = next((e for m, e in in_sent if e.proposed and e.type in SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
                 # "… hindering OOD generalization. To address this limitation, we propose CURVE"
                 prev = sent_starts[k - 1], sent_ends[k - 1]
@@ -158,7 +158,7 @@ class RelationFinder:
                         addressed.add(id(subj))
             # the main contribution, on self-reference or in an evaluation sentence (the cheap test first)
             if subj is None and main is not None and (
-                    lower[sent.start] in _EVAL_OPENERS and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
+                    lower[sent.start] in self.eval_openers and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
                     or b > main_at and self.self_ref.search(s_text)):
                 subj = main
             if subj is None:
@@ -228,9 +228,9 @@ class RelationFinder:
         seen: set[tuple] = set()
         unique = []
         for r in rels:
-            k = (r.subject, r.predicate, r.object)
-            if k not in seen:
-                seen.add(k)
+            said = (r.subject, r.predicate, r.object)
+            if said not in seen:
+                seen.add(said)
                 unique.append(r)
         st.relations = unique
         st.proposals.extend(r.mention for r in rivals)
@@ -243,7 +243,7 @@ class RelationFinder:
         The names a mention can extend are its own text cut before each hyphen, so only those are looked up
         (not every name of the paper); they are taken in the order the names were first seen, as before.
         """
-        names: dict[str, LocalEntity] = {}
+        names: dict[str, LocalEntity | _Proposed] = {}
         for e in ents:
             for m in e.mentions:
                 names[m.surface] = e
@@ -396,6 +396,7 @@ class _Proposed:
         return [self.mention]
 
 
-@Language.factory("kg_relations", requires=contract("entities", "main"), assigns=contract("relations", "proposals"))
-def make_relations(nlp: Language, name: str) -> RelationFinder:
-    return RelationFinder(load_resources())
+@Language.factory("kg_relations", requires=contract("entities", "main"), assigns=contract("relations", "proposals"),
+                  default_config={"resources": SHIPPED})
+def make_relations(nlp: Language, name: str, resources: Resources) -> RelationFinder:
+    return RelationFinder(resources)

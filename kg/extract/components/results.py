@@ -52,18 +52,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.resources import Resources, load_resources
-from kg.extract.state import Candidate, ResultCandidate, contract, state
+from kg.extract.resources import SHIPPED, Resources
+from kg.extract.state import SUBJECT_TYPES, Candidate, ResultCandidate, contract, state
 from kg.extract.text import LowerRegex, doc_text, norm_word, sentence_offsets, sentences
 from kg.types import Finder
 
-_SUBJECT_TYPES = {"Method", "Model", "Dataset"}
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
-_DETERMINERS = {"the", "a", "an", "its", "their", "our", "this", "these", "that", "those", "his", "her"}
 _WORD = re.compile(r"[A-Za-z0-9@$][\w@'’\-/+.]*[\w@+]|[A-Za-z0-9@]|\S")
 _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -71,8 +70,6 @@ _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?
 _FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _DASHES = "-–—~∼"
-_EVAL_OPENERS = {"experiments", "experimental", "empirically", "empirical", "results", "extensive", "across",
-                 "evaluated", "evaluations", "evaluation", "on", "in", "our", "we", "overall", "notably"}
 
 @dataclass
 class _Q:
@@ -132,6 +129,10 @@ def _to_float(text: str) -> float:
 class ResultFinder:
     def __init__(self, res: Resources, cues: dict):
         self.res = res
+        self.determiners = res.words.determiners
+        self.eval_openers = res.words.result_eval_openers
+        #: what a metric phrase drops at its start: determiners, weak modifiers, "overall"
+        self.metric_leading = res.words.determiners | res.weak_modifiers | res.words.metric_leading_extra
         low = lambda key: {w.lower() for w in cues[key]}  # noqa: E731
         self.units = {k: v for k, v in cues["units"].items() if not k.startswith("_")}
         alts = [re.escape(k) + (r"(?![\w])" if k[-1].isalnum() else "")
@@ -163,14 +164,14 @@ class ResultFinder:
         self.baseline_not = [p.lower() for p in cues["baseline_not_after"]]
         self.baseline_values = low("baseline_value_cues")
         self.stops = low("phrase_stops") | self.comp_inc | self.comp_dec | (
-            res.function_words - res.weak_modifiers - _DETERMINERS - self.metric_heads - self.change_nouns)
-        self.left_stops = self.stops | res.function_words | _DETERMINERS
+            res.function_words - res.weak_modifiers - self.determiners - self.metric_heads - self.change_nouns)
+        self.left_stops = self.stops | res.function_words | self.determiners
         self.links = low("metric_value_links")
         self.fraction_not = low("fraction_not")
         self.conf = cues["confidence"]
         self.generic_heads = res.generic_heads
         self.named_metric_heads = low("named_metric_heads")
-        self.self_ref = _phrase_regex(res.cues["self_reference"] + ["our"])
+        self.self_ref = _phrase_regex(res.cues["self_reference"] + list(res.words.result_self_reference_extra))
         self.evaluation = {norm_word(w) for w in res.cues["evaluation_cues"]}
         self.verb_rx = _phrase_regex(self.inc_verbs | self.dec_verbs | self.better_verbs | self.speed_verbs)
 
@@ -189,7 +190,7 @@ class ResultFinder:
         while i < len(words):
             a, b, w = words[i]
             lw = w.lower()
-            if not out and lw in _DETERMINERS:
+            if not out and lw in self.determiners:
                 lead = a if lead is None else lead
                 i += 1
                 continue
@@ -238,7 +239,7 @@ class ResultFinder:
         a, b = span
         while True:
             m = re.match(r"([\w-]+)\s+", s[a:b])
-            if not (m and m.group(1).lower() in _DETERMINERS | self.res.weak_modifiers | {"overall", "total"}):
+            if not (m and m.group(1).lower() in self.metric_leading):
                 return a, b
             a += m.end()
 
@@ -331,7 +332,7 @@ class ResultFinder:
 
     def _qualify(self, s: str, q: _Q) -> None:
         """Qualifiers around the number: "up to", "roughly", "over", "on average", "(absolute)"."""
-        qstart, quals = q.start, []
+        qstart, quals = q.start, cast("list[str]", [])
         while True:
             left = s[:qstart].rstrip()
             hit = next((w for w in self.qual_before if left.lower().endswith(w) and (
@@ -512,7 +513,7 @@ class ResultFinder:
             elif prev is not None and prev.verb and ";" not in s[prev.end:by.start()]:
                 # "outperforms A by 11%, B by 47% and C by 42%"
                 q.verb = prev.verb
-                conn = re.match(r"[\s,]*(?:and\s+|or\s+)?", s[prev.qend:by.start()])
+                conn = cast(re.Match, re.match(r"[\s,]*(?:and\s+|or\s+)?", s[prev.qend:by.start()]))  # matches ""
                 self._frame(s, q, None, prev.qend + conn.end(), by.start(), True, ments)
         elif ft is not None:
             framed, setting = True, None
@@ -572,7 +573,7 @@ class ResultFinder:
             elif not framed:
                 verb = self._find_verb(s, len(left), floor)  # "increases effective context length up to 20x"
                 obj = self._np_right(s, verb.end(), max_words=6, limit=len(left)) if verb is not None else None
-                if obj is not None and obj[1] == len(left) and self._object_is_metric(s, obj, ments):
+                if verb is not None and obj is not None and obj[1] == len(left) and self._object_is_metric(s, obj, ments):
                     framed = True
                     self._frame(s, q, verb, verb.end(), len(left), False, ments)
                 elif verb is not None and not q.direction and len(left) - verb.end() <= 60:
@@ -581,8 +582,9 @@ class ResultFinder:
         if setting is not None and q.pattern not in ("comparative", "noun"):
             q.keep = False  # "at 70% sparsity", "in 5-10 function evaluations", "with 10% of the data"
             return
-        strict = self._is_metric(s, q.metric_span, ments) and \
-            norm_word(s[q.metric_span[0]:q.metric_span[1]].split()[-1]) not in self.count_metrics
+        span = q.metric_span
+        strict = span is not None and self._is_metric(s, span, ments) and \
+            norm_word(s[span[0]:span[1]].split()[-1]) not in self.count_metrics
         if not q.unit and not (q.pattern in ("absolute", "verb", "comparative") and strict):
             q.keep = False  # bare numbers only as a metric's value ("FID=3.88", "by 26.79 perplexity")
             return
@@ -598,15 +600,15 @@ class ResultFinder:
             joined_next = nxt is not None and re.fullmatch(r"[\s,]*(?:and|or)?\s*", s[q.qend:nxt.qstart])
             joined_prev = prv is not None and re.fullmatch(r"[\s,]*(?:and|or)?\s*", s[prv.qend:q.qstart])
             delta = prv is not None and re.fullmatch(r"\s*\(", s[prv.qend:q.qstart]) and q.sign
-            if delta:  # "83.37% (+8.11%)": the change of the previous value
+            if delta and prv is not None:  # "83.37% (+8.11%)": the change of the previous value
                 if not q.has_metric():
                     q.metric_span, q.metric, q.inherited = prv.metric_span, prv.metric, True
                 q.baseline = q.baseline or prv.baseline
-            elif not q.has_metric() and joined_next and nxt.has_metric():
+            elif not q.has_metric() and joined_next and nxt is not None and nxt.has_metric():
                 q.metric_span, q.metric, q.inherited = nxt.metric_span, nxt.metric, True
                 q.direction = q.direction or nxt.direction
                 q.baseline = q.baseline or nxt.baseline
-            elif joined_prev:
+            elif joined_prev and prv is not None:
                 if not q.has_metric():
                     q.metric_span, q.metric, q.inherited = prv.metric_span, prv.metric, True
                 q.direction = q.direction or prv.direction
@@ -646,9 +648,9 @@ class ResultFinder:
                 tail = self._np_right(s, span[1] + of.end(), max_words=4, keep_det=True, limit=end) if of else None
                 return s[span[0]:(tail or span)[1]].strip()
         lead = len(s) - len(s.lstrip())
-        m = self.baseline_rx.match(s, lead)
-        if m is not None and m.group(1).lower() not in ("over", "than", "against"):
-            span = self._np_right(s, m.end(), max_words=8, keep_det=True)
+        opening = self.baseline_rx.match(s, lead)
+        if opening is not None and opening.group(1).lower() not in ("over", "than", "against"):
+            span = self._np_right(s, opening.end(), max_words=8, keep_det=True)
             if span is not None and span[1] <= q.qstart:
                 return s[span[0]:span[1]].strip()
         return ""
@@ -699,7 +701,7 @@ class ResultFinder:
     def _subject(self, s: str, q: _Q, base: int, ments, main) -> tuple[int, int] | None:
         """A proposed entity named before the number (or anywhere in the sentence), else the main contribution
         when the sentence refers to it ("our method", "it") or reports an evaluation."""
-        named = [(a, b) for a, b, e in ments if e.proposed and e.type in _SUBJECT_TYPES]
+        named = [(a, b) for a, b, e in ments if e.proposed and e.type in SUBJECT_TYPES]
         before = [span for span in named if span[0] < q.start]
         if before:
             return before[-1]
@@ -710,7 +712,7 @@ class ResultFinder:
         words = s.split()
         opener = words[0].lower().strip(",") if words else ""
         evaluation = {norm_word(w.strip(".,;:()")) for w in words} & self.evaluation
-        if self.self_ref.search(s) or (evaluation and opener in _EVAL_OPENERS):
+        if self.self_ref.search(s) or (evaluation and opener in self.eval_openers):
             m = main.mentions[0]
             return m.start - base, m.end - base
         return None
@@ -765,7 +767,7 @@ class ResultFinder:
         return out
 
 
-@Language.factory("kg_results", requires=contract("entities", "main"), assigns=contract("results", "proposals"))
-def make_results(nlp: Language, name: str) -> ResultFinder:
-    res = load_resources()
-    return ResultFinder(res, res.result_cues)
+@Language.factory("kg_results", requires=contract("entities", "main"), assigns=contract("results", "proposals"),
+                  default_config={"resources": SHIPPED})
+def make_results(nlp: Language, name: str, resources: Resources) -> ResultFinder:
+    return ResultFinder(resources, resources.result_cues)
