@@ -404,6 +404,9 @@ def test_an_unnamed_contribution_takes_the_title_phrase(extractor, title, name, 
 def test_a_title_that_names_no_method_gives_no_title_phrase(extractor, title):
     abstract = "Pricing is hard. We propose a novel algorithm that never decreases offered prices."
     assert not any(name in title for name in _title_proposed(extractor, title, abstract))
+    # positive control: the same abstract under a title that names its method
+    assert _title_proposed(extractor, "Sparse Pricing Algorithms for Auctions", abstract) == {
+        "Sparse Pricing Algorithms": "Method"}
 
 
 def test_the_title_phrase_needs_a_contribution_cue(extractor):
