@@ -149,14 +149,14 @@ def diagnose(gold: dict, gold_path: Path, graph: GraphView, examples: int) -> di
             near = sorted({graph.label(p) for p in preds
                            if any(pk in k or k in pk for pk in graph.keys(p) for k in gkeys[gi] if len(pk) > 2)})
             if gi in found_un:
-                c, item = "type confusion", f"{g['name']!r} gold {g['category']}, ours " + \
+                c, item = "type confusion", f"{g['name']!r} gold {'/'.join(g['types'])}, ours " + \
                     types(preds[[p for p, x in m_un.items() if x == gi][0]])
             elif near:
-                c, item = "boundary: ours is shorter/longer", f"{g['name']!r} ({g['category']}) ~ ours {near[:2]}"
+                c, item = "boundary: ours is shorter/longer", f"{g['name']!r} ({'/'.join(g['types'])}) ~ ours {near[:2]}"
             elif len(g["name"].split()) >= 4:
-                c, item = "long span (4+ words), nothing near", f"{g['name']!r} ({g['category']})"
+                c, item = "long span (4+ words), nothing near", f"{g['name']!r} ({'/'.join(g['types'])})"
             else:
-                c, item = "not extracted (1-3 words)", f"{g['name']!r} ({g['category']})"
+                c, item = "not extracted (1-3 words)", f"{g['name']!r} ({'/'.join(g['types'])})"
             missed[c] += 1
             ex_m[c].append(f"{d['id']}: {item}")
         all_keys = set().union(*gkeys) if gkeys else set()
@@ -166,7 +166,7 @@ def diagnose(gold: dict, gold_path: Path, graph: GraphView, examples: int) -> di
             keys, lab = graph.keys(p), graph.label(p)
             if pi in m_un:
                 g = order[m_un[pi]]
-                c, item = "right surface, wrong type", f"{lab!r} ours {types(p)}, gold {g['category']}"
+                c, item = "right surface, wrong type", f"{lab!r} ours {types(p)}, gold {'/'.join(g['types'])}"
             elif keys & generic.get(d["id"], set()):
                 c, item = "a Generic span in SciERC", repr(lab)
             elif any(k in gk or gk in k for k in keys for gk in all_keys if len(k) > 2 and len(gk) > 2):

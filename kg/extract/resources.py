@@ -167,6 +167,13 @@ class Resources:
     patterns: tuple[tuple[str, str, float], ...] = ()  # patterns.tsv: (regex, type, confidence), kg_coined
     #: lexicons/hardware_context_terms.txt: hardware terms kept only in an abstract about hardware
     hardware_context_terms: frozenset[str] = frozenset()
+    #: heads.tsv heads marked ``named``: a phrase with one is kept only when its first modifier names
+    #: ("false negative rate", "representer theorem"), not when it describes ("optimal rate")
+    named_heads: frozenset[str] = frozenset()
+    #: heads.tsv heads marked ``kinds``: an adjective before one names a kind of it ("contextual bandits")
+    kind_heads: frozenset[str] = frozenset()
+    #: dataset_roles.txt: first modifiers that give a dataset's role, not its data ("test datasets")
+    dataset_roles: frozenset[str] = frozenset()
     #: memo of :func:`kg.extract.text.head_type`, filled on use (the tables above never change)
     head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
     #: memo of :func:`kg.extract.text.is_coined`
@@ -218,7 +225,8 @@ def read_lexicon_dir(lexicon_dir: Path = LEXICON_DIR) -> list[LexiconEntry]:
 
 @lru_cache(maxsize=1)
 def load_resources() -> Resources:
-    heads = {row[0].lower(): (row[1], float(row[2])) for row in _tsv(DATA_DIR / "heads.tsv")}
+    head_rows = _tsv(DATA_DIR / "heads.tsv")
+    heads = {row[0].lower(): (row[1], float(row[2])) for row in head_rows}
     suffixes = [(row[0], row[1], float(row[2])) for row in _tsv(DATA_DIR / "suffix_types.tsv")]
     generic_terms: set[str] = set()
     gpath = LEXICON_DIR / "generic_terms.txt"
@@ -253,4 +261,7 @@ def load_resources() -> Resources:
             ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
             if ln.strip() and not ln.startswith("#"))),
         hardware_context_terms=frozenset(t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt")),
+        named_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["named"]),
+        kind_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["kinds"]),
+        dataset_roles=frozenset(w.lower() for w in _words(DATA_DIR / "dataset_roles.txt")),
     )

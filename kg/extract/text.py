@@ -253,7 +253,7 @@ def head_type(word: str, res: Resources) -> tuple[str, float] | None:
     if word in cache:
         return cache[word]
     w = norm_word(word)
-    hit = res.heads.get(w)
+    hit = res.heads.get(w) or res.heads.get(word.lower())  # "analysis" is no plural of "analysi"
     if not hit:
         hit = None
         for suffix, typ, conf in res.suffixes:

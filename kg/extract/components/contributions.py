@@ -116,9 +116,9 @@ COMMON_ZIPF = 3.5
 def is_rare_word(word: str) -> bool:
     """Whether ``word`` is rare in English (``wordfreq``, which ships its frequency lists): "Binoculars" (3.1)
     and "Magnushammer" (unknown) can be names, "Volcano" (3.8) and "Transformer" are words."""
-    from wordfreq import zipf_frequency  # imported on first use: its lists load in ~0.5 s
+    from wordfreq import zipf_frequency  # imported on first use: its small list loads in ~0.2 s
 
-    return zipf_frequency(word.lower(), "en") < COMMON_ZIPF
+    return zipf_frequency(word.lower(), "en", wordlist="small") < COMMON_ZIPF
 
 
 def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: frozenset[str]) -> tuple[int, int] | None:
@@ -245,6 +245,7 @@ class ContributionFinder:
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
         naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
+        ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         for words in self.naming_phrases:
             n = len(words) - 1
@@ -264,7 +265,8 @@ class ContributionFinder:
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
-            self._proposed_name(doc, sent, by_start, out)
+            self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
+                                by_start, out)
             self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
@@ -530,11 +532,12 @@ class ContributionFinder:
             best = max(hits, key=lambda c: c.end - c.start)
             self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
 
-    def _proposed_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
+    def _proposed_name(self, doc: Doc, sent: Span, cues: list[int], by_start, out: list[Candidate]) -> None:
         """"The proposed KeyGNet, supervised by …", "our FooNet improves …": a name no vocabulary knows right
-        after "the proposed", "our proposed" or "our" is the paper's own (a known one is used: "our BERT")."""
+        after "the proposed", "our proposed" or "our" is the paper's own (a known one is used: "our BERT").
+        ``cues``: the positions of "our" and "proposed" in the sentence, before its last token."""
         lower = tokens(doc).lower
-        for i in range(sent.start, sent.end - 1):
+        for i in cues:
             if lower[i] == "proposed" and i > sent.start and lower[i - 1] in ("the", "our"):
                 k = i + 1
             elif lower[i] == "our" and lower[i + 1] != "proposed":

@@ -72,13 +72,40 @@ def _is_name(c: Candidate) -> bool:
     return c.finder in NAME_FINDERS
 
 
-def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
+#: a qualifier opens at least this many multi-word vocabulary terms ("online", "neural", "extractive")
+QUALIFIER_MIN_TERMS = 2
+
+
+def qualifier_words(res: Resources) -> frozenset[str]:
+    """Lower-case words that open several multi-word vocabulary terms and are no generic noun: the words
+    that qualify a concept into a narrower one ("online learning", "neural machine translation"), unlike
+    judgements ("careful", "comparable") and nouns of a longer phrase ("information", "sample")."""
+    counts: dict[str, int] = {}
+    for e in res.lexicon:
+        words = e.term.split()
+        if len(words) >= 2 and words[0].isalpha() and words[0].islower():
+            counts[words[0]] = counts.get(words[0], 0) + 1
+    return frozenset(w for w, n in counts.items() if n >= QUALIFIER_MIN_TERMS and w not in res.generic_terms
+                     and w not in res.weak_modifiers)
+
+
+def _one_qualifier(prefix: str, qualifiers: frozenset[str]) -> bool:
+    """The words a head-noun phrase adds before a known concept it ends with are one qualifier ("online
+    binary classification", "split conformal prediction"). A hyphenated, capitalised or numbered modifier
+    ("end-to-end", "sub-4-bit", a title's "Spectral") or another word ("careful hyperparameter tuning")
+    is not kept."""
+    words = prefix.split()
+    return len(words) == 1 and words[0] in qualifiers
+
+
+def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozenset()) -> list[Candidate]:
     """Resolve spans nested in other spans.
 
     Names are atomic ("Large Language Models (LLMs)" hides "language models");
     a single word inside a longer entity is part of it ("GPU" in "GPU kernels");
     of two same-type spans the known concept beats a head-noun guess around it
-    ("end-to-end reinforcement learning" → "reinforcement learning"), otherwise
+    ("end-to-end reinforcement learning" → "reinforcement learning") unless the guess is a task
+    that adds one qualifier (``qualifiers``: "online binary classification"), otherwise
     the longer, more specific one wins. Different-type nested spans both stay
     ("KV cache" in "KV cache compression").
     """
@@ -105,6 +132,10 @@ def drop_nested(accepted: list[Candidate]) -> list[Candidate]:
             if outer_name:
                 dropped[j] = True
             elif outer.type == inner.type and outer.finder is Finder.PHRASE and not outer.rule and not (inner.finder is Finder.PHRASE and not inner.rule):
+                if outer.type == "Task" and i_end == o_end and _one_qualifier(outer.surface[:i_start - o_start],
+                                                                              qualifiers):
+                    dropped[j] = True  # "online binary classification", "split conformal prediction"
+                    continue
                 dropped[i] = True
                 break
             elif " " not in inner.surface or outer.type == inner.type:
@@ -122,6 +153,7 @@ class Merger:
                           {entity_key(e.canonical) for e in res.lexicon if e.type == "Model"}
         self._initials_cache: dict[str, tuple[tuple[str, str], tuple[str, ...]] | None] = {}
         self._acronym_cache: dict[str, bool] = {}
+        self.qualifiers = qualifier_words(res)
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
@@ -367,7 +399,7 @@ class Merger:
             else:
                 accepted.append(c)
                 taken.append((start, end))
-        accepted = drop_nested(accepted)
+        accepted = drop_nested(accepted, self.qualifiers)
         accepted += self._derived_prefixes(accepted, text)
         accepted.sort(key=lambda c: (c.start, -c.end))
         bases: dict[int, str] = {}

@@ -104,6 +104,7 @@ class PhraseFinder:
             if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
+                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
                     return
                 typed = ("Dataset", 0.6)
             elif head in self._model_heads and mods:
@@ -139,8 +140,11 @@ class PhraseFinder:
                 return
             if head_text.lower() in self.res.generic_terms:
                 return
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)):
+        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)) \
+                and head not in self.res.kind_heads:
             return  # "hidden reasoning", "aggressive compression": a description, not a name
+        if mods and self._describes_named_head(toks, text, head_i, mods[0]):
+            return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
         kept = mods + [words[-1]]
         start = toks.idx[kept[0][0]]
         end = toks.end_char(head_i)
@@ -148,8 +152,36 @@ class PhraseFinder:
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
 
+    def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
+                           mod_text: list[str], out: list[Candidate]) -> None:
+        """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
+        dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
+        a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds; nor when a
+        vocabulary task or method fills them ("reading-comprehension benchmarks": the task is the entity)."""
+        first = mod_text[0]
+        low = first.lower()
+        if self._adjective(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
+                or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
+                or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
+                or low.endswith("est") and len(low) > 5:
+            return
+        start, end = toks.idx[mods[0][0]], toks.idx[head_start]
+        if not any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out):
+            out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54))
+
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
+
+    def _describes_named_head(self, toks: Tokens, text: str, head_i: int, first: tuple[int, int]) -> bool:
+        """A head marked ``named`` in heads.tsv ("rate", "theorem", "robots") whose first modifier describes it:
+        an adjective ("optimal rate", "sensitive detectors") or a superlative ("strongest performance")."""
+        named = self.res.named_heads
+        if toks.norm[head_i] not in named and toks.lower[head_i] not in named:
+            return False
+        word = span_text(toks, *first, text)
+        low = word.lower()
+        return self._adjective(word) or (low.endswith("est") and len(low) > 5 and low.isalpha()
+                                         and low not in self.res.adjective_exceptions)
 
     def __call__(self, doc: Doc) -> Doc:
         out = state(doc).candidates
