@@ -467,3 +467,11 @@ def test_a_dash_title_names_the_contribution_and_a_known_name_before_its_acronym
         "weapon detection (MEOW). We benchmark MEOW on two datasets.")))
     proposed = {label for e in ex.entities if e.proposed for label in e.labels}
     assert "MEOW" in proposed and "automated machine learning" not in proposed, proposed
+
+
+def test_a_known_name_defined_inside_an_of_phrase_is_studied_not_proposed(extractor):
+    """Control: a new name defined the same way is proposed."""
+    assert _proposed(extractor, "This paper presents one of the first large-scale explorations of the posterior "
+                                "distribution of deep Bayesian Neural Networks (BNNs).") == {}
+    assert "Sparse Posterior Explorer" in _proposed(extractor, "This paper presents a Sparse Posterior Explorer (SPE) "
+                                                               "for deep networks.")

@@ -786,6 +786,8 @@ class ContributionFinder:
                     known = any(c.finder is Finder.LEXICON and c.end == end for c in by_start.get(start, []))
                     if new_only and known:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
+                    if known and "of" in lower[i:k]:
+                        return False  # "one of the first explorations of … Bayesian Neural Networks (BNNs)": studied
                     close = next((t for t in range(k, min(sent.end, k + 6)) if text[t] == ")"), None)
                     if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
                             and text[close + 1].islower() and is_content(doc[close + 1], self.res):
