@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO, cast
 
-from kg.atomic import staged_files
+from kg.atomic import check_unlocked, staged_files
 from kg.export.graphml import write_graphml
 from kg.export.html import render_html
 from kg.export.nquads import write_nquads
@@ -171,6 +171,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
 
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract
+    check_unlocked(Path(out_dir))  # another build writing there: say so now, not after the extraction
     graph, skipped = build_graph(inputs, lexicons, progress, jobs=jobs, meanwhile=_load_vocabulary)
     out_dir = Path(out_dir)
     with _gc_paused():
@@ -184,7 +185,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
             ntriples = staged.write("graph.nt", partial(write_ntriples, rdf))
             staged.write("graph.nq", partial(write_nquads, rdf, named_out=named))
             named.flush()
-            with staged_store(Path(named.name), out_dir, ntriples) as store:
+            with staged_store(Path(named.name), out_dir, ntriples, staged=staged) as store:
                 staged.write("graph.ttl", partial(write_turtle, rdf))
                 staged.write("graph.jsonld", partial(write_jsonld, rdf))
                 del rdf  # the last RDF export is written: its memory goes to the next ones

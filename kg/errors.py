@@ -11,7 +11,8 @@ traceback.  The subclasses let a caller of the library tell the failures apart:
 * :class:`UsageError` - an argument the command cannot use (a ``--focus`` nothing matches, ``--out``
   a folder where a file is needed);
 * :class:`ServerError` - ``kg serve`` could not start its query workers;
-* :class:`SetupError` - the installation lacks something kg needs (an optional library, package data).
+* :class:`SetupError` - the installation lacks something kg needs (an optional library, package data);
+* :class:`BusyError` - another ``kg build`` is writing into the same folder (a lock refuses the second).
 """
 from __future__ import annotations
 
@@ -64,3 +65,7 @@ class ServerError(KgError):
 
 class SetupError(KgError):
     """The installation lacks something kg needs (an optional library, a package data file)."""
+
+
+class BusyError(KgError):
+    """Another process holds the folder's build lock: two builds into one folder would mix their files."""

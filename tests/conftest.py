@@ -114,11 +114,25 @@ def example_rdf(example_build) -> rdflib.Graph:
 
 
 @pytest.fixture(scope="session")
-def extractor():
-    """One extraction pipeline for every test that calls it directly (loading it takes ~1 s)."""
+def _pipeline():
     from kg.extract import Extractor
 
     return Extractor()
+
+
+@pytest.fixture(scope="session")
+def extractor(_pipeline):
+    """One extraction pipeline for every test that calls it directly (loading it takes ~1 s).
+
+    A test that uses it is an extraction test (marked ``extraction``): under ``--null-extractor``
+    it must fail."""
+    return _pipeline
+
+
+@pytest.fixture(scope="session")
+def nlp(_pipeline):
+    """The same pipeline's spaCy ``Language``, for tests of its tokenizer and patterns, not of what it extracts."""
+    return _pipeline.nlp
 
 
 @pytest.fixture(scope="session")

@@ -132,6 +132,7 @@ def test_undefined_acronym_stays_apart_when_its_initials_are_ambiguous(extractor
     """"RL" could be "representation learning" or the "reinforcement learning" inside a longer name."""
     ex = extractor.extract(Paper(id="rl", abstract=(
         "We study goal-conditioned reinforcement learning and representation learning. RL agents improve.")))
+    assert any("representation learning" in e.labels for e in ex.entities), ex.entities  # positive control
     assert not any("RL" in e.labels and "representation learning" in e.labels for e in ex.entities), ex.entities
 
 

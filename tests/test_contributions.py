@@ -12,6 +12,12 @@ def _proposed(extractor: Extractor, abstract: str) -> dict[str, str]:
     return {e.labels[0]: e.type for e in ex.entities if e.proposed}
 
 
+def _found(extractor: Extractor, abstract: str) -> dict[str, str]:
+    """Every label of every entity found, proposed or not: the positive control of a "not proposed" test."""
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    return {label: e.type for e in ex.entities for label in e.labels}
+
+
 @pytest.mark.parametrize("abstract, name, typ", [
     ("We introduce Vision2Web, a hierarchical benchmark for visual website development.", "Vision2Web", "Dataset"),
     ("We propose an unsupervised federated graph matching algorithm, UFGM, for inferring links.", "UFGM", "Method"),
@@ -25,8 +31,9 @@ def test_contribution_is_proposed_and_typed(extractor, abstract, name, typ):
 
 def test_used_known_method_is_not_proposed(extractor):
     """"a reinforcement learning framework": the paper uses RL, it does not propose it."""
-    assert "reinforcement learning" not in _proposed(
-        extractor, "We propose a reinforcement learning framework for chip placement.")
+    proposed = _proposed(extractor, "We propose a reinforcement learning framework for chip placement.")
+    assert proposed, "positive control: the framework itself is proposed"
+    assert "reinforcement learning" not in proposed, proposed
 
 
 @pytest.mark.parametrize("abstract, used", [
@@ -36,6 +43,7 @@ def test_used_known_method_is_not_proposed(extractor):
      "Laplacian approximation"),
 ])
 def test_definition_after_a_use_word_is_used_not_proposed(extractor, abstract, used):
+    assert used in _found(extractor, abstract)  # positive control: found, and used
     assert used not in _proposed(extractor, abstract)
 
 
@@ -51,11 +59,14 @@ def test_past_tense_contribution_after_we(extractor):
     assert proposed.get("Constrained Gradient-based Policy Optimization") == "Method", proposed
 
 
-@pytest.mark.parametrize("abstract", [
-    "This paper introduces a manually constructed Korean-English discourse-level corpus of 600 texts.",
-    "We test whether NLP datasets created with Large Language Models (LLMs) contain annotation artifacts.",
+@pytest.mark.parametrize("abstract, found", [
+    ("This paper introduces a manually constructed Korean-English discourse-level corpus of 600 texts for machine "
+     "translation.", "machine translation"),
+    ("We test whether NLP datasets created with Large Language Models (LLMs) contain annotation artifacts.",
+     "Large Language Models"),
 ])
-def test_past_participle_as_adjective_is_not_a_contribution_cue(extractor, abstract):
+def test_past_participle_as_adjective_is_not_a_contribution_cue(extractor, abstract, found):
+    assert found in _found(extractor, abstract)  # positive control
     proposed = _proposed(extractor, abstract)
     assert "Korean-English" not in proposed and "Large Language Models" not in proposed, proposed
 
@@ -96,6 +107,7 @@ def test_which_we_call_x_takes_the_type_of_the_described_noun(extractor, title):
     ("We propose to improve ranking with Large Language Models (LLMs).", "Large Language Models", False),
 ])
 def test_name_defined_after_propose_to(extractor, abstract, name, proposed):
+    assert name in _found(extractor, abstract)  # positive control
     assert (name in _proposed(extractor, abstract)) is proposed
 
 
@@ -110,9 +122,10 @@ def test_a_noun_called_x_in_a_sentence_about_us_is_proposed(extractor, abstract,
 
 @pytest.mark.parametrize("abstract", [
     "We compare against an existing method called OldNet on ImageNet.",
-    "A popular framework called OldNet was proposed in 2020, and we study it.",
+    "A popular framework called OldNet was proposed in 2020, and we study it on ImageNet.",
 ])
 def test_a_noun_called_x_from_other_work_is_not_proposed(extractor, abstract):
+    assert "ImageNet" in _found(extractor, abstract)  # positive control
     assert "OldNet" not in _proposed(extractor, abstract)
 
 
@@ -125,7 +138,9 @@ def test_one_word_name_with_an_apposition_is_proposed_and_found_again(extractor)
 
 
 def test_one_capitalised_word_without_an_apposition_is_not_a_name(extractor):
-    assert _proposed(extractor, "We present Experiments on three datasets showing gains.") == {}
+    abstract = "We present Experiments on three datasets showing gains on ImageNet."
+    assert "ImageNet" in _found(extractor, abstract)  # positive control
+    assert _proposed(extractor, abstract) == {}
 
 
 def test_our_noun_then_a_new_name_opens_a_sentence_about_the_contribution(extractor):
@@ -169,13 +184,14 @@ def test_a_new_name_between_a_describing_word_and_a_kind_noun_is_proposed(extrac
     assert not {"ICA", "nonlinear ICA", "Nonlinear ICA"} & set(proposed), proposed
 
 
-@pytest.mark.parametrize("title, proposed", [
-    ("Magnushammer: A Transformer-Based Approach to Premise Selection", {"Magnushammer": "Method"}),
-    ("Towards Diverse Behaviors: A Benchmark for Imitation Learning", {}),
-    ("Transformers: A Survey of Methods", {}),  # a known term
+@pytest.mark.parametrize("title, proposed, found", [
+    ("Magnushammer: A Transformer-Based Approach to Premise Selection", {"Magnushammer": "Method"}, "Magnushammer"),
+    ("Towards Diverse Behaviors: A Benchmark for Imitation Learning", {}, "Imitation Learning"),
+    ("Transformers: A Survey of Methods", {}, "Transformers"),  # a known term
 ])
-def test_title_name_no_finder_knew_is_proposed_when_the_subtitle_says_what_it_is(extractor, title, proposed):
+def test_title_name_no_finder_knew_is_proposed_when_the_subtitle_says_what_it_is(extractor, title, proposed, found):
     record = extractor.extract(Paper(id="p", title=title, abstract="We study premise selection. It works well."))
+    assert found in {label for e in record.entities for label in e.labels}  # positive control
     assert {e.labels[0]: e.type for e in record.entities if e.proposed} == proposed
 
 
@@ -184,9 +200,11 @@ def test_title_name_no_finder_knew_is_proposed_when_the_subtitle_says_what_it_is
      {"Visual Data-Type Identification": "Task"}),
     ("We propose a novel task of automatic fine-grained hallucination detection and a benchmark.",
      {"automatic fine-grained hallucination detection": "Task"}),
-    ("In this work, we introduce the task of summarizing the dynamics of conversations.", {}),
+    ("In this work, we introduce the task of summarizing the dynamics of conversations with large language "
+     "models.", {}),
 ])
 def test_the_task_of_x_proposes_x_as_a_task(extractor, abstract, proposed):
+    assert _found(extractor, abstract)  # positive control: the names of the first two, the models of the third
     assert _proposed(extractor, abstract) == proposed
 
 
@@ -220,7 +238,9 @@ def test_name_after_the_kind_noun_of_the_object_is_proposed(extractor, abstract,
 
 
 def test_name_after_a_kind_noun_of_other_work_is_not_proposed(extractor):
-    proposed = _proposed(extractor, "We then create harder splits for two popular datasets, FooSet and BarSet.")
+    abstract = "We then create harder splits for two popular datasets, FooSet and BarSet."
+    assert {"FooSet", "BarSet"} <= set(_found(extractor, abstract))  # positive control
+    proposed = _proposed(extractor, abstract)
     assert "FooSet" not in proposed and "BarSet" not in proposed, proposed
 
 
@@ -232,11 +252,12 @@ def test_unnamed_contribution_is_the_described_noun_phrase(extractor):
 
 
 @pytest.mark.parametrize("abstract", [
-    "We propose a theoretical framework for studying the dynamics of deep networks.",
-    "We propose a novel two-stage method for the training of deep networks.",
+    "We propose a theoretical framework for studying the dynamics of deep networks. We evaluate it on ImageNet.",
+    "We propose a novel two-stage method for the training of deep networks. We evaluate it on ImageNet.",
 ])
 def test_a_described_contribution_needs_a_naming_modifier(extractor, abstract):
     """"a theoretical framework", "a two-stage method": adjectives and counts alone name nothing."""
+    assert "ImageNet" in _found(extractor, abstract)  # positive control
     assert not _proposed(extractor, abstract), _proposed(extractor, abstract)
 
 
@@ -268,16 +289,18 @@ def test_named_contribution_is_proposed(extractor, abstract, name, typ):
     assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
 
 
-@pytest.mark.parametrize("abstract, name", [
-    ("We use a low-rank approximation technique called Tensor Chain (TC) to approximate the values.", "Tensor Chain"),
+@pytest.mark.parametrize("abstract, name, found", [
+    ("We use a low-rank approximation technique called Tensor Chain (TC) to approximate the values.", "Tensor Chain",
+     "Tensor Chain"),
     ("To improve efficiency, this paper presents a novel approach named Physics guided Neural Solver (PhyNS).",
-     "Physics"),
+     "Physics", "Physics guided Neural Solver"),
     ("We concurrently train multiple sparse models, referred to as particles, using different batch orders.",
-     "particles"),
+     "particles", "sparse models"),
 ])
-def test_naming_cue_proposes_no_used_part_or_lowercase_word(extractor, abstract, name):
+def test_naming_cue_proposes_no_used_part_or_lowercase_word(extractor, abstract, name, found):
     """Someone else's technique ("we use a technique called X"), a name cut short by a lower-case word, and
     one lower-case word after a naming cue (a term, not a name) are not proposed."""
+    assert found in _found(extractor, abstract)  # positive control
     assert name not in _proposed(extractor, abstract)
 
 
@@ -298,15 +321,17 @@ def test_a_later_mention_is_found_where_another_candidate_starts(extractor):
     assert not [e for e in record.entities if e.labels[0].startswith("Velvet infuses")]
 
 
-@pytest.mark.parametrize("title, abstract, proposed", [
+@pytest.mark.parametrize("title, abstract, proposed, found", [
     ("Quiet Harbor: Measuring How Agents Negotiate Under Pressure",
      "We collect negotiation dialogues from an online game. Agents fail often in the Quiet Harbor dataset.",
-     {"Quiet Harbor": "Dataset"}),
+     {"Quiet Harbor": "Dataset"}, "Quiet Harbor"),
     ("Quiet Harbor: Measuring How Agents Negotiate Under Pressure",
-     "We collect negotiation dialogues from an online game. Agents fail often in the harbor.", {}),
+     "We collect negotiation dialogues from an online game. Agents fail often in the harbor, even GPT-4.", {},
+     "GPT-4"),
 ])
-def test_title_name_referred_back_with_a_kind_noun_is_proposed(extractor, title, abstract, proposed):
+def test_title_name_referred_back_with_a_kind_noun_is_proposed(extractor, title, abstract, proposed, found):
     record = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    assert found in {label for e in record.entities for label in e.labels}  # positive control
     assert {e.labels[0]: e.type for e in record.entities if e.proposed} == proposed
 
 
@@ -329,4 +354,5 @@ def test_a_name_before_a_definition_or_after_a_colon_is_no_apposition_name(extra
         "We propose Safe Learning from Human Guidance (SLHG-X), a method for alignment. "
         "We build GridWorks: The Open Planning Environment, the first toolkit for planners.")))
     labels = {label for e in record.entities for label in e.labels}
+    assert "GridWorks" in labels, labels  # positive control: the name itself is found
     assert "Human Guidance" not in labels and "Open Planning Environment" not in labels, labels

@@ -374,3 +374,67 @@ def test_partial_view_is_escaped_too(graph):
     texts = json.dumps(data)
     assert "Left out" not in texts  # the note is written by page.js, from numbers
     assert data["view"]["papers_total"] == 3
+
+
+# -------------------------------------------------------------------- catalog
+def _decode_links(catalog: dict) -> set[tuple[str, str, str]]:
+    """(subject, predicate, object) of every link, decoded as page.js does."""
+    ids, out, obj, pred = catalog["id"], catalog["out"], catalog["obj"], catalog["pred"]
+    links, k = set(), 0
+    for i, count in enumerate(out):
+        last = 0
+        for c in range(count):
+            last = obj[k] if c == 0 else last + obj[k]
+            links.add((ids[i], catalog["predicates"][int(pred[k])], ids[last]))
+            k += 1
+    assert k == len(obj) == len(pred)
+    return links
+
+
+def test_catalog_holds_every_node_and_link_even_in_a_partial_view(graph):
+    data = _data(render_html(build_graph(), max_nodes=3))
+    assert len(data["nodes"]) == 3  # drawn: 3 ...
+    catalog = data["catalog"]
+    assert set(catalog["id"]) == set(graph.papers) | set(graph.entities)  # ... searchable: all
+    assert catalog["id"][:catalog["n_papers"]] == sorted(graph.papers)
+    by_id = dict(zip(catalog["id"], catalog["label"]))
+    assert by_id["p-2"] == graph.papers["p-2"].display_title
+    assert by_id["method/flownet"] == graph.entities["method/flownet"].label
+    aliases = {catalog["id"][row[0]]: row[1:] for row in catalog["aliases"]}
+    assert aliases["method/flownet"] == ["Flow-Net", XSS_IMG]
+    assert _decode_links(catalog) == {(link.subject, link.predicate, link.object) for link in graph.links}
+    # specificity: ImageNet (2 of 3 papers) weighs less than GPU memory bandwidth (1 of 3)
+    weight = dict(zip(catalog["id"][catalog["n_papers"]:], catalog["weight"]))
+    assert weight["hardwareconcept/gpu-memory-bandwidth"] == round(100 * math.log(3)) > weight["dataset/imagenet"]
+    drawn = {n["id"] for n in data["nodes"]}
+    for i, pid in enumerate(catalog["id"][:catalog["n_papers"]]):
+        # an undrawn paper carries its abstract and url in the catalog; a drawn one in `nodes`
+        assert bool(catalog["abstract"][i]) == (pid not in drawn)
+
+
+def test_catalog_abstracts_are_cut_to_the_page_budget(monkeypatch):
+    import kg.export.html as html
+
+    g = build_graph()
+    for i in range(40):
+        pid = f"p-long-{i:02d}"
+        g.papers[pid] = _paper(pid, f"Long paper {i}", "word " * 400)
+    full = _data(render_html(g, max_nodes=3))["catalog"]
+    assert max(len(a) for a in full["abstract"]) == len("word " * 400)  # fits: nothing cut
+    size = len(render_html(g, max_nodes=3))
+    monkeypatch.setattr(html, "PAGE_BUDGET", size - 40 * 1000)
+    page = render_html(g, max_nodes=3)
+    assert len(page) <= size - 40 * 1000
+    cut = _data(page)["catalog"]
+    assert html.MIN_ABSTRACT <= cut["abstract_limit"] < 2000
+    longs = [a for pid, a in zip(cut["id"], cut["abstract"]) if pid.startswith("p-long")]
+    assert all(a.endswith(" …") and len(a) <= cut["abstract_limit"] + 2 for a in longs)
+    assert all(full_a.startswith(a[:-2]) for a, full_a in zip(longs, ["word " * 400] * len(longs)))
+
+
+def test_clusters_name_the_drawn_graph():
+    data = page_data(build_graph())
+    assert data["clusters"]
+    for k, c in enumerate(data["clusters"]):
+        assert c["name"] and set(c["top"]) <= set(c["members"])
+        assert all(n.get("cluster") == k for n in data["nodes"] if n["id"] in c["members"])

@@ -199,23 +199,23 @@ def test_ambiguous_hardware_term_needs_a_hardware_abstract():
 
 
 @pytest.mark.slow
-def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(extractor):
+def test_stored_pattern_tokens_are_current_and_match_the_live_tokenizer(nlp):
     """term_tokens.tsv spares kg_lexicon tokenizing ~29k patterns per start: it must never drift."""
     from kg.extract.components.lexicon import PatternTokenizer, live_pattern_tokens
 
-    stored = PatternTokenizer(extractor.nlp)
+    stored = PatternTokenizer(nlp)
     rerun = "term_tokens.tsv is stale: rerun scripts/build_term_tokens.py"
     assert stored.stored, rerun + " (it was made for another spaCy version or tokenizer)"
-    live = live_pattern_tokens(extractor.nlp)
+    live = live_pattern_tokens(nlp)
     assert set(stored.stored) == set(live), rerun
     assert [form for form, tokens in live.items() if stored(form) != tokens] == [], rerun
 
 
-def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(extractor, tmp_path):
+def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(nlp, tmp_path):
     from kg.extract.components.lexicon import PatternTokenizer, read_term_tokens, write_term_tokens
 
     def live(form: str) -> list[str]:
-        return [token.text for token in extractor.nlp.tokenizer(form)]
+        return [token.text for token in nlp.tokenizer(form)]
 
     path = tmp_path / "tokens.tsv"
     write_term_tokens(path, "some key", {"GPT-4o  mini": live("GPT-4o  mini"), "vision transformer": live(
@@ -223,7 +223,7 @@ def test_pattern_tokens_not_stored_or_stale_are_tokenized_live(extractor, tmp_pa
     assert read_term_tokens(path, "some key") == {"GPT-4o  mini": "\t".join(live("GPT-4o  mini")),
                                                   "vision transformer": ""}
     assert read_term_tokens(path, "another key") == {}
-    tokenize = PatternTokenizer(extractor.nlp, path)  # the key is not this tokenizer's: nothing is used
+    tokenize = PatternTokenizer(nlp, path)  # the key is not this tokenizer's: nothing is used
     assert tokenize.stored == {}
     for form in ("GPT-4o  mini", "vision transformer", "a user's (new) term"):
         assert tokenize(form) == live(form)

@@ -23,6 +23,7 @@ def test_family_name_alone_is_a_model(entity_types, name):
 def test_prefix_only_family_name_alone_is_not_a_model(entity_types):
     """model_families.txt's "prefix only" names are words too: "Stable" opens a sentence, Phi is a letter."""
     types = entity_types("Stable training is hard. Phi denotes the feature map. We study both.")
+    assert "Stable training" in types, types  # positive control
     assert not {"Stable", "Phi"} & set(types), types
 
 
@@ -45,6 +46,7 @@ def test_sentence_ends_after_a_mixed_case_name(extractor):
     ex = extractor.extract(Paper(id="p", abstract="Prior work relies on CoT. Coconut reasons in latent space. "
                                                     "Coconut improves CoT."))
     labels = {label for e in ex.entities for label in e.labels}
+    assert "CoT" in labels, labels  # positive control
     assert not any("CoT. " in x for x in labels), labels
 
 
@@ -63,6 +65,7 @@ def test_capitalised_run_before_a_dataset_noun_is_a_dataset(entity_types):
 
 def test_descriptive_capitalised_words_are_not_a_name(entity_types):
     types = entity_types("Training Large Language Models is costly. We study Transformer-based Models here.")
+    assert "Large Language Models" in types, types  # positive control
     assert not any(k.startswith(("Training", "Transformer-based")) for k in types), types
 
 
@@ -75,6 +78,7 @@ def test_base_model_of_a_derived_name_needs_a_version(entity_types):
 
 def test_numbers_after_other_words_are_not_model_versions(entity_types):
     types = entity_types("See Table 2 and Section 3.1 for the results on 2 GPUs.")
+    assert types.get("GPUs") == "HardwareConcept", types  # positive control
     assert not [name for name, typ in types.items() if typ == "Model"], types
 
 
@@ -87,7 +91,9 @@ def test_coined_names_in_a_list_are_entities_typed_by_the_lists_noun(entity_type
 
 
 def test_a_list_nothing_types_is_left_alone(entity_types):
-    types = entity_types("The tool reads PDF, DOCX, and PPTX files, as shown by KS09, DKS17 and PLBR19.")
+    types = entity_types("The tool reads PDF, DOCX, and PPTX files, as shown by KS09, DKS17 and PLBR19."
+                         " We evaluate it on ImageNet.")
+    assert types.get("ImageNet") == "Dataset", types  # positive control
     assert not {"DOCX", "PPTX", "KS09", "DKS17"} & set(types), types
 
 
@@ -115,7 +121,9 @@ def test_power_of_a_capital_is_coined(word, coined):
 
 
 def test_power_inside_a_formula_is_no_name(entity_types):
-    found = entity_types("Our bound improves from O(N^2) to O(N) and holds on ℝ^3 × S^2 for all inputs.")
+    found = entity_types("Our bound improves from O(N^2) to O(N) and holds on ℝ^3 × S^2 for all inputs."
+                         " We evaluate it on ImageNet.")
+    assert "ImageNet" in found, found  # positive control
     assert not any("^" in label for label in found), found
 
 
@@ -131,6 +139,7 @@ def test_plain_capitalised_words_listed_with_a_coined_name_are_typed_by_the_list
 def test_plain_capitalised_words_that_modify_or_belong_to_a_longer_name_are_not_listed(entity_types):
     types = entity_types("We compare layers with Brisk and FZN-2 activations. The agent is evaluated in "
                          "StarCraft II and Google Research Football. However, FZN-2 and Brisk differ.")
+    assert {"FZN-2", "StarCraft II"} <= set(types), types  # positive control
     assert not {"Brisk", "Google", "However"} & set(types), types
 
 

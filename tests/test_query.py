@@ -8,6 +8,8 @@ every competency question answers what its comment says.
 """
 from __future__ import annotations
 
+from kg.atomic import LOCK_NAME
+
 import json
 import re
 from pathlib import Path
@@ -82,7 +84,8 @@ def kg_query(*args: str, stdin: str | None = None):
 def test_build_writes_nquads_and_store(out):
     assert (out / "graph.nq").is_file()
     assert (out / "store" / "CURRENT").is_file()
-    assert not [p for p in out.iterdir() if p.name.startswith(".")], "temp files left behind"
+    # only the build lock (kg/atomic.py) stays: no temp file
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [LOCK_NAME], "temp files left behind"
 
 
 def test_nquads_hold_the_same_triples_as_ntriples(out):
@@ -152,7 +155,7 @@ def test_rebuild_replaces_the_store_cleanly(tmp_path, extracted):
 def test_failed_build_leaves_no_half_store(tmp_path, monkeypatch, extracted):
     fast_build(tmp_path, extracted)
     before = len(open_store(tmp_path))
-    files_before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.is_file()}
+    files_before = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.is_file() and p.name != LOCK_NAME}
 
     def boom(*_a, **_k):
         raise OSError("disk full")
@@ -162,7 +165,7 @@ def test_failed_build_leaves_no_half_store(tmp_path, monkeypatch, extracted):
     with pytest.raises(OSError):
         fast_build(tmp_path, extracted)
     assert len(open_store(tmp_path)) == before
-    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.is_file()} == files_before
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir() if p.is_file() and p.name != LOCK_NAME} == files_before
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["store"]
 
 
@@ -180,7 +183,7 @@ def test_store_loads_files_in_pieces(tmp_path, monkeypatch, out, store):
 
 
 def test_build_leaves_no_scratch_files(out):
-    assert sorted(p.name for p in out.iterdir()) == sorted([*build_module.EXPORT_FILES, "store"])
+    assert sorted(p.name for p in out.iterdir() if p.name != LOCK_NAME) == sorted([*build_module.EXPORT_FILES, "store"])
 
 
 def test_failed_store_load_writes_nothing(tmp_path, monkeypatch, extracted):
@@ -192,7 +195,7 @@ def test_failed_store_load_writes_nothing(tmp_path, monkeypatch, extracted):
     monkeypatch.setattr(kg.sparql.store, "load_nquads", bad_load)
     with pytest.raises(SyntaxError):
         fast_build(tmp_path, extracted)
-    assert list(tmp_path.iterdir()) == []
+    assert [p for p in tmp_path.iterdir() if p.name != LOCK_NAME] == []  # the build lock stays (kg/atomic.py)
 
 
 # ---------------------------------------------------------------------------

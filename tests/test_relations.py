@@ -55,4 +55,5 @@ def test_a_benchmark_named_after_a_method_does_not_use_it(extractor):
     rels = _relations(extractor, "Cheap Search",
                       "Neural architecture search (NAS) is costly. We propose FooSearch, a zero-cost proxy. "
                       "Experiments on NAS-Bench-201 show that FooSearch finds good architectures.")
+    assert ("foosearch", "evaluatedOn", "nas-bench-201") in rels, rels  # positive control
     assert not any(s == "nas-bench-201" and p == "uses" for s, p, _o in rels), rels

@@ -80,6 +80,7 @@ def test_resolve_is_order_independent(extractor):
     b = Paper(id="b", abstract="Large language models (LLMs) are strong reasoners on GSM8K.")
     one = resolve(list(extractor.pipe([a, b])))
     two = resolve(list(extractor.pipe([b, a])))
+    assert [e for e in one.entities.values() if e.papers == ["a", "b"]], one.entities  # positive control: LLMs
     assert {k: (e.type, e.label, e.aliases, e.papers) for k, e in one.entities.items()} == \
            {k: (e.type, e.label, e.aliases, e.papers) for k, e in two.entities.items()}
 
@@ -90,6 +91,7 @@ def test_resolve_skips_duplicate_paper_ids(extractor):
     graph = resolve(list(extractor.pipe([a, b])))
     assert list(graph.papers) == ["same"]
     assert any("duplicate" in msg and "f:2" in msg for msg in graph.skipped)
+    assert [e for e in graph.entities.values() if e.label == "FooNet"]  # positive control: the first is kept
     assert not [e for e in graph.entities.values() if e.label == "BarNet"]
 
 

@@ -105,7 +105,7 @@ _HREF = re.compile(r"\\href\s*\{([^{}\s]*)\}\s*\{([^{}]*)\}")
 _URL_CMD = re.compile(r"\\url\s*\{([^{}\s]*)\}")
 _MD_LINK = re.compile(r"!?\[([^\[\]\n]{1,300})\]\(\s*((?:https?|ftp)://[^()\s]+|www\.[^()\s]+)\s*\)")
 _BARE_URL = re.compile(r"(?:https?|ftp)://[^\s<>\"'`{}\\|^$*]+|www\.[A-Za-z0-9-]+\.[^\s<>\"'`{}\\|^$*]+")
-_URL_TAIL = re.compile(r"[.,;:!?*_~]+$")
+_URL_TAIL = ".,;:!?*_~"
 
 _ESC_DOLLAR = re.compile(r"\\+\$")
 _ESC_CHAR = re.compile(r"\\([%&#_{}])")
@@ -113,12 +113,13 @@ _ACCENT = re.compile(r"""\\(['`^"~=.])\{?([A-Za-z])\}?|\\([cvuH])\s*\{([A-Za-z])
 _LINEBREAK = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
 
 _MATH = re.compile(
-    r"\$\$(?P<d>[^$]+)\$\$|\$(?P<i>[^$]+)\$|\\\((?P<p>.+?)\\\)|\\\[(?P<b>.+?)\\\]"
-    r"|\\begin\{(?P<env>equation|align|gather|math|displaymath|eqnarray|multline)\*?\}(?P<e>.*?)\\end\{(?P=env)\*?\}",
+    # each body at most 1,000 characters: an opening never closed costs a bounded scan, not the rest of the text
+    r"\$\$(?P<d>[^$]{1,1000})\$\$|\$(?P<i>[^$]{1,1000})\$|\\\((?P<p>.{1,1000}?)\\\)|\\\[(?P<b>.{1,1000}?)\\\]"
+    r"|\\begin\{(?P<env>equation|align|gather|math|displaymath|eqnarray|multline)\*?\}(?P<e>.{0,1000}?)\\end\{(?P=env)\*?\}",
     re.S,
 )
 _OLD_SWITCH = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sf|sl|cal|bfseries|itshape|scshape)\b\s*([^{}]*)\}")
-_CITE = re.compile(r"[ \u00a0~]*\\(?:cite[a-z]*|nocite|label|ref|eqref|autoref|cref|Cref)\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
+_CITE = re.compile(r"(?<![ \u00a0~])[ \u00a0~]*\\(?:cite[a-z]*|nocite|label|ref|eqref|autoref|cref|Cref)\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
 _ENV = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}(?:\s*\[[^\]]*\])?")
 _FOOTNOTE = re.compile(r"\\footnote\s*\{([^{}]*)\}")
 _WRAP = re.compile(r"\\(" + "|".join(sorted(_WRAPPERS, key=len, reverse=True)) + r")\*?\s*\{([^{}]*)\}")
@@ -318,9 +319,22 @@ def clean_markup(text: str) -> str:
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     try:
-        return _clean(text)
+        return _split_long_runs(_clean(text))
     except Exception:  # noqa: BLE001 - cleaning must never stop a run
-        return " ".join(text.split())
+        return _split_long_runs(" ".join(text.split()))
+
+
+#: Longest run of non-space characters left whole (a URL is far shorter). spaCy's tokenizer strips
+#: affixes one at a time and copies the rest each time: quadratic in a run's length (16,000 ``$`` took
+#: 53 s). A longer run (only junk has one) gets a space every ``MAX_RUN`` characters.
+MAX_RUN = 500
+_LONG_RUN = re.compile(r"\S{%d}(?=\S)" % MAX_RUN)
+
+
+def _split_long_runs(text: str) -> str:
+    if len(text) <= MAX_RUN or max(map(len, text.split()), default=0) <= MAX_RUN:  # C passes, no regex
+        return text
+    return _LONG_RUN.sub(lambda m: m.group() + " ", text)
 
 
 def _clean(text: str) -> str:
@@ -418,11 +432,8 @@ def _link(text: str, url: str) -> str:
 
 
 def _park_url(url: str, park: _Parking) -> str:
-    tail = _URL_TAIL.search(url)
-    if tail:  # sentence punctuation after a URL is not part of it
-        url, rest = url[: tail.start()], tail.group()
-    else:
-        rest = ""
+    kept = url.rstrip(_URL_TAIL)  # sentence punctuation after a URL is not part of it
+    url, rest = kept, url[len(kept):]
     # balance a closing paren that belongs to the prose: (see https://x.org/a)
     if url.endswith(")") and url.count("(") < url.count(")"):
         url, rest = url[:-1], ")" + rest

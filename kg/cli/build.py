@@ -4,7 +4,6 @@ from __future__ import annotations
 import atexit
 import gc
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -14,8 +13,11 @@ from kg.rdf import DEFAULT_BASE_IRI
 
 
 def _check_base_iri(ctx, param, value: str) -> str:
-    if not re.match(r"^(https?://[^\s<>\"{}|\\^`]+|urn:[^\s<>\"{}|\\^`]+)$", value):
-        raise click.BadParameter("must be an absolute http(s):// or urn: IRI, e.g. https://example.org/kg/")
+    from kg.rdf.iri import base_iri_problem
+
+    problem = base_iri_problem(value)
+    if problem:
+        raise click.BadParameter(problem)
     return value if value.endswith(("/", "#", ":")) else value + "/"
 
 

@@ -20,8 +20,10 @@ import click
               help="table/csv/tsv/json/xml for SELECT and ASK (json = SPARQL 1.1 Query Results JSON); "
                    "turtle (also table), ntriples, json (JSON-LD), xml (RDF/XML), csv/tsv for CONSTRUCT "
                    "and DESCRIBE.")
+@click.option("--allow-service", "allow_service", multiple=True, metavar="IRI",
+              help="An endpoint a SPARQL SERVICE clause may call (repeatable); without it SERVICE is refused.")
 def query(query_or_file: str, more_data: tuple[Path, ...], store_dir: Path | None, data_files: tuple[Path, ...],
-          fmt: str) -> None:
+          fmt: str, allow_service: tuple[str, ...]) -> None:
     """Run a SPARQL SELECT, ASK, CONSTRUCT or DESCRIBE query.
 
     QUERY_OR_FILE is the query text, a .rq file (see queries/) or - for stdin.
@@ -43,6 +45,6 @@ def query(query_or_file: str, more_data: tuple[Path, ...], store_dir: Path | Non
         raise click.UsageError("give --store or --data, not both")
     text = read_query(query_or_file)
     store = load_files(data_files) if data_files else open_store(store_dir or Path("exports"))
-    out = format_result(run_query(store, text), fmt)
+    out = format_result(run_query(store, text, allow_service=allow_service), fmt)
     sys.stdout.buffer.write(out)
     sys.stdout.flush()

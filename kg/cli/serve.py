@@ -15,10 +15,15 @@ import click
               help="Port (0 picks a free one).")
 @click.option("--timeout", default=30.0, show_default=True, type=click.FloatRange(min=0.001),
               help="Seconds a query may run before it is stopped with a 503.")
-@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64),
-              help="Query worker processes (queries that may run at the same time).")
+@click.option("--workers", default=4, show_default=True, type=click.IntRange(1, 64),
+              help="Query worker processes (queries that may run at the same time; more than the cores, so "
+                   "cheap queries get one while long ones run).")
+@click.option("--allow-service", "allow_service", multiple=True, metavar="IRI",
+              help="An endpoint a SPARQL SERVICE clause may call (repeatable). Without it every SERVICE is "
+                   "refused: the server contacts no other host.")
 @click.option("-q", "--quiet", is_flag=True, help="Do not log requests.")
-def serve(directory: Path, host: str, port: int, timeout: float, workers: int, quiet: bool) -> None:
+def serve(directory: Path, host: str, port: int, timeout: float, workers: int, allow_service: tuple[str, ...],
+          quiet: bool) -> None:
     """Serve DIR (a build folder) as a read-only SPARQL endpoint, and its graph.html.
 
     \b
@@ -37,5 +42,6 @@ def serve(directory: Path, host: str, port: int, timeout: float, workers: int, q
         click.echo("press Ctrl-C to stop")
         sys.stdout.flush()
 
-    run_server(directory, host=host, port=port, timeout=timeout, workers=workers, quiet=quiet, ready=ready)
+    run_server(directory, host=host, port=port, timeout=timeout, workers=workers, quiet=quiet, ready=ready,
+               allow_service=allow_service)
     click.echo("stopped", err=True)

@@ -15,8 +15,8 @@ from kg.views.selection import DEFAULT_MAX_NODES
               help="Show the neighbourhood of the node with this label, alias, paper title or id "
                    "(ignoring case and hyphens; a unique part of a label works too).")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True,
-              help="Draw at most this many nodes: a bigger graph shows its most central part, a "
-                   "neighbourhood its closest nodes.  0: no limit.")
+              help="Draw at most this many nodes at first: a bigger graph shows its most central part, "
+                   "a neighbourhood its closest nodes; every node stays searchable.  0: no limit.")
 @click.option("--depth", type=click.IntRange(1, 3), default=2, show_default=True,
               help="With --focus: how many links away from the node to go.")
 @click.option("--out", type=click.Path(path_type=Path, dir_okay=False),
@@ -25,10 +25,12 @@ from kg.views.selection import DEFAULT_MAX_NODES
 def view(graph_dir: Path, focus: str | None, max_nodes: int, depth: int, out: Path | None, open_page: bool) -> None:
     """Write an interactive HTML view of the graph built into DIR.
 
-    One self-contained page that works offline: search by label or alias,
-    filters by type, predicate and number of papers, and a details panel with
-    papers and evidence sentences.  Graphs above --max-nodes nodes show their
-    most central part; --focus LABEL shows any node with its neighbourhood.
+    One self-contained page that works offline: search over every paper and
+    concept of the build (choosing one draws it with its neighbourhood), named
+    clusters, filters by type, predicate and number of papers, and a details
+    panel with papers, related papers and evidence sentences.  Graphs above
+    --max-nodes nodes draw their most central part first; --focus LABEL writes
+    a page around one node.
 
     \b
     kg view exports --open

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from itertools import chain, islice
 from typing import TextIO
@@ -74,7 +75,13 @@ def scalar_copy(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return out
 
 
+#: What XML 1.0 forbids even as a character reference (C0 controls but tab/LF/CR, lone surrogates,
+#: U+FFFE/U+FFFF): a parser refuses the whole file, so each becomes U+FFFD.
+_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _cdata(text: str) -> str:
+    text = _XML_FORBIDDEN.sub("\ufffd", text)
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 

@@ -7,7 +7,7 @@ used (it links Bootstrap and tom-select from CDNs and its ``add_edge`` is
 quadratic); the page comes from ``templates/page.{html,css,js}``.
 
 What a page shows is a :class:`kg.views.selection.View`: the whole graph, or above
-``max_nodes`` nodes (default 1,500) its most central part, or (``kg view
+``max_nodes`` nodes (default 1,000) its most central part, or (``kg view
 --focus``) one node's neighbourhood; the page says what was left out.
 
 Layout of the page
@@ -42,12 +42,16 @@ import json
 import math
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 from kg.graph.model import Entity, KnowledgeGraph, PaperNode
 from kg.records import ENTITY_TYPES, PREDICATES
-from kg.views.selection import DEFAULT_MAX_NODES, View, select_view
+from kg.views.clusters import find_clusters
+from kg.views.related import concept_weights
+from kg.views.selection import DEFAULT_MAX_NODES, View, edge_groups, select_view
 
 __all__ = ["render_html", "render_view", "page_data", "view_data", "TYPE_STYLES", "PREDICATE_STYLES",
            "DEFAULT_MAX_NODES"]
@@ -63,8 +67,18 @@ SMALL_COMPONENT = 60
 #: Median edge length (px) of a small component, and the gap between packed components.
 SMALL_EDGE_PX = 110.0
 COMPONENT_GAP = 90.0
+#: From this many drawn nodes on, each cluster is laid out on its own and the clusters are then
+#: placed side by side (a map of the field); smaller graphs get one force layout.
+CLUSTER_LAYOUT_NODES = 400
 #: Evidence entries kept per edge in a partial (central or focus) view.
 EVIDENCE_PER_EDGE = 20
+#: The page (all of it) should stay under this many bytes: the catalog's abstracts
+#: (of papers not drawn) are cut to fit what is left.
+PAGE_BUDGET = 24_000_000
+#: Abstracts of papers not drawn are never cut shorter than this (characters)...
+MIN_ABSTRACT = 160
+#: ... nor longer than this.
+MAX_ABSTRACT = 4000
 
 #: Node type -> (fill colour, vis-network shape).  Every shape draws its label
 #: below the node, so node ``size`` applies to all of them.
@@ -104,7 +118,9 @@ def render_html(graph: KnowledgeGraph, max_nodes: int | None = DEFAULT_MAX_NODES
 
 def render_view(view: View) -> str:
     """The page for a :class:`kg.views.selection.View` (the whole graph, its centre or a neighbourhood)."""
-    return _render_page(view_data(view))
+    data = view_data(view)
+    _fit_abstracts(data, PAGE_BUDGET)
+    return _render_page(data)
 
 
 def page_data(graph: KnowledgeGraph, max_nodes: int | None = None) -> dict:
@@ -152,7 +168,7 @@ def view_data(view: View) -> dict:
 
     sentences: list[str] = []
     sentence_index: dict[str, int] = {}
-    edges = []
+    edges: list[dict[str, Any]] = []
     degree: dict[str, int] = defaultdict(int)
     offpage: set[str] = set()
     for key in sorted(grouped, key=edge_order):
@@ -184,7 +200,7 @@ def view_data(view: View) -> dict:
                 "component": ev.component,
                 "confidence": _num(ev.confidence),
             })
-        edge = {
+        edge: dict[str, Any] = {
             "id": f"e{len(edges)}",
             "from": subject,
             "to": obj,
@@ -203,11 +219,18 @@ def view_data(view: View) -> dict:
     links = view.degree if view.partial else degree
     nodes = [_paper_node(p, degree[p.id], links.get(p.id, degree[p.id])) for p in papers]
     nodes += [_entity_node(e, degree[e.id], links.get(e.id, degree[e.id]), node_ids) for e in entities]
+    by_id = {n["id"]: n for n in nodes}
     static = len(nodes) > PHYSICS_MAX_NODES or view.mode == "central"
     # vis scales node and label size by value: hubs stay legible when zoomed out
     for node in nodes:
         node["value"] = round(math.log2(1 + node["links"]), 3)
-    positions = _layout_positions(nodes, edges, spread=static)
+    catalog = _catalog(view.source, {n["id"] for n in nodes})
+    clusters = _clusters(nodes, edges, catalog)
+    for k, cluster in enumerate(clusters):
+        for node_id in cluster["members"]:
+            by_id[node_id]["cluster"] = k
+    groups = [c["members"] for c in clusters] if len(nodes) >= CLUSTER_LAYOUT_NODES else None
+    positions = _layout_positions(nodes, edges, spread=static, groups=groups)
     if positions is not None:
         for node, (x, y) in zip(nodes, positions):
             node["x"] = x
@@ -228,7 +251,7 @@ def view_data(view: View) -> dict:
     })
     source_papers = view.source.papers
     return {
-        "version": 2,
+        "version": 3,
         "view": summary,
         "types": [_type_style(t) for t in type_names],
         "predicates": [_predicate_style(p) for p in predicate_names],
@@ -243,7 +266,130 @@ def view_data(view: View) -> dict:
             pid: _paper_ref(source_papers[pid]) for pid in sorted(offpage) if pid in source_papers
         },
         "options": _vis_options(len(nodes), drawn, positions is not None, static),
+        "clusters": clusters,
+        "catalog": catalog,
     }
+
+
+# ------------------------------------------------------------------ catalog
+def _catalog(graph: KnowledgeGraph, detailed: set[str]) -> dict:
+    """Every node of the whole graph, compactly: what search, lists and the
+    in-page neighbourhoods need, for the nodes the page does not detail too.
+
+    Columns indexed by node (papers sorted by id, then entities): ``id``,
+    ``label``, ``type`` (index into ``types``); per paper ``venue`` (index into
+    ``venues``, -1 none), ``year`` (0 none), ``url`` and ``abstract`` ("" for
+    papers detailed in ``nodes``; others cut to the page budget by
+    :func:`_fit_abstracts`); per entity ``weight`` (specificity x 100, see
+    :func:`kg.views.related.concept_weights`); ``aliases`` as ``[index,
+    alias, ...]`` rows.  Links: every distinct (subject, predicate, object) in
+    (subject, object) order: ``out[i]`` links of node ``i``, their objects delta-coded in
+    ``obj`` (first absolute, then differences) and their predicates as one digit
+    each in ``pred`` (index into ``predicates``).
+    """
+    papers = sorted(graph.papers)
+    entities = sorted(k for k in graph.entities if k not in graph.papers)
+    ids = papers + entities
+    index = {node: i for i, node in enumerate(ids)}
+    type_names = ["Paper"] + sorted({graph.entities[e].type for e in entities})
+    type_index = {t: i for i, t in enumerate(type_names)}
+    venues = sorted({graph.papers[p].paper.venue for p in papers if graph.papers[p].paper.venue})
+    venue_index = {v: i for i, v in enumerate(venues)}
+    groups = edge_groups(graph)
+    predicates = list(PREDICATE_STYLES) + sorted({p for _, p, _ in groups} - set(PREDICATE_STYLES))
+    if len(predicates) > 10:  # one digit per link: fold the rarest unknown predicates together
+        predicates = predicates[:10]
+    pred_index = {p: i for i, p in enumerate(predicates)}
+    triples = sorted({(index[s], index[o], pred_index.get(p, len(predicates) - 1)) for s, p, o in groups})
+    out = [0] * len(ids)
+    obj: list[int] = []
+    pred: list[str] = []
+    last_s, last_o = -1, 0
+    df: dict[str, set[int]] = defaultdict(set)
+    n_papers = len(papers)
+    for s_i, o_i, p_i in triples:
+        out[s_i] += 1
+        obj.append(o_i if s_i != last_s else o_i - last_o)
+        last_s, last_o = s_i, o_i
+        pred.append(str(p_i))
+        if s_i < n_papers <= o_i:
+            df[ids[o_i]].add(s_i)
+        elif o_i < n_papers <= s_i:
+            df[ids[s_i]].add(o_i)
+    weights = concept_weights({e: len(df.get(e, ())) for e in entities}, n_papers)
+    nodes_papers = [graph.papers[p] for p in papers]
+    catalog = {
+        "n_papers": n_papers,
+        "types": type_names,
+        "predicates": predicates,
+        "venues": venues,
+        "id": ids,
+        "label": [p.display_title for p in nodes_papers] + [graph.entities[e].label for e in entities],
+        "type": [0] * n_papers + [type_index[graph.entities[e].type] for e in entities],
+        "venue": [venue_index.get(p.paper.venue, -1) for p in nodes_papers],
+        "year": [p.paper.year or 0 for p in nodes_papers],
+        "url": [p.paper.url if p.id not in detailed else "" for p in nodes_papers],
+        "abstract": [p.abstract if p.id not in detailed else "" for p in nodes_papers],
+        "weight": [round(100 * weights[e]) for e in entities],
+        "aliases": [[index[e], *graph.entities[e].aliases] for e in entities if graph.entities[e].aliases],
+        "out": out,
+        "obj": obj,
+        "pred": "".join(pred),
+    }
+    return catalog
+
+
+def _fit_abstracts(data: dict, budget: int) -> None:
+    """Cut the catalog's abstracts to one length so the page fits ``budget`` bytes."""
+    catalog = data.get("catalog")
+    if not catalog or not catalog["abstract"]:
+        return
+    abstracts = catalog["abstract"]
+    catalog["abstract"] = [""] * len(abstracts)
+    rest = len(_json_for_script(data)) + len(_vis_js()) + len(_template("page.js")) + 20_000
+    catalog["abstract"] = abstracts
+    room = budget - rest
+    cost = [len(json.dumps(a)) for a in abstracts]
+
+    def total(limit: int) -> int:
+        return sum(min(c, limit + 2) for c in cost)
+
+    if total(MAX_ABSTRACT) <= room:
+        limit = MAX_ABSTRACT
+    else:
+        lo, hi = MIN_ABSTRACT, MAX_ABSTRACT
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if total(mid) <= room:
+                lo = mid
+            else:
+                hi = mid - 1
+        limit = lo
+    catalog["abstract_limit"] = limit
+    catalog["abstract"] = [_cut(a, limit) for a in abstracts]
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut at a word before ``limit`` characters, with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.6 else cut).rstrip() + " …"
+
+
+def _clusters(nodes: list[dict], edges: list[dict], catalog: dict) -> list[dict]:
+    """Communities of the drawn graph, each named by its distinctive concepts (kg.views.clusters)."""
+    n_papers = catalog["n_papers"]
+    weights = {catalog["id"][n_papers + i]: w / 100 for i, w in enumerate(catalog["weight"])}
+    found = find_clusters(
+        [n["id"] for n in nodes],
+        [(e["from"], e["to"]) for e in edges if e.get("drawn", True)],
+        labels={n["id"]: n["label"] for n in nodes},
+        is_concept={n["id"]: n["type"] != "Paper" for n in nodes},
+        weights=weights,
+    )
+    return [{"name": c.name, "members": c.members, "top": c.top} for c in found]
 
 
 # ------------------------------------------------------------------- the page
@@ -324,7 +470,8 @@ def _vis_js() -> str:
     return _script_safe(js)
 
 
-def _legend_html(types: list[dict], predicates: list[dict], nodes: list[dict] = (), edges: list[dict] = ()) -> str:
+def _legend_html(types: list[dict], predicates: list[dict], nodes: Sequence[dict] = (),
+                 edges: Sequence[dict] = ()) -> str:
     """The legend, which is also the filter panel: a checkbox per node type and
     predicate (with counts), and the minimum-papers slider (set up by page.js)."""
     esc = _html.escape
@@ -467,7 +614,7 @@ def _vocabulary(e: Entity) -> list[dict]:
             from kg.rdf.concepts import vocabulary_links
 
             pairs = list(vocabulary_links(e.type, e.label, e.vocabulary))
-        except Exception:  # pragma: no cover - vocabulary data missing or broken: raw identifiers
+        except (ImportError, OSError, ValueError, KeyError):  # pragma: no cover - vocabulary data missing or broken
             pairs = [(v, False) for v in e.vocabulary if v.startswith(("http://", "https://"))]
     return [{"iri": iri, "exact": bool(exact)} for iri, exact in pairs]
 
@@ -561,8 +708,8 @@ def _vis_options(n_nodes: int, n_edges: int, laid_out: bool, static: bool = Fals
 
 
 # --------------------------------------------------------------------- layout
-def _layout_positions(nodes: list[dict], edges: list[dict],
-                      spread: bool = False) -> list[tuple[float, float]] | None:
+def _layout_positions(nodes: list[dict], edges: list[dict], spread: bool = False,
+                      groups: list[list[str]] | None = None) -> list[tuple[float, float]] | None:
     """Node positions (vis pixels), or None when numpy is not available.
 
     A ForceAtlas2-like layout (linear springs, degree-weighted repulsion,
@@ -585,8 +732,11 @@ def _layout_positions(nodes: list[dict], edges: list[dict],
     pairs = [(index[e["from"]], index[e["to"]]) for e in edges if e["from"] != e["to"]]
     src = np.array([a for a, _ in pairs], dtype=np.int64)
     dst = np.array([b for _, b in pairs], dtype=np.int64)
-    pos = _component_layouts(np, n, src, dst)
-    if spread:
+    if groups:
+        pos = _cluster_layouts(np, n, pairs, [[index[m] for m in g] for g in groups])
+    else:
+        pos = _component_layouts(np, n, src, dst)
+    if spread and not groups:
         # no physics in the browser to push nodes apart: give each node room
         radius = float(np.percentile(np.sqrt(((pos - pos.mean(axis=0)) ** 2).sum(axis=1)), 90)) or 1.0
         target = 35.0 * math.sqrt(n)
@@ -701,6 +851,80 @@ def _component_layouts(np, n: int, src, dst):
         pos[nodes] = p + np.array([x + w / 2, y + h / 2])
         x += w
         row_height = max(row_height, h)
+    return pos - (pos.min(axis=0) + pos.max(axis=0)) / 2
+
+
+def _cluster_layouts(np, n: int, pairs: list[tuple[int, int]], groups: list[list[int]]):
+    """Each cluster laid out on its own, the clusters then placed as discs that do not overlap,
+    near the clusters they link to most; nodes in no cluster are packed by component below.
+
+    The first view then reads as a map: one blob per cluster with room for its name.
+    """
+    group_of = np.full(n, -1, dtype=np.int64)
+    for k, members in enumerate(groups):
+        group_of[members] = k
+    discs = []  # (members, local positions, radius)
+    for k, members in enumerate(groups):
+        local = {g: i for i, g in enumerate(members)}
+        inner = [(local[a], local[b]) for a, b in pairs if group_of[a] == k and group_of[b] == k]
+        s = np.array([a for a, _ in inner], dtype=np.int64)
+        d = np.array([b for _, b in inner], dtype=np.int64)
+        p = _component_layouts(np, len(members), s, d)
+        # no physics in the browser: give each node room (about 45 px apart)
+        radius = float(np.sqrt((p ** 2).sum(axis=1)).max()) if len(members) > 1 else 1.0
+        target = 26.0 * math.sqrt(len(members))
+        if radius > 0:
+            p = p * (target / radius)
+        discs.append((members, p, 1.35 * target + 120.0))  # room around it for the names
+    m = len(discs)
+    # cluster centres: a force layout of the cluster graph (links between clusters pull), then
+    # overlapping discs pushed apart; seeded and iteration-bounded, so deterministic
+    weight = np.zeros((m, m))
+    for a, b in pairs:
+        ga, gb = group_of[a], group_of[b]
+        if ga >= 0 and gb >= 0 and ga != gb:
+            weight[ga, gb] += 1
+            weight[gb, ga] += 1
+    radii = np.array([r for _, _, r in discs])
+    rng = np.random.default_rng(LAYOUT_SEED)
+    angle = np.linspace(0, 2 * math.pi, m, endpoint=False)
+    ring = radii.sum() / math.pi
+    centre = np.stack([np.cos(angle), np.sin(angle)], axis=1) * ring * (0.5 + 0.5 * rng.random((m, 1)))
+    if m > 1:
+        strength = weight / (weight.sum(axis=1, keepdims=True) + 1e-9)
+        for it in range(300):
+            delta = centre[:, None, :] - centre[None, :, :]
+            dist = np.sqrt((delta ** 2).sum(axis=2)) + 1e-9
+            want = radii[:, None] + radii[None, :]
+            overlap = np.clip(want - dist, 0, None)
+            np.fill_diagonal(overlap, 0)
+            push = (delta / dist[:, :, None] * overlap[:, :, None]).sum(axis=1) * 0.5
+            pull = (strength[:, :, None] * -delta).sum(axis=1) * 0.05
+            gravity = -centre * 0.01
+            centre = centre + push + (pull + gravity) * (1 - it / 300)
+        # a last pass: no overlap at all
+        for _ in range(200):
+            delta = centre[:, None, :] - centre[None, :, :]
+            dist = np.sqrt((delta ** 2).sum(axis=2)) + 1e-9
+            overlap = np.clip(radii[:, None] + radii[None, :] - dist, 0, None)
+            np.fill_diagonal(overlap, 0)
+            if overlap.max() < 1:
+                break
+            centre = centre + (delta / dist[:, :, None] * overlap[:, :, None]).sum(axis=1) * 0.5
+    pos = np.zeros((n, 2))
+    for (members, p, _r), c in zip(discs, centre):
+        pos[members] = p + c
+    rest = [i for i in range(n) if group_of[i] < 0]
+    if rest:
+        local = {g: i for i, g in enumerate(rest)}
+        outer = [(local[a], local[b]) for a, b in pairs if group_of[a] < 0 and group_of[b] < 0]
+        s = np.array([a for a, _ in outer], dtype=np.int64)
+        d = np.array([b for _, b in outer], dtype=np.int64)
+        p = _component_layouts(np, len(rest), s, d)
+        top = float(pos[[i for i in range(n) if group_of[i] >= 0]][:, 1].max()) if m else 0.0
+        left = float(pos[:, 0].min()) if m else 0.0
+        p = p - p.min(axis=0)
+        pos[rest] = p + np.array([left, top + 150.0])
     return pos - (pos.min(axis=0) + pos.max(axis=0)) / 2
 
 

@@ -39,11 +39,12 @@ from kg.graph.model import KnowledgeGraph
 from kg.names import slug
 from kg.rdf.namespaces import DEFAULT_BASE_IRI, KG, PREFIXES, SCHEMA
 from kg.rdf.concepts import vocabulary_links
+from kg.errors import InputError
+from kg.rdf.iri import base_iri_problem, web_iri
 
 #: A triple of N-Triples terms.
 Triple = tuple[str, str, str]
 
-_IRI_UNSAFE = re.compile(r'[\s<>"{}|\\^`]')
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _NEEDS_ESCAPE = re.compile(r'[\\"\n\r\t\b\f\x00-\x1f\x7f]')
 _UNESCAPES = {v: k for k, v in _ESCAPES.items()}
@@ -91,10 +92,9 @@ _A = _RDF.type
 
 
 def _safe_iri(url: str) -> str | None:
-    """A URL from the text as an IRI term, or None when it cannot be one."""
-    if not re.match(r"^https?://[^/\s]+", url) or _IRI_UNSAFE.search(url):
-        return None
-    return f"<{url}>"
+    """A URL from the text as an IRI term (see :func:`kg.rdf.iri.web_iri`), or None when it cannot be one."""
+    iri = web_iri(url)
+    return None if iri is None else f"<{iri}>"
 
 
 def _decimal(x: float) -> str:
@@ -123,6 +123,9 @@ class Iris:
     """Instance IRIs under a base (``--base-iri``), as N-Triples terms."""
 
     def __init__(self, base: str = DEFAULT_BASE_IRI):
+        problem = base_iri_problem(base)
+        if problem:
+            raise InputError(f"--base-iri {base!r}: {problem}")
         if not base.endswith(("/", "#")):
             base += "/"
         self.base = base
@@ -201,9 +204,8 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list
             add((p, _KG.venue, v))
             add((v, _A, _KG.Venue))
             add((v, _RDFS.label, _literal(node.paper.venue)))
-        url = _safe_iri(node.paper.url) if node.paper.url else None
-        if url is not None:
-            add((p, _SCHEMA.url, url))
+        if node.paper.url:  # a landing page that cannot be an IRI (javascript:, a path) stays text, never a link
+            add((p, _SCHEMA.url, _safe_iri(node.paper.url) or _literal(node.paper.url)))
         for author in node.paper.authors:
             add((p, _DCTERMS.creator, _literal(author)))
         for kw in node.paper.keywords:

@@ -10,6 +10,7 @@ import gc
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from typing import Any, cast
 
 from spacy import attrs
 from spacy.lang.en import English
@@ -24,6 +25,7 @@ from kg.extract.resources import load_words
 from kg.extract.segment import create_tokenizer
 from kg.extract.state import LocalEntity, state
 from kg.extract.text import doc_text, sentence_offsets
+from kg.types import EntityType
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
 #: (name, factory) of the kg components, in pipeline order; each declares what it requires and assigns
@@ -49,10 +51,10 @@ LEXEME_ATTRS = frozenset((attrs.LOWER, attrs.IS_ALPHA, attrs.IS_SPACE, attrs.IS_
                           attrs.IS_QUOTE, attrs.LIKE_NUM))
 
 
-class _EnglishDefaults(English.Defaults):
+class _EnglishDefaults(English.Defaults):  # type: ignore[valid-type,misc]  # a class attribute, to mypy
     #: also split the period off "GSM8K.", "Llama-2-7B." and "CoT.": these end a name, not an
     #: abbreviation (spaCy keeps the period on such tokens, as on "U.S.", so the sentence did not end)
-    suffixes = list(English.Defaults.suffixes) + [r"(?<=[0-9][A-Za-z])\.", r"(?<=[a-z0-9][A-Z])\."]
+    suffixes = list(English.Defaults.suffixes or ()) + [r"(?<=[0-9][A-Za-z])\.", r"(?<=[a-z0-9][A-Z])\."]
 
 
 class KgEnglish(English):
@@ -77,9 +79,9 @@ def build_nlp(extra_lexicons: Iterable[str] = (),
     Raises :class:`PipelineOrderError` when a component requires what no earlier one assigns.
     """
     nlp = KgEnglish(create_tokenizer=create_tokenizer)
-    nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE
-    getters = nlp.vocab.lex_attr_getters
-    nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in sorted(LEXEME_ATTRS)}
+    nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE  # type: ignore[union-attr]  # spaCy's stubs: any callable
+    getters = nlp.vocab.lex_attr_getters  # type: ignore[attr-defined]  # not in spaCy's stubs
+    nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in sorted(LEXEME_ATTRS)}  # type: ignore[attr-defined]
     nlp.add_pipe("kg_sentencizer", name="sentencizer")
     for name, factory in components:
         config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if factory == "kg_lexicon" else {}
@@ -90,7 +92,8 @@ def build_nlp(extra_lexicons: Iterable[str] = (),
 
 def check_order(nlp: Language) -> None:
     """Every attribute a component requires is assigned by a component before it, else PipelineOrderError."""
-    problems = {name: attrs for name, attrs in nlp.analyze_pipes()["problems"].items() if attrs}
+    report = cast("dict[str, Any]", nlp.analyze_pipes())  # a dict unless asked to print
+    problems = {name: attrs for name, attrs in report["problems"].items() if attrs}
     if problems:
         said = "; ".join(f"{name} requires {', '.join(attrs)}" for name, attrs in problems.items())
         raise PipelineOrderError(f"kg pipeline {nlp.pipe_names} is misordered: {said}, which no earlier "
@@ -226,7 +229,7 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
             labels.append(ent.canonical)
         first = ent.mentions[0]
         entities.append(PaperEntity(
-            key=key, type=ent.type, labels=labels, confidence=round(ent.confidence, 3),
+            key=key, type=cast(EntityType, ent.type), labels=labels, confidence=round(ent.confidence, 3),
             evidence=[evidence(first.start, first.component, ent.confidence)],
             long_forms=[ent.long_form] if ent.long_form else [], proposed=ent.proposed,
             vocabulary=ent.source_ids, mention_count=len(ent.mentions)))

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from spacy.tokens import Doc
 
 from kg.names import entity_key
-from kg.types import EntityType, Finder
+from kg.types import EntityType, Finder, Predicate
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -67,7 +67,7 @@ class Candidate:
 @dataclass
 class RelationCandidate:
     subject: tuple[int, int] | None  # entity span, or None for the paper itself
-    predicate: str
+    predicate: Predicate
     object: tuple[int, int]
     sentence: tuple[int, int]
     component: str
@@ -170,7 +170,8 @@ _KEY = ("._.", "kg", None, None)
 
 def state(doc: Doc) -> DocState:
     """``doc._.kg``, made on first use."""
-    out = doc.user_data.get(_KEY)
+    user_data: dict[Any, Any] = doc.user_data
+    out = user_data.get(_KEY)
     if out is None:
         out = DocState()
         doc._.kg = out

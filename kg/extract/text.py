@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import compress
 from operator import attrgetter
+from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
@@ -47,7 +48,7 @@ def sentences(doc: Doc) -> list[Span]:
 def sentence_at(doc: Doc, char: int) -> Span:
     """The sentence containing character offset ``char``."""
     sents = sentences(doc)
-    i = bisect.bisect_right(state(doc).sent_starts, char) - 1  # type: ignore[arg-type]
+    i = bisect.bisect_right(cast("list[int]", state(doc).sent_starts), char) - 1  # sentences() set them
     return sents[max(i, 0)]
 
 
@@ -286,7 +287,7 @@ def sentence_offsets(doc: Doc) -> tuple[list[int], list[int]]:
     ends = st.sent_ends
     if ends is None:
         ends = st.sent_ends = [s.end_char for s in sentences(doc)]
-    return st.sent_starts, ends  # type: ignore[return-value]  (sentences() set them)
+    return cast("list[int]", st.sent_starts), ends  # sentences() set them
 
 
 def sentence_chars(doc: Doc, char: int) -> tuple[int, int]:

@@ -31,11 +31,13 @@ also reads ``.n3``, ``.owl``/``.xml`` and ``.json``. The published schemes
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, SKOS
 
+from kg.errors import InputError
 from kg.extract.resources import LexiconEntry
 from kg.records import ENTITY_TYPES
 from kg.rdf.namespaces import KG
@@ -78,11 +80,41 @@ def _labels(g: Graph, c) -> list[str]:
     return out
 
 
+def local_jsonld(path: Path) -> str:
+    """The text of a JSON-LD file, refused (:class:`InputError`) if it names a remote context.
+
+    Nothing is fetched at build time: a ``"@context"`` (or ``"@import"``) that is a URL must be
+    inlined by the user.
+    """
+    text = path.read_text(encoding="utf-8")
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InputError.at(str(path), f"not valid JSON ({exc})") from None
+    todo = [doc]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                refs = value if isinstance(value, list) else [value]
+                if key in ("@context", "@import") and any(isinstance(r, str) for r in refs):
+                    raise InputError.at(str(path), f"JSON-LD {key} refers to a remote document; kg fetches "
+                                        "nothing: put the context in the file itself")
+                todo.append(value)
+    return text
+
+
 def read_skos(path: Path) -> list[LexiconEntry]:
     """Gazetteer entries of a SKOS vocabulary file (rules in the module docstring)."""
     path = Path(path)
     g = Graph()
-    g.parse(path, format=FORMATS.get(path.suffix.lower(), "turtle"))
+    fmt = FORMATS.get(path.suffix.lower(), "turtle")
+    if fmt == "json-ld":  # parsed from the checked text: rdflib would fetch a remote @context
+        g.parse(data=local_jsonld(path), format=fmt)
+    else:
+        g.parse(path, format=fmt)
     kg_classes = {KG[t] for t in ENTITY_TYPES}
     concepts = set(g.subjects(RDF.type, SKOS.Concept))
     concepts |= {s for cls in kg_classes for s in g.subjects(RDF.type, cls)}

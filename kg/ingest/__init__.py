@@ -19,10 +19,10 @@ from pathlib import Path
 from kg.ingest.csv import read_csv
 from kg.ingest.errors import IngestReport
 from kg.ingest.jsonl import read_jsonl
-from kg.ingest.text import MAX_LINE, read_text, stable_id
+from kg.ingest.text import MAX_LINE, MAX_RECORD, read_text, stable_id
 from kg.records import Paper
 
-__all__ = ["IngestReport", "MAX_LINE", "read_papers", "stable_id"]
+__all__ = ["IngestReport", "MAX_LINE", "MAX_RECORD", "read_papers", "stable_id"]
 
 _JSONL = {".jsonl", ".ndjson", ".json"}
 _CSV = {".csv", ".tsv", ".tab"}

@@ -14,7 +14,7 @@ from typing import BinaryIO
 
 from kg.errors import InputError
 from kg.ingest.errors import FileTally, IngestReport
-from kg.ingest.text import MAX_LINE, iter_lines, make_paper, open_checked
+from kg.ingest.text import MAX_LINE, LongInt, iter_lines, make_paper, open_checked
 from kg.records import Paper
 
 
@@ -49,7 +49,7 @@ def _read_jsonl(fh: BinaryIO, where: str, report: IngestReport) -> Iterator[Pape
                     line=lineno,
                 )
         try:
-            obj = json.loads(line)
+            obj = json.loads(line, parse_int=_int)
         except json.JSONDecodeError as exc:
             tally.skip(lineno, f"not valid JSON ({exc.msg})")
             continue
@@ -66,6 +66,11 @@ def _read_jsonl(fh: BinaryIO, where: str, report: IngestReport) -> Iterator[Pape
         tally.ok()
         yield paper
     tally.finish("file is empty (only whitespace)")
+
+
+def _int(digits: str) -> int | LongInt:
+    """A JSON integer; one too long for Python to convert (over 4,300 digits) stays its digits."""
+    return int(digits) if len(digits) <= 4000 else LongInt(digits)
 
 
 def _json_type(obj: object) -> str:

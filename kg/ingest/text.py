@@ -35,6 +35,10 @@ from kg.records import Paper
 #: longer line is a broken export (e.g. a whole file without newlines) and
 #: must not be pulled into memory in one piece.
 MAX_LINE = 1_000_000
+#: Longest accepted record (title + abstract, characters). The longest abstract in the shared corpora
+#: has 4,433; a longer record is a full text or junk, and the extraction's time grows with it: such a
+#: record is skipped (with a warning naming its line), which bounds the time one record can take.
+MAX_RECORD = 20_000
 #: Bytes sniffed for NUL to tell binary files (PDF, gzip, xlsx, UTF-16) apart.
 SNIFF_BYTES = 8192
 #: A header line of a plain-text file longer than this is taken to be an abstract.
@@ -71,6 +75,8 @@ def open_checked(path: Path) -> BinaryIO:
         raise InputError.at(where, "no such file; check the path")
     if path.is_dir():
         raise InputError.at(where, "is a directory; pass a file (.jsonl, .csv, .tsv or plain text)")
+    if not path.is_file():  # a FIFO or a device would block or never end: read a copy of it instead
+        raise InputError.at(where, "not a regular file (a pipe, socket or device); save it to a file first")
     try:
         fh: BinaryIO = open(path, "rb")  # noqa: SIM115 - returned to the caller
     except OSError as exc:
@@ -98,20 +104,17 @@ def iter_lines(fh: BinaryIO, where: str) -> Iterator[tuple[int, str | None]]:
 
     Lines are decoded strictly as UTF-8, so a Latin-1 or cp1252 file fails at
     its first bad byte with that line number (a silently mangled abstract is
-    worse than a stop).  A UTF-8 BOM is dropped; line ends (``\\n``,
-    ``\\r\\n``) are stripped.  A line over :data:`MAX_LINE` bytes is consumed in
-    chunks, still checked for bad UTF-8, and reported as ``None`` for the caller
-    to skip.
+    worse than a stop).  A UTF-8 BOM is dropped; a line ends at ``\\n``,
+    ``\\r\\n`` or a lone ``\\r`` (old Mac files, and files mixing the three,
+    lose no line).  A line over :data:`MAX_LINE` bytes is consumed in chunks,
+    still checked for bad UTF-8, and reported as ``None`` for the caller to skip.
     """
     lineno = 0
     with fh:
-        while True:
-            raw = fh.readline(MAX_LINE + 1)
-            if not raw:
-                return
+        for raw, complete in _physical_lines(fh):
             lineno += 1
-            if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                _drain_long_line(fh, raw, where, lineno)
+            if not complete:
+                _check_long_line(raw, where, lineno)
                 yield lineno, None
                 continue
             try:
@@ -120,21 +123,78 @@ def iter_lines(fh: BinaryIO, where: str) -> Iterator[tuple[int, str | None]]:
                 raise _utf8_error(where, lineno, raw, exc) from None
             if lineno == 1 and text.startswith("\ufeff"):
                 text = text[1:]
-            yield lineno, text.rstrip("\r\n")
+            yield lineno, text
 
 
-def _drain_long_line(fh: BinaryIO, first: bytes, where: str, lineno: int) -> None:
-    """Read past the rest of an over-long line without keeping it, checking its UTF-8."""
-    dec = codecs.getincrementaldecoder("utf-8")()
-    chunk = first
+_BLOCK = 1 << 16
+#: A line end, as Python's universal newlines see them: "\\n", "\\r\\n" or a lone "\\r".
+_EOL = re.compile(rb"\r\n|\r|\n")
+
+
+def _physical_lines(fh: BinaryIO) -> Iterator[tuple[bytes, bool]]:
+    """``(line without its end, True)`` per line; ``(its bytes, False)`` for a line over MAX_LINE.
+
+    Of an over-long line at most a bounded tail is kept (for the UTF-8 check), never the whole.
+    """
+    buf = b""
     while True:
-        try:
-            dec.decode(chunk, final=not chunk or chunk.endswith(b"\n"))
-        except UnicodeDecodeError as exc:
-            raise _utf8_error(where, lineno, chunk, exc) from None
-        if not chunk or chunk.endswith(b"\n"):
+        block = fh.read(_BLOCK)
+        # trailing "\r"s may begin a "\r\n" of the next block: they wait for it (or for the end)
+        end = len(buf) + len(block) if not block else len((buf + block).rstrip(b"\r"))
+        buf += block
+        pos = 0
+        for m in _EOL.finditer(buf, 0, end):
+            line = buf[pos:m.start()]
+            yield line, len(line) <= MAX_LINE
+            pos = m.end()
+        buf = buf[pos:]
+        if not block:
+            if buf:
+                yield buf, len(buf) <= MAX_LINE
             return
-        chunk = fh.readline(MAX_LINE)
+        if len(buf) > MAX_LINE:
+            yield _drain(fh, buf), False
+            buf = b""
+
+
+def _drain(fh: BinaryIO, start: bytes) -> bytes:
+    """Read past the rest of an over-long line; the bytes read, up to its end (for the UTF-8 check).
+
+    What follows the line's end is pushed back by seeking, so the next line reads as usual.
+    """
+    chunks = [start]
+    total = len(start)
+    while True:
+        block = fh.read(_BLOCK)
+        if not block:
+            break
+        m = _EOL.search(block)
+        if m:
+            chunks.append(block[:m.start()])
+            back = len(block) - m.end()
+            if m.group().endswith(b"\r") and m.end() == len(block):  # "\r" + "\n" across two blocks
+                after = fh.read(1)
+                if after and after != b"\n":
+                    back += 1
+            if back:
+                fh.seek(-back, 1)
+            break
+        chunks.append(block)
+        total += len(block)
+        if total > 8 * MAX_LINE:  # only the UTF-8 check needs the bytes: keep a bounded tail
+            chunks = [b"".join(chunks)[-MAX_LINE:]]
+            total = MAX_LINE
+    return b"".join(chunks)
+
+
+def _check_long_line(raw: bytes, where: str, lineno: int) -> None:
+    """Bad UTF-8 in an over-long line is still an error with its line number."""
+    dec = codecs.getincrementaldecoder("utf-8")()
+    for i in range(0, len(raw), _BLOCK):
+        try:
+            dec.decode(raw[i:i + _BLOCK], final=i + _BLOCK >= len(raw))
+        except UnicodeDecodeError as exc:
+            raise _utf8_error(where, lineno, raw[i:i + _BLOCK], exc) from None
 
 
 def _utf8_error(where: str, lineno: int, raw: bytes, exc: UnicodeDecodeError) -> InputError:
@@ -162,6 +222,15 @@ def as_text(value: Any) -> str:
     return _SURROGATE.sub("\ufffd", text) if not text.isascii() else text
 
 
+class LongInt(str):
+    """The digits of a JSON integer too long to convert (Python refuses over 4,300 digits): no year, no abstract."""
+
+
+def has_words(text: str) -> bool:
+    """Whether ``text`` holds a letter or digit: ``$$``, ``**`` or ``{}`` is markup, not an abstract."""
+    return any(ch.isalnum() for ch in text)
+
+
 def as_year(value: Any) -> int | None:
     """Accept 2024, "2024", 2024.0, " 2024 "; anything else (junk, 0, "n/a") is None."""
     if isinstance(value, bool) or value is None:
@@ -172,7 +241,7 @@ def as_year(value: Any) -> int | None:
         value = int(value)
     if isinstance(value, str):
         value = value.strip()
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()) or len(value) > 4:  # "²" is a digit; 5,000 digits cannot convert
             return None
         value = int(value)
     if isinstance(value, int) and 1000 <= value <= 9999:
@@ -213,18 +282,23 @@ def make_paper(fields: Mapping[str, Any], source: str) -> tuple[Paper | None, st
     abstract = fields.get("abstract")
     if abstract is None:
         return None, 'missing "abstract"'
-    if not isinstance(abstract, str):
-        return None, f'"abstract" is not a string (got {type(abstract).__name__})'
+    if not isinstance(abstract, str) or isinstance(abstract, LongInt):
+        return None, f'"abstract" is not a string (got {"int" if isinstance(abstract, LongInt) else type(abstract).__name__})'
     abstract = as_text(abstract)
     if not abstract:
         return None, 'empty "abstract"'
+    if not has_words(abstract):
+        return None, '"abstract" has no words (no letter or digit)'
+    title = as_text(fields.get("title"))
+    if len(abstract) + len(title) > MAX_RECORD:
+        return None, f"record longer than {MAX_RECORD:,} characters (title + abstract): not an abstract"
     rid = fields.get("id")
     rid = as_text(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else ""
     return (
         Paper(
             id=rid or stable_id(abstract),
             abstract=abstract,
-            title=as_text(fields.get("title")),
+            title=title,
             venue=as_text(fields.get("venue")),
             year=as_year(fields.get("year")),
             url=as_text(fields.get("url")),
@@ -292,6 +366,10 @@ def _read_text(fh: BinaryIO, where: str, report: IngestReport) -> Iterator[Paper
             if not para:
                 return None
             abstract = " ".join(para)
+            if not has_words(abstract):
+                tally.skip(para_start if end_line <= para_start else f"{para_start}-{end_line}",
+                           "paragraph has no words (no letter or digit)")
+                return None
             tally.ok()
             return Paper(
                 id=stable_id(abstract), abstract=abstract, venue=venue, year=year, source=f"{where}:{para_start}"
@@ -327,8 +405,8 @@ def _read_text(fh: BinaryIO, where: str, report: IngestReport) -> Iterator[Paper
         if para_bad:
             continue
         para_size += len(stripped) + 1
-        if para_size > MAX_LINE:
-            para_bad = f"paragraph longer than {MAX_LINE:,} characters (missing blank lines?)"
+        if para_size > MAX_RECORD:
+            para_bad = f"paragraph longer than {MAX_RECORD:,} characters (missing blank lines between abstracts?)"
             para = []
             continue
         para.append(stripped)

@@ -11,18 +11,18 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
-from urllib.parse import quote
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction, ResolvedQuantity
 from kg.names import entity_key, slug
+from kg.rdf.iri import local_name
 
 _ACRONYM = re.compile(r"^(?=.*[A-Z].*[A-Z])[A-Za-z0-9\-]{2,12}$")
 
 
 def paper_local_id(paper_id: str) -> str:
-    """An IRI-safe local id for a paper id from the input."""
-    return quote(paper_id, safe="-._~")
+    """An IRI-safe local id for a paper id from the input (:func:`kg.rdf.iri.local_name`)."""
+    return local_name(paper_id)
 
 
 def acronym_table(extractions: list[PaperExtraction]) -> dict[str, str]:

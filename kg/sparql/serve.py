@@ -18,7 +18,9 @@ query cancellation of its own). Why a hand-written server: docs/SPARQL.md.
 """
 from __future__ import annotations
 
+import io
 import multiprocessing
+import os
 import queue
 import signal
 import sys
@@ -141,11 +143,72 @@ class Job:
     override: str | None = None
     default_graph: list[str] | None = None
     named_graphs: list[str] | None = None
+    allow_service: tuple[str, ...] = ()
+
+
+#: Largest answer (bytes of SELECT/ASK results; triples of CONSTRUCT/DESCRIBE): more gets a 413 saying
+#: "add a LIMIT", so no result takes unbounded memory.
+MAX_RESULT_BYTES = 64 << 20
+MAX_TRIPLES = 500_000
+#: Heap a query worker may take (RLIMIT_DATA); a query needing more fails, its worker replaced.
+WORKER_MEMORY = 2 << 30
+
+
+def _limit_memory(limit: int) -> None:
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
+    except (ImportError, ValueError, OSError):  # not on this platform: the row cap still holds
+        pass
+
+
+class _CappedBuffer(io.RawIOBase):
+    """Bytes written to it, :class:`ResultTooLarge` once they pass ``cap``: the serializer stops there."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap, self.size = cap, 0
+        self.parts: list[bytes] = []
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data) -> int:
+        self.size += len(data)
+        if self.size > self.cap:
+            raise ResultTooLarge(f"the result is over {self.cap >> 20} MB; add a LIMIT (and OFFSET to page)")
+        self.parts.append(bytes(data))
+        return len(data)
+
+
+def _serialize(result, kind: str, fmt: str) -> bytes:
+    """The result in ``fmt``, at most :data:`MAX_RESULT_BYTES` of it (:class:`ResultTooLarge` past that)."""
+    from itertools import islice
+
+    from kg.sparql.store import RESULT_FORMATS, format_result
+
+    if kind == "graph":
+        triples = list(islice(result, MAX_TRIPLES + 1))
+        if len(triples) > MAX_TRIPLES:
+            raise ResultTooLarge(f"the result has more than {MAX_TRIPLES:,} triples; add a LIMIT")
+        return format_result(triples, fmt)
+    if kind == "solutions" and fmt in RESULT_FORMATS:
+        buf = _CappedBuffer(MAX_RESULT_BYTES)
+        result.serialize(buf, RESULT_FORMATS[fmt])
+        return b"".join(buf.parts)
+    return format_result(result, fmt)
+
+
+class ResultTooLarge(Exception):
+    pass
 
 
 def _worker_main(store_dir: str, conn) -> None:  # runs in a child process
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
-    from kg.sparql.store import QueryError, format_result, open_store, result_kind, run_query
+    _limit_memory(WORKER_MEMORY)
+    from kg.sparql.store import QueryError, open_store, result_kind, run_query
 
     try:
         store = open_store(Path(store_dir))
@@ -161,20 +224,27 @@ def _worker_main(store_dir: str, conn) -> None:  # runs in a child process
         if job is None:
             return
         try:
-            result = run_query(store, job.query, default_graph=job.default_graph, named_graphs=job.named_graphs)
-            fmt, media = negotiate(result_kind(result), job.accept, job.override)
-            body = format_result(result, fmt)
+            result = run_query(store, job.query, default_graph=job.default_graph, named_graphs=job.named_graphs,
+                               allow_service=job.allow_service)
+            kind = result_kind(result)
+            fmt, media = negotiate(kind, job.accept, job.override)
+            body = _serialize(result, kind, fmt)
             conn.send(("ok", media, body))
         except QueryError as exc:
             conn.send(("bad", str(exc)))
         except NotAcceptable as exc:
             conn.send(("unacceptable", str(exc)))
-        except Exception as exc:  # noqa: BLE001 - evaluation errors become a 500 with one line
-            conn.send(("error", " ".join(str(exc).split()) or type(exc).__name__))
+        except ResultTooLarge as exc:
+            conn.send(("too_large", str(exc)))
+        except MemoryError:
+            conn.send(("too_large", "the query needs more memory than a query worker may take; narrow it"))
+        except Exception as exc:  # noqa: BLE001 - an evaluation error is the query's: a 400 with one line
+            conn.send(("bad", "query failed: " + (" ".join(str(exc).split()) or type(exc).__name__)))
 
 
 class Worker:
-    def __init__(self, ctx, store_dir: Path):
+    def __init__(self, ctx, store_dir: Path, generation: object = None):
+        self.generation = generation  # which build of the folder this worker has open
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_worker_main, args=(str(store_dir), child), daemon=True)
         self.process.start()
@@ -227,6 +297,11 @@ class QueryPool:
 
     Respawning happens in the thread that calls :meth:`maintain` (the main
     thread of ``kg serve``), so Ctrl-C handling stays in one place.
+
+    A rebuilt folder (``kg build`` into it while it is served: its ``store`` folder replaced) is
+    picked up whole: :meth:`maintain` starts a full set of workers on the new store, then swaps
+    them in at once; the old workers finish the queries they run and stop. So every answer comes
+    from one store, the old or the new, never from a mix of workers on both.
     """
 
     def __init__(self, store_dir: Path, workers: int = 2, timeout: float = DEFAULT_TIMEOUT):
@@ -239,28 +314,71 @@ class QueryPool:
         self._all: set[Worker] = set()
         self._lock = threading.Lock()
         self.closed = False
+        self.generation = self._generation()
+
+    def _generation(self) -> object:
+        """Identity of the store folder now: a rebuild renames a new folder into place."""
+        try:
+            st = os.stat(self.store_dir)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_mtime_ns)
 
     def _spawn(self, n: int) -> None:
+        for w in self._started(n):
+            with self._lock:
+                self._all.add(w)
+            self._idle.put(w)
+
+    def _started(self, n: int) -> list[Worker]:
         # children start with SIGINT ignored (inherited through exec), so a
         # Ctrl-C in the terminal reaches only the parent
         main = threading.current_thread() is threading.main_thread()
         old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
-            new = [Worker(self._ctx, self.store_dir) for _ in range(n)]
+            new = [Worker(self._ctx, self.store_dir, self.generation) for _ in range(n)]
         finally:
             if main:
                 signal.signal(signal.SIGINT, old)
         for w in new:
             w.wait_ready()
-            with self._lock:
+        return new
+
+    def _switch_if_rebuilt(self) -> None:
+        """Swap in a full set of workers on the store a rebuild installed (see the class docstring)."""
+        from kg.atomic import JOURNAL_NAME
+
+        now = self._generation()
+        if now is None or now == self.generation or (self.store_dir.parent / JOURNAL_NAME).exists():
+            return  # unchanged, or a commit still under way: keep the old set whole
+        previous, self.generation = self.generation, now
+        try:
+            fresh = self._started(self.size)
+        except ServerError:
+            self.generation = previous  # the new store does not open: keep serving the old one
+            return
+        old: list[Worker] = []
+        with self._lock:
+            while True:
+                try:
+                    old.append(self._idle.get_nowait())
+                except queue.Empty:
+                    break
+            for w in fresh:
                 self._all.add(w)
-            self._idle.put(w)
+                self._idle.put(w)
+            for w in old:
+                self._all.discard(w)
+        for w in old:
+            w.stop()
 
     def start(self) -> None:
         self._spawn(self.size)
 
     def maintain(self, wait: float = 0.2) -> None:
-        """Replace killed workers (call repeatedly from the main thread)."""
+        """Replace killed workers, pick up a rebuilt store (call repeatedly from the main thread)."""
+        if not self.closed:
+            self._switch_if_rebuilt()
         try:
             n = self._respawn.get(timeout=wait)
         except queue.Empty:
@@ -292,7 +410,12 @@ class QueryPool:
         except (EOFError, OSError, BrokenPipeError):
             self._discard(worker)
             raise WorkerCrashed("the query worker crashed; try a simpler query") from None
-        self._idle.put(worker)
+        if worker.generation == self.generation:
+            self._idle.put(worker)
+        else:  # a rebuild was swapped in while it ran: this worker's store is the old one
+            with self._lock:
+                self._all.discard(worker)
+            worker.stop()
         if reply[0] == "ok":
             return reply
         return reply[0], reply[1], b""
@@ -314,7 +437,20 @@ class SparqlHandler(BaseHTTPRequestHandler):
     server: SparqlServer
     server_version = "kg-sparql/0.1"
     protocol_version = "HTTP/1.1"
-    timeout = 60  # seconds a client may take to send its request
+    timeout = 10  # seconds a client may take to send its request (then its connection is closed)
+
+    def parse_request(self) -> bool:
+        """The base class, minus HTTP/0.9: a bare ``GET /`` gets a 400 at once, not a wait for headers."""
+        raw: bytes = getattr(self, "raw_requestline", b"")  # set by handle_one_request before this call
+        self.requestline = raw.decode("iso-8859-1", "replace").rstrip("\r\n")
+        self.command = ""
+        words = self.requestline.split()
+        if len(words) == 2 or (len(words) == 3 and not words[2].startswith("HTTP/1.")):
+            self.request_version = "HTTP/1.0"  # so the error is sent with a status line and headers
+            self.close_connection = True
+            self.send_error(HTTPStatus.BAD_REQUEST, explain="HTTP/1.0 or HTTP/1.1 requests only")
+            return False
+        return super().parse_request()
 
     # -- plumbing ----------------------------------------------------------
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature of the base class
@@ -378,7 +514,10 @@ class SparqlHandler(BaseHTTPRequestHandler):
         try:
             n = int(length) if length is not None else 0
         except ValueError:
-            return self._error(HTTPStatus.BAD_REQUEST, "bad Content-Length")
+            n = -1
+        if n < 0 or (length is not None and not length.strip().isdigit()):
+            self.close_connection = True
+            return self._error(HTTPStatus.BAD_REQUEST, "bad Content-Length (a number of bytes, 0 or more)")
         if n > MAX_BODY:
             self.close_connection = True
             return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"request body over {MAX_BODY} bytes")
@@ -431,7 +570,8 @@ class SparqlHandler(BaseHTTPRequestHandler):
         override = formats[0] if formats else None
         job = Job(query=query, accept=self.headers.get("Accept"), override=override,
                   default_graph=params.get("default-graph-uri") or None,
-                  named_graphs=params.get("named-graph-uri") or None)
+                  named_graphs=params.get("named-graph-uri") or None,
+                  allow_service=self.server.allow_service)
         try:
             status, first, body = self.server.pool.run(job)
         except (Busy, QueryTimedOut) as exc:
@@ -440,20 +580,23 @@ class SparqlHandler(BaseHTTPRequestHandler):
             return self._error(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
         if status == "ok":
             return self._send(HTTPStatus.OK, body, first)
-        code = {"bad": HTTPStatus.BAD_REQUEST, "unacceptable": HTTPStatus.NOT_ACCEPTABLE}.get(
-            status, HTTPStatus.INTERNAL_SERVER_ERROR)
+        code = {"bad": HTTPStatus.BAD_REQUEST, "unacceptable": HTTPStatus.NOT_ACCEPTABLE,
+                "too_large": HTTPStatus.REQUEST_ENTITY_TOO_LARGE}.get(status, HTTPStatus.INTERNAL_SERVER_ERROR)
         self._error(code, first)
 
 
 class SparqlServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128  # listen backlog: 200 clients connecting at once are queued, not reset
 
-    def __init__(self, address, directory: Path, pool: QueryPool, quiet: bool = False):
+    def __init__(self, address, directory: Path, pool: QueryPool, quiet: bool = False,
+                 allow_service: tuple[str, ...] = ()):
         super().__init__(address, SparqlHandler)
         self.directory = Path(directory)
         self.pool = pool
         self.quiet = quiet
+        self.allow_service = tuple(allow_service)
 
     def handle_error(self, request, client_address) -> None:
         """One line on stderr instead of a traceback (clients that hang up are not worth one)."""
@@ -464,7 +607,7 @@ class SparqlServer(ThreadingHTTPServer):
 
 
 def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, timeout: float = DEFAULT_TIMEOUT,
-          workers: int = 2, quiet: bool = False, ready=None) -> None:
+          workers: int = 4, quiet: bool = False, ready=None, allow_service: tuple[str, ...] = ()) -> None:
     """Run the endpoint until Ctrl-C (or SIGTERM). ``ready(url)`` is called once it listens."""
     from kg.sparql.store import store_path
 
@@ -484,7 +627,7 @@ def serve(directory: Path, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, t
         # Ctrl-C stops the server even when started from a script that ignores SIGINT
         signal.signal(signal.SIGINT, signal.default_int_handler)
         pool.start()
-        server = SparqlServer((host, port), directory, pool, quiet=quiet)
+        server = SparqlServer((host, port), directory, pool, quiet=quiet, allow_service=allow_service)
         thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2},
                                   name="kg-serve", daemon=True)
         thread.start()

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
+from kg.atomic import StagedFiles, checkpoint, settle
 from kg.errors import InputError, MissingBuildError, QueryError
 from kg.rdf.namespaces import PREFIXES as _VOCAB_PREFIXES
 
@@ -85,7 +86,11 @@ def store_path(path: Path) -> Path:
 
 
 def open_store(path: Path) -> ox.Store:
-    """Open the store of a build folder read-only (several readers may share it)."""
+    """Open the store of a build folder read-only (several readers may share it).
+
+    A commit a killed build left half done is finished first (:func:`kg.atomic.settle`).
+    """
+    settle(Path(path))
     where = store_path(path)
     try:
         return ox.Store.read_only(str(where))
@@ -178,7 +183,8 @@ def _line_chunks(path: Path, size: int) -> Iterator[bytes]:
 
 
 @contextmanager
-def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = None) -> Iterator[Future]:
+def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = None,
+                 staged: StagedFiles | None = None) -> Iterator[Future]:
     """Build the store for ``nquads`` next to ``out_dir/store``; install it when the block succeeds.
 
     The store is bulk-loaded (see :func:`load_nquads`; pass ``ntriples`` too
@@ -191,6 +197,8 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
     moved aside, the new one renamed into place and the old one deleted; on
     any error the temporary folder is removed (after the load has stopped) and
     the old store is untouched, so a failed build never leaves a half store.
+    With ``staged`` (the build's other exports) the store is not installed on exit but by
+    ``staged.commit()``, in the same journaled set of renames as the files.
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -200,10 +208,13 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
     os.chmod(tmp, 0o777 & ~mask)  # mkdtemp makes 0700; the store is shared like the other exports
     with ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
         future = pool.submit(build_store, tmp, nquads, ntriples)
+        if staged is not None:
+            staged.adopt(STORE_DIRNAME, tmp)
         try:
             yield future
             future.result()
-            install_store(tmp, out_dir / STORE_DIRNAME)
+            if staged is None:
+                install_store(tmp, out_dir / STORE_DIRNAME)
         finally:
             wait([future])  # the load cannot be cancelled: let it close the database first
             if tmp.exists():
@@ -217,6 +228,7 @@ def build_store(path: Path, nquads: RdfSource, ntriples: RdfSource | None) -> Pa
         load_nquads(nquads, store, ntriples)
         store.flush()
         store.optimize()  # compaction: about 2x faster reads on large graphs
+        checkpoint("store-loaded")
     finally:
         del store  # closes the database (also when a failed load's traceback is kept)
     return path
@@ -292,8 +304,48 @@ def syntax_message(query: str, message: str) -> str:
     return f"SPARQL syntax error at line {line}, column {col}{near}: {_one_line(detail)}"
 
 
+#: Deepest nesting of ``{}``, ``()`` and ``[]`` a query may have. Real queries nest a few levels;
+#: Oxigraph's recursive parser overflows its stack (a segfault) on a few thousand.
+MAX_QUERY_DEPTH = 64
+_LEXEMES = re.compile(r'''"""(?:[^"\\]|\\.|"(?!""))*"""|\'\'\'(?:[^'\\]|\\.|'(?!''))*\'\'\'|"(?:[^"\\\n]|\\.)*"'''
+                      r"""|'(?:[^'\\\n]|\\.)*'|<[^<>"{}|^`\\\s]*>|#[^\n]*|[{}()\[\]]|\bSERVICE\b""", re.IGNORECASE)
+_CODEPOINT = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
+_SERVICE_TARGET = re.compile(r"\s*(?:SILENT\s*)?(<[^<>\s]*>|\S+)", re.IGNORECASE)
+
+
+def check_query(query: str, allow_service: Iterable[str] = ()) -> None:
+    """Refuse (:class:`QueryError`) a query nested too deeply, or with a ``SERVICE`` not allowed.
+
+    A local read-only endpoint must never contact another host on a caller's behalf, so every
+    ``SERVICE`` clause is refused unless its IRI is in ``allow_service`` (``--allow-service``).
+    SPARQL's ``\\u`` escapes are decoded first (they apply before parsing); strings, IRIs and
+    comments are skipped.
+    """
+    text = _CODEPOINT.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)) if int(m.group(1) or m.group(2), 16)
+                          < 0x110000 else "", query) if "\\u" in query or "\\U" in query else query
+    allowed = {f"<{iri}>" for iri in allow_service}
+    depth = deepest = 0
+    for m in _LEXEMES.finditer(text):
+        tok = m.group()
+        if tok in "{([":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_QUERY_DEPTH:
+                raise QueryError(f"query nested more than {MAX_QUERY_DEPTH} levels deep (braces, brackets, "
+                                 "parentheses); simplify it")
+        elif tok in "})]":
+            depth -= 1
+        elif tok.upper() == "SERVICE":
+            target = _SERVICE_TARGET.match(text, m.end())
+            iri = target.group(1) if target else ""
+            if iri not in allowed:
+                raise QueryError(f"SERVICE {iri or ''} refused: this endpoint contacts no other host "
+                                 "(allow an endpoint with --allow-service IRI)".replace("  ", " "))
+
+
 def run_query(store: ox.Store, query: str, *, union: bool = False,
-              default_graph: list[str] | None = None, named_graphs: list[str] | None = None):
+              default_graph: list[str] | None = None, named_graphs: list[str] | None = None,
+              allow_service: Iterable[str] = ()):
     """Run a SELECT/ASK/CONSTRUCT/DESCRIBE query with the kg prefixes predeclared.
 
     The default graph is the store's default graph, which the loaders here
@@ -307,13 +359,18 @@ def run_query(store: ox.Store, query: str, *, union: bool = False,
     """
     if is_update(query):
         raise QueryError("SPARQL updates are not allowed: the store is read-only")
+    check_query(query, allow_service)
     kwargs: dict = {}
+    try:
+        graphs = [ox.NamedNode(g) for g in default_graph or ()], [ox.NamedNode(g) for g in named_graphs or ()]
+    except ValueError as exc:
+        raise QueryError(f"bad default-graph-uri or named-graph-uri: {_one_line(str(exc))}") from None
     if default_graph:
-        kwargs["default_graph"] = [ox.NamedNode(g) for g in default_graph]
+        kwargs["default_graph"] = graphs[0]
     else:
         kwargs["use_default_graph_as_union"] = union
     if named_graphs:
-        kwargs["named_graphs"] = [ox.NamedNode(g) for g in named_graphs]
+        kwargs["named_graphs"] = graphs[1]
     try:
         return store.query(query, prefixes=PREFIXES, **kwargs)
     except SyntaxError as exc:

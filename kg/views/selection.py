@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 #: Above this many nodes a page draws only part of the graph (``kg build`` and ``kg view``).
-DEFAULT_MAX_NODES = 1500
+DEFAULT_MAX_NODES = 1000
 #: Share of a central view's node budget that goes to entities (the rest: papers).
 ENTITY_SHARE = 0.6
 #: Links a paper draws in a central view (typed relations first, then its most central entities).

@@ -9,6 +9,7 @@ abstract repeats it (then it is most likely the method the paper is about).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from itertools import compress
 from operator import attrgetter, itemgetter
 
@@ -120,7 +121,7 @@ _LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.
 
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
                 list_nouns: dict[str, str], n_coined: int, function_words: set[str],
-                type_nouns: dict[str, tuple[str, float]]) -> dict[int, str]:
+                type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
     """The names (by index) in a list of two or more coined names, with the type the list suggests.
 
     "Stochastic Q-learning, StochDQN, and StochDDQN": a list of coined words names things, where one such
@@ -378,10 +379,10 @@ class CoinedNameFinder:
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns)
         known_spans = {(c.start, c.end) for c in known}
-        for k, word in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
-            if k in listed and word[:2] not in known_spans:
+        for k, item in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
+            if k in listed and item[:2] not in known_spans:
                 listed[len(names)] = listed[k]
-                names.append(word)
+                names.append(item)
         for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from itertools import compress
+from typing import cast
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
@@ -284,7 +285,7 @@ class ContributionFinder:
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
             span = doc.char_span(best.start, best.end, alignment_mode="expand") if best is not None else None
-            if span is None:
+            if span is None or best is None:
                 continue
             if span.end < sent.end and norm[span.end] in self.type_words:
                 return False  # "a graph layer GNN-X module": the name describes a later kind noun
@@ -435,13 +436,14 @@ class ContributionFinder:
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
                 named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
-                if named is not None:
+                if named is not None and span is not None:
                     # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
                 if best.finder is Finder.LEXICON and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
+                span = cast(Span, span)  # (char_span "expand" of a candidate's own offsets is never None)
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")
                 self._propose(out, best, typ)
@@ -454,7 +456,8 @@ class ContributionFinder:
                 best = max(nxt, key=lambda c: c.end - c.start) if nxt else None
                 span = doc.char_span(best.start, best.end, alignment_mode="expand") if best else None
                 body = max(doc_text(doc).find("\n\n"), 0)
-                if span is not None and span.end < sent.end and norm_word(doc[span.end].text) in self.type_words \
+                if best is not None and span is not None and span.end < sent.end \
+                        and norm_word(doc[span.end].text) in self.type_words \
                         and doc_text(doc).find(span.text, body, best.start) < 0:
                     self._propose(out, best, type_before or self.type_words[norm_word(doc[span.end].text)])
                     return

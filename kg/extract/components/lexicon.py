@@ -7,6 +7,7 @@ singular lower-case NORM; acronyms and mixed-case names match exactly.
 """
 from __future__ import annotations
 
+import csv
 import gc
 import hashlib
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
+from kg.errors import InputError
 from kg.extract.resources import LEXICON_DIR, SHIPPED, LexiconEntry, Resources, load_resources, read_lexicon_file
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import norm_word, tokens
@@ -55,7 +57,7 @@ _HEADER = ("# kg_lexicon pattern tokens (scripts/build_term_tokens.py): form, th
 
 def tokenizer_key(nlp: Language) -> str:
     """What a tokenization depends on: spaCy's version and the tokenizer's rules (affixes, special cases)."""
-    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])
+    rules = nlp.tokenizer.to_bytes(exclude=["vocab"])  # type: ignore[union-attr]  # a Tokenizer, not any callable
     return hashlib.sha256(spacy.__version__.encode() + b"\0" + rules).hexdigest()
 
 
@@ -166,11 +168,12 @@ class LexiconMatcher:
                 self.entries.append(entry)
         self.shared_id = add_string(self.SHARED_KEY)
         for matcher, ids in ((self.exact, self.exact_ids), (self.fold, self.fold_ids)):
-            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])
+            # token-id patterns, which PhraseMatcher.add takes as it takes Docs (its stubs say Docs only)
+            matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])  # type: ignore[misc]
             for pattern, idxs in ids.items():
                 if len(idxs) > 1:  # as many matches as entries, as a key per entry always gave
                     for idx in idxs:
-                        matcher.add(str(idx), [list(pattern)])
+                        matcher.add(str(idx), [list(pattern)])  # type: ignore[list-item]
 
     def __call__(self, doc: Doc) -> Doc:
         out = state(doc).candidates
@@ -220,12 +223,31 @@ def make_lexicon(nlp: Language, name: str, extra_lexicons: list[str], resources:
 
 
 def read_user_lexicon(path: Path) -> list[LexiconEntry]:
-    """A user's vocabulary: TSV/CSV with term,type[,canonical...] or a SKOS Turtle file."""
+    """A user's vocabulary: TSV/CSV with term,type[,canonical...] or a SKOS Turtle file.
+
+    A file that cannot be read (not a regular file, not UTF-8, bad syntax, missing columns) is an
+    :class:`~kg.errors.InputError` naming it, never a traceback from the parser.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise InputError.at(str(path), "--lexicon: not a regular file (missing, a folder, a pipe or a device)")
+    try:
+        return _read_user_lexicon(path)
+    except InputError:
+        raise
+    except UnicodeDecodeError as exc:
+        raise InputError.at(str(path), f"--lexicon: not valid UTF-8 (byte {exc.start + 1}); re-save it as UTF-8") from None
+    except (KeyError, ValueError, SyntaxError, TypeError, csv.Error, OSError) as exc:
+        # rdflib's parse errors are SyntaxError / ValueError subclasses (BadSyntax, ParserError)
+        detail = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise InputError.at(str(path), f"--lexicon: not a usable vocabulary ({type(exc).__name__}: {detail})") from None
+
+
+def _read_user_lexicon(path: Path) -> list[LexiconEntry]:
     if path.suffix.lower() in (".ttl", ".nt", ".rdf", ".jsonld"):
         from kg.extract.user_lexicon import read_skos
         return read_skos(path)
     if path.suffix.lower() == ".csv":
-        import csv
         with path.open(encoding="utf-8-sig", newline="") as fh:  # -sig: spreadsheet exports start with a BOM
             rows = list(csv.DictReader(fh))
         return [LexiconEntry(r["term"].strip(), r["type"].strip(), (r.get("canonical") or r["term"]).strip(),

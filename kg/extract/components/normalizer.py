@@ -45,7 +45,8 @@ class Normalizer:
             if self.ids.strings is not doc.vocab.strings:  # a doc of another vocab (not this pipeline's)
                 self.ids = _NormIds(doc.vocab.strings)
             ids = self.ids
-            doc.from_array([NORM], numpy.fromiter(map(ids.__getitem__, norms), dtype=numpy.uint64, count=len(norms)))
+            values = numpy.fromiter(map(ids.__getitem__, norms), dtype=numpy.uint64, count=len(norms))
+            doc.from_array([NORM], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
         return doc
 
 

@@ -30,7 +30,7 @@ from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, RelationCand
 from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, key_words, may_contain, norm_word,
                              sentence_chars, sentence_offsets, sentences, tokens, words_of)
 from kg.names import entity_key
-from kg.types import Finder
+from kg.types import Finder, Predicate
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
@@ -96,7 +96,7 @@ class RelationFinder:
         def mspan(m: Candidate) -> tuple[int, int]:
             return (m.start, m.end)
 
-        def add(subj: LocalEntity | _Proposed | None, pred: str, obj: LocalEntity | _Proposed, sent: tuple[int, int], pattern: str) -> None:
+        def add(subj: LocalEntity | _Proposed | None, pred: Predicate, obj: LocalEntity | _Proposed, sent: tuple[int, int], pattern: str) -> None:
             if subj is obj:
                 return
             s = mspan(subj.mentions[0]) if subj is not None else None
@@ -206,9 +206,9 @@ class RelationFinder:
         seen: set[tuple] = set()
         unique = []
         for r in rels:
-            k = (r.subject, r.predicate, r.object)
-            if k not in seen:
-                seen.add(k)
+            said = (r.subject, r.predicate, r.object)
+            if said not in seen:
+                seen.add(said)
                 unique.append(r)
         st.relations = unique
         st.proposals.extend(r.mention for r in rivals)
@@ -221,7 +221,7 @@ class RelationFinder:
         The names a mention can extend are its own text cut before each hyphen, so only those are looked up
         (not every name of the paper); they are taken in the order the names were first seen, as before.
         """
-        names: dict[str, LocalEntity] = {}
+        names: dict[str, LocalEntity | _Proposed] = {}
         for e in ents:
             for m in e.mentions:
                 names[m.surface] = e

@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -331,7 +332,7 @@ class ResultFinder:
 
     def _qualify(self, s: str, q: _Q) -> None:
         """Qualifiers around the number: "up to", "roughly", "over", "on average", "(absolute)"."""
-        qstart, quals = q.start, []
+        qstart, quals = q.start, cast("list[str]", [])
         while True:
             left = s[:qstart].rstrip()
             hit = next((w for w in self.qual_before if left.lower().endswith(w) and (
@@ -512,7 +513,7 @@ class ResultFinder:
             elif prev is not None and prev.verb and ";" not in s[prev.end:by.start()]:
                 # "outperforms A by 11%, B by 47% and C by 42%"
                 q.verb = prev.verb
-                conn = re.match(r"[\s,]*(?:and\s+|or\s+)?", s[prev.qend:by.start()])
+                conn = cast(re.Match, re.match(r"[\s,]*(?:and\s+|or\s+)?", s[prev.qend:by.start()]))  # matches ""
                 self._frame(s, q, None, prev.qend + conn.end(), by.start(), True, ments)
         elif ft is not None:
             framed, setting = True, None
@@ -572,7 +573,7 @@ class ResultFinder:
             elif not framed:
                 verb = self._find_verb(s, len(left), floor)  # "increases effective context length up to 20x"
                 obj = self._np_right(s, verb.end(), max_words=6, limit=len(left)) if verb is not None else None
-                if obj is not None and obj[1] == len(left) and self._object_is_metric(s, obj, ments):
+                if verb is not None and obj is not None and obj[1] == len(left) and self._object_is_metric(s, obj, ments):
                     framed = True
                     self._frame(s, q, verb, verb.end(), len(left), False, ments)
                 elif verb is not None and not q.direction and len(left) - verb.end() <= 60:
@@ -581,8 +582,9 @@ class ResultFinder:
         if setting is not None and q.pattern not in ("comparative", "noun"):
             q.keep = False  # "at 70% sparsity", "in 5-10 function evaluations", "with 10% of the data"
             return
-        strict = self._is_metric(s, q.metric_span, ments) and \
-            norm_word(s[q.metric_span[0]:q.metric_span[1]].split()[-1]) not in self.count_metrics
+        span = q.metric_span
+        strict = span is not None and self._is_metric(s, span, ments) and \
+            norm_word(s[span[0]:span[1]].split()[-1]) not in self.count_metrics
         if not q.unit and not (q.pattern in ("absolute", "verb", "comparative") and strict):
             q.keep = False  # bare numbers only as a metric's value ("FID=3.88", "by 26.79 perplexity")
             return
@@ -598,15 +600,15 @@ class ResultFinder:
             joined_next = nxt is not None and re.fullmatch(r"[\s,]*(?:and|or)?\s*", s[q.qend:nxt.qstart])
             joined_prev = prv is not None and re.fullmatch(r"[\s,]*(?:and|or)?\s*", s[prv.qend:q.qstart])
             delta = prv is not None and re.fullmatch(r"\s*\(", s[prv.qend:q.qstart]) and q.sign
-            if delta:  # "83.37% (+8.11%)": the change of the previous value
+            if delta and prv is not None:  # "83.37% (+8.11%)": the change of the previous value
                 if not q.has_metric():
                     q.metric_span, q.metric, q.inherited = prv.metric_span, prv.metric, True
                 q.baseline = q.baseline or prv.baseline
-            elif not q.has_metric() and joined_next and nxt.has_metric():
+            elif not q.has_metric() and joined_next and nxt is not None and nxt.has_metric():
                 q.metric_span, q.metric, q.inherited = nxt.metric_span, nxt.metric, True
                 q.direction = q.direction or nxt.direction
                 q.baseline = q.baseline or nxt.baseline
-            elif joined_prev:
+            elif joined_prev and prv is not None:
                 if not q.has_metric():
                     q.metric_span, q.metric, q.inherited = prv.metric_span, prv.metric, True
                 q.direction = q.direction or prv.direction
@@ -646,9 +648,9 @@ class ResultFinder:
                 tail = self._np_right(s, span[1] + of.end(), max_words=4, keep_det=True, limit=end) if of else None
                 return s[span[0]:(tail or span)[1]].strip()
         lead = len(s) - len(s.lstrip())
-        m = self.baseline_rx.match(s, lead)
-        if m is not None and m.group(1).lower() not in ("over", "than", "against"):
-            span = self._np_right(s, m.end(), max_words=8, keep_det=True)
+        opening = self.baseline_rx.match(s, lead)
+        if opening is not None and opening.group(1).lower() not in ("over", "than", "against"):
+            span = self._np_right(s, opening.end(), max_words=8, keep_det=True)
             if span is not None and span[1] <= q.qstart:
                 return s[span[0]:span[1]].strip()
         return ""

@@ -1,0 +1,127 @@
+"""Builds killed at every moment, and two builds into one folder (kg/atomic.py).
+
+A build into a folder holding a previous build is stopped (SIGKILL, or SIGINT) at a named moment
+(``KG_TEST_KILL_AT``, see :func:`kg.atomic.checkpoint`). Killed before its commit, the folder keeps
+the previous exports byte for byte and a store that opens; killed during the renames, the next
+reader settles it to the complete new set. Either way, the next build leaves no temp file behind.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pyoxigraph
+import pytest
+
+from kg.atomic import JOURNAL_NAME, LOCK_NAME, folder_lock, settle
+from kg.errors import BusyError
+
+ROOT = Path(__file__).resolve().parent.parent
+OLD = ROOT / "examples" / "icml2026.txt"
+NEW = Path(__file__).parent / "data" / "hardening" / "00287_le_cr.txt"  # 3 papers (CR line ends)
+FILES = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
+
+#: moments before the commit: the previous build must stay whole
+BEFORE = ["lock", "wrote:graph.nt", "wrote:graph.nq", "store-loaded", "wrote:graph.jsonld:INT", "wrote:graph.html",
+          "journal-written-not-yet"]
+#: moments inside the commit: settled to the new build
+DURING = ["journal", "moved:0", "moved:3", "dir-aside", "moved:6"]
+
+pytestmark = pytest.mark.slow
+
+
+def kg_build(src: Path, out: Path, kill_at: str = "") -> subprocess.CompletedProcess:
+    env = {**os.environ, "KG_TEST_KILL_AT": kill_at} if kill_at else dict(os.environ)
+    env.pop("KG_TEST_KILL_AT", None) if not kill_at else None
+    return subprocess.run([sys.executable, "-m", "kg", "build", str(src), "--out", str(out), "-q"],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {name: (folder / name).read_bytes() for name in FILES}
+
+
+def papers_in_store(folder: Path) -> int:
+    store = pyoxigraph.Store.read_only(str(folder / "store"))
+    (row,) = store.query("SELECT (COUNT(*) AS ?n) WHERE { ?p a <https://w3id.org/kg-ml/ontology#Paper> }")
+    return int(row[0].value)
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(".") and p.name != LOCK_NAME)
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory) -> dict[str, Path]:
+    base = tmp_path_factory.mktemp("builds")
+    out = {}
+    for name, src in (("old", OLD), ("new", NEW)):
+        cp = kg_build(src, base / name)
+        assert cp.returncode == 0, cp.stderr
+        out[name] = base / name
+    return out
+
+
+@pytest.mark.parametrize("moment", BEFORE)
+def test_killed_before_the_commit_keeps_the_previous_build(moment: str, builds, tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    shutil.copytree(builds["old"], folder)
+    before = snapshot(folder)
+    cp = kg_build(NEW, folder, kill_at=moment)
+    if moment == "journal-written-not-yet":  # positive control: a moment that never comes, a build that ends
+        assert cp.returncode == 0, cp.stderr
+        assert snapshot(folder) == snapshot(builds["new"])
+        return
+    expected = -signal.SIGKILL if not moment.endswith(":INT") else 130
+    assert cp.returncode == expected, (cp.returncode, cp.stderr)
+    assert snapshot(folder) == before
+    assert papers_in_store(folder) == papers_in_store(builds["old"])
+    cp = kg_build(NEW, folder)  # the next build: cleans up, installs the new set
+    assert cp.returncode == 0, cp.stderr
+    assert leftovers(folder) == []
+    assert snapshot(folder) == snapshot(builds["new"])
+    assert papers_in_store(folder) == 3
+
+
+@pytest.mark.parametrize("moment", DURING)
+def test_killed_during_the_renames_settles_to_the_new_build(moment: str, builds, tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    shutil.copytree(builds["old"], folder)
+    cp = kg_build(NEW, folder, kill_at=moment)
+    assert cp.returncode == -signal.SIGKILL, cp.stderr
+    assert (folder / JOURNAL_NAME).exists()
+    settle(folder)  # what kg query / kg serve do before opening the store
+    assert not (folder / JOURNAL_NAME).exists()
+    assert snapshot(folder) == snapshot(builds["new"])
+    assert papers_in_store(folder) == 3
+    cp = kg_build(NEW, folder)
+    assert cp.returncode == 0, cp.stderr
+    assert leftovers(folder) == []
+
+
+def test_a_second_build_into_a_locked_folder_is_refused(builds, tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    shutil.copytree(builds["old"], folder)
+    before = snapshot(folder)
+    with folder_lock(folder):  # another build holds the folder
+        cp = kg_build(NEW, folder)
+    assert cp.returncode == 1
+    lines = cp.stderr.strip().splitlines()
+    assert len(lines) == 1 and "another kg build" in lines[0] and f"pid {os.getpid()}" in lines[0], cp.stderr
+    assert snapshot(folder) == before
+    cp = kg_build(NEW, folder)  # positive control: the lock released, the same build goes through
+    assert cp.returncode == 0, cp.stderr
+
+
+def test_the_lock_refuses_in_process_too(tmp_path: Path) -> None:
+    with folder_lock(tmp_path):
+        child = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; from kg.atomic import "
+                                "folder_lock\ntry:\n    with folder_lock(Path(sys.argv[1])): pass\nexcept Exception as e:"
+                                "\n    print(type(e).__name__)", str(tmp_path)], capture_output=True, text=True)
+    assert child.stdout.strip() == BusyError.__name__
+    with folder_lock(tmp_path):  # released: taken again at once
+        pass
