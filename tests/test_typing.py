@@ -288,3 +288,12 @@ def test_a_task_keeps_the_one_qualifier_that_narrows_a_known_task(entity_types):
     assert "binary classification" not in types, types
     assert "hyperparameter tuning" in types and "careful hyperparameter tuning" not in types, types
     assert "reinforcement learning" in types and "end-to-end reinforcement learning" not in types, types
+
+
+def test_a_method_described_by_what_it_works_with_is_a_method(entity_types):
+    """"an ensemble approach", "a variance reduction scheme": a kind noun after plain nouns is a Method; after
+    a describing word ("a pragmatic approach") or one word before a plural ("sparse methods") it is not."""
+    types = entity_types("We propose an ensemble approach with a variance reduction scheme, unlike a pragmatic "
+                         "approach, a correct method or sparse methods.")
+    assert types.get("ensemble approach") == types.get("variance reduction scheme") == "Method", types
+    assert not any(w in k.lower() for k in types for w in ("pragmatic", "correct", "sparse")), types

@@ -128,6 +128,9 @@ class PhraseFinder:
             elif head in self._method_kind_heads and len(mods) == 1 and head_text.lower().endswith("s") \
                     and "-" in mod_text[0] and mod_text[0][:1].islower():
                 typed = ("Method", 0.6)  # a class of methods: "first-order methods", "cutting-plane algorithms"
+            elif head in self._method_kind_heads and mods and self._described_method(mod_text) \
+                    and (len(mods) > 1 or head == toks.lower[head_i]):
+                typed = ("Method", 0.6)  # "an ensemble approach", "a modality gate mechanism"
             else:
                 return
         if typed is None:
@@ -168,6 +171,20 @@ class PhraseFinder:
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         if not any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out):
             out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54))
+
+    def _described_method(self, mod_text: list[str]) -> bool:
+        """"an ensemble approach", "a conditional gradient method", "a modality gate mechanism": a method
+        described by what it works with, its last modifier a plain noun (not an adjective, a participle,
+        a capitalised or coined name, which other components read, or a word that is a head of its own);
+        one describing word alone ("a pragmatic paradigm") names nothing, nor does one word before a
+        plural ("sparse methods": a class described, checked by the caller)."""
+        last = mod_text[-1]
+        low = last.lower()
+        if not low.isalpha() or last[:1].isupper() or is_coined(last, self.res) or self._adjective(last) \
+                or low in self.res.generic_terms or head_type(last, self.res) is not None \
+                or low.endswith(("ing", "ed", "est", "ly")) or norm_word(low) in self._read_through:
+            return False
+        return len(mod_text) > 1 or not low.endswith("s") or low.endswith(self._not_plural)
 
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
