@@ -183,15 +183,16 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     inputs, lexicons = list(inputs), list(lexicons)  # read twice: extraction, then the provenance's hashes
     header = options_header(base_iri, lexicons)
     previous = read_manifest(Path(out_dir), header) if update else ()
-    # an update's provenance lists the earlier build's inputs first, as a full build of the union would
-    prov = build_provenance(inputs, lexicons, earlier=manifest_inputs(Path(out_dir)) if update else ())
-    header = {**header, "inputs": [list(x) for x in prov.inputs]}
     seen: list[Paper] = []
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract
     check_unlocked(Path(out_dir))  # another build writing there: say so now, not after the extraction
     graph, skipped = build_graph(inputs, lexicons, progress, meanwhile=_load_vocabulary,
                                  workers=workers or Workers(jobs=jobs), previous=previous, papers_seen=seen)
+    # after the readers checked the inputs (a FIFO is refused there, not read here); an update's
+    # provenance lists the earlier build's inputs first, as a full build of the union would
+    prov = build_provenance(inputs, lexicons, earlier=manifest_inputs(Path(out_dir)) if update else ())
+    header = {**header, "inputs": [list(x) for x in prov.inputs]}
     out_dir = Path(out_dir)
     with _gc_paused():
         rdf = rdf_triples(graph, base_iri, prov)

@@ -592,8 +592,9 @@ class ContributionFinder:
             opens = noun == sent.start + 1 and lower[sent.start] in ("the", "this")
             if not opens and (det is None or lower[det] not in ("our", "a", "an")):
                 continue
-            if not opens and lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
-                    lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
+            if not opens and det is not None and lower[det] != "our" and not (
+                    self._sentence_subject(doc, sent, det) and not any(
+                        lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue
             typ = self.type_words.get(lower[noun]) or self.type_words.get(norm[noun], "Method")
             if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**"):
