@@ -50,7 +50,7 @@ def main() -> int:
     for jobs in args.jobs:
         with tempfile.TemporaryDirectory() as out:
             t0 = time.perf_counter()
-            subprocess.run([str(kg), "build", str(args.corpus), "--out", out, "-q", "--jobs", str(jobs)], check=True)
+            subprocess.run([str(kg), "build", str(args.corpus), "--out", out, "-q", "--no-cache", "--jobs", str(jobs)], check=True)
             took = time.perf_counter() - t0
         print(f"kg build --jobs {jobs}      {took:.1f} s wall = {n / took:.0f} abstracts/s (all exports + store)")
     return 0

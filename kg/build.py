@@ -6,7 +6,9 @@ resolve (:mod:`kg.resolve`), export (:mod:`kg.export`).
 """
 from __future__ import annotations
 
+import functools
 import gc
+import itertools
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +31,7 @@ from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI
 from kg.rdf.concepts import load_vocabulary
+from kg.rdf.provenance import build_provenance
 
 EXPORT_FILES = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 
@@ -42,104 +45,107 @@ class BuildResult:
     def summary(self) -> dict:
         g = self.graph
         types = Counter(e.type for e in g.entities.values())
-        preds = Counter(link.predicate for link in g.relations())
+        # distinct triples, as the RDF has them: one relation stated in two sentences or papers is two links
+        preds = Counter(p for _s, p, _o in {(link.subject, link.predicate, link.object) for link in g.relations()})
         return {
             "papers": len(g.papers),
             "skipped": len(self.skipped),
             "entities": {t: types.get(t, 0) for t in ENTITY_TYPES},
             "relations": dict(sorted(preds.items())),
-            "mentions": len(g.mentions()),
+            "mentions": len({(link.subject, link.object) for link in g.mentions()}),
             "code_links": sum(len(p.code_urls) for p in g.papers.values()),
         }
 
 
-_WORKER_EXTRACTOR: Extractor | None = None
+@dataclass(frozen=True)
+class Workers:
+    """Where and how extraction runs; the exports never depend on it.
+
+    ``jobs``: worker processes (``None``: choose — one process for a small job, else one worker per
+    CPU); ``scheduler``: address of a Dask scheduler, or ``dask_workers`` > 0 to start a local Dask
+    cluster; ``cache``: use the extraction cache in ``cache_dir`` (default: :func:`kg.cache.default_cache_dir`).
+    """
+
+    jobs: int | None = 1
+    scheduler: str | None = None
+    dask_workers: int = 0
+    cache: bool = True
+    cache_dir: Path | None = None
 
 
-def _init_worker(lexicons: list[str]) -> None:
-    global _WORKER_EXTRACTOR
-    if _WORKER_EXTRACTOR is None:  # inherited through fork, else built once per worker
-        _WORKER_EXTRACTOR = Extractor(extra_lexicons=lexicons)
+#: With ``jobs=None``, fewer papers to extract than this run in one process: starting workers (and
+#: their first, cold tokenizer caches) costs more than they save on a small job.
+AUTO_PARALLEL_MIN = 1000
 
 
-def _extract_batch(papers: list[Paper]) -> tuple[list[PaperExtraction], list[str]]:
-    assert _WORKER_EXTRACTOR is not None
-    failed: list[str] = []
-    return list(_WORKER_EXTRACTOR.pipe(papers, failed=failed)), failed
+def _engine_chooser(workers: Workers, extractor: Callable[[], Extractor], lexicons: list[str]):
+    from kg.workers import DaskCluster, ProcessPool, Serial, cpu_count
+
+    def choose(misses: int, last: bool):
+        if workers.scheduler or workers.dask_workers:
+            return DaskCluster(lexicons, scheduler=workers.scheduler, workers=workers.dask_workers)
+        jobs = workers.jobs
+        if jobs is None:
+            jobs = 1 if (last and misses < AUTO_PARALLEL_MIN) else cpu_count()
+        return ProcessPool(jobs, extractor, lexicons) if jobs > 1 else Serial(extractor)
+
+    return choose
 
 
-def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
-    batch: list[Paper] = []
-    for paper in papers:
-        batch.append(paper)
-        if len(batch) == size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
-def extract_all(papers: Iterable[Paper], extractor: Extractor,
-                progress: Callable[[int], None] | None = None, jobs: int = 1,
-                lexicons: Iterable[str] = (), meanwhile: Callable[[], object] | None = None,
+def extract_all(papers: Iterable[Paper], lexicons: Iterable[Path | str] = (), workers: Workers = Workers(),
+                progress: Callable[[int], None] | None = None, meanwhile: Callable[[], object] | None = None,
                 failed: list[str] | None = None) -> list[PaperExtraction]:
-    """Extract every paper, in input order; with ``jobs`` > 1 in worker processes.
+    """Extract every paper, in input order: from the cache where it has the record, else by ``workers``.
 
     ``failed`` collects one line per paper whose extraction raised (the paper is left out).
-
-    Records are plain dataclasses, so they cross process boundaries as they are; the
-    order of results (and so the exports) does not depend on ``jobs``. With workers,
-    ``meanwhile()`` runs in this process while they extract (it is idle otherwise).
+    With worker processes or Dask, ``meanwhile()`` runs in this process while they extract.
     """
-    out: list[PaperExtraction] = []
-    if jobs <= 1:
-        for ex in extractor.pipe(papers, failed=failed if failed is not None else []):
-            out.append(ex)
-            if progress:
-                progress(1)
-        return out
-    import multiprocessing
+    from kg.cache import ExtractionCache, extract_records, pipeline_version
 
-    global _WORKER_EXTRACTOR
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    _WORKER_EXTRACTOR = extractor if ctx.get_start_method() == "fork" else None
+    lexicon_paths = [str(p) for p in lexicons]
+    extractor = functools.cache(lambda: Extractor(extra_lexicons=lexicon_paths))  # not loaded on a warm cache
+    cache = ExtractionCache(workers.cache_dir) if workers.cache else None
     try:
-        with ctx.Pool(jobs, initializer=_init_worker, initargs=(list(lexicons),)) as pool:
-            results = pool.imap(_extract_batch, _batches(papers, 32))
-            if meanwhile is not None:
-                meanwhile()
-            for batch, batch_failed in results:
-                out.extend(batch)
-                if failed is not None:
-                    failed.extend(batch_failed)
-                if progress:
-                    progress(len(batch) + len(batch_failed))
+        return list(extract_records(papers, _engine_chooser(workers, extractor, lexicon_paths),
+                                    pipeline_version(lexicon_paths), cache=cache, failed=failed,
+                                    progress=progress, meanwhile=meanwhile))
     finally:
-        _WORKER_EXTRACTOR = None
-    return out
+        if cache is not None:
+            cache.close()
 
 
 def build_graph(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
-                progress: Callable[[int], None] | None = None, jobs: int = 1,
-                meanwhile: Callable[[], object] | None = None) -> tuple[KnowledgeGraph, list[str]]:
+                progress: Callable[[int], None] | None = None, jobs: int | None = 1,
+                meanwhile: Callable[[], object] | None = None, workers: Workers | None = None,
+                previous: Iterable[Paper] = (), papers_seen: list[Paper] | None = None,
+                ) -> tuple[KnowledgeGraph, list[str]]:
     """Read, extract and resolve: the whole pipeline up to the in-memory graph.
 
     ``meanwhile``: work for this process while worker processes extract (see :func:`extract_all`).
+    ``previous``: papers read before the inputs (an update's earlier build); ``papers_seen``
+    collects every paper read, in order (what the build's manifest records).
     """
+    if workers is None:
+        workers = Workers(jobs=jobs)
     report = IngestReport()
     # file-level checks (missing, empty, binary) run when a reader is created: all of them
     # before the extractor loads, so a bad path fails at once
     readers = [read_papers(Path(path), report) for path in inputs]
-    lexicon_paths = [str(p) for p in lexicons]
-    extractor = Extractor(extra_lexicons=lexicon_paths)
-    extractions = extract_all((paper for reader in readers for paper in reader), extractor, progress,
-                              jobs=jobs, lexicons=lexicon_paths, meanwhile=meanwhile, failed=report.skipped)
+    papers: Iterable[Paper] = itertools.chain(previous, *readers)
+    if papers_seen is not None:
+        papers = _tee(papers, papers_seen)
+    extractions = extract_all(papers, lexicons, workers, progress, meanwhile=meanwhile, failed=report.skipped)
     if not extractions:
         raise InputError("no papers found in the input; nothing to build")
     with _gc_paused():  # the extraction's records are a big heap for each full collection to walk
         graph = resolve(extractions, report.skipped)
     return graph, graph.skipped
+
+
+def _tee(items: Iterable[Paper], into: list[Paper]) -> Iterator[Paper]:
+    for item in items:
+        into.append(item)
+        yield item
 
 
 @contextmanager
@@ -166,16 +172,29 @@ def _load_vocabulary() -> None:
 
 def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IRI,
           lexicons: Iterable[Path] = (), progress: Callable[[int], None] | None = None,
-          jobs: int = 1) -> BuildResult:
+          jobs: int | None = 1, workers: Workers | None = None, update: bool = False) -> BuildResult:
+    """Build ``inputs`` into ``out_dir``; with ``update``, the papers of the build already there first.
+
+    ``workers`` (else ``Workers(jobs=jobs)``) says where extraction runs and which cache it uses.
+    """
+    from kg.incremental import MANIFEST, manifest_inputs, manifest_writer, options_header, read_manifest
     from kg.sparql.store import staged_store
 
+    inputs, lexicons = list(inputs), list(lexicons)  # read twice: extraction, then the provenance's hashes
+    header = options_header(base_iri, lexicons)
+    previous = read_manifest(Path(out_dir), header) if update else ()
+    # an update's provenance lists the earlier build's inputs first, as a full build of the union would
+    prov = build_provenance(inputs, lexicons, earlier=manifest_inputs(Path(out_dir)) if update else ())
+    header = {**header, "inputs": [list(x) for x in prov.inputs]}
+    seen: list[Paper] = []
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract
     check_unlocked(Path(out_dir))  # another build writing there: say so now, not after the extraction
-    graph, skipped = build_graph(inputs, lexicons, progress, jobs=jobs, meanwhile=_load_vocabulary)
+    graph, skipped = build_graph(inputs, lexicons, progress, meanwhile=_load_vocabulary,
+                                 workers=workers or Workers(jobs=jobs), previous=previous, papers_seen=seen)
     out_dir = Path(out_dir)
     with _gc_paused():
-        rdf = rdf_triples(graph, base_iri)
+        rdf = rdf_triples(graph, base_iri, prov)
         # the RDF exports are streamed into their temp files: as whole strings they took several
         # times the memory of the triples. The SPARQL store (DIR/store) loads graph.nt and the
         # named graphs' lines (a scratch copy) in a temp folder, in a background thread, while
@@ -191,8 +210,10 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
                 del rdf  # the last RDF export is written: its memory goes to the next ones
                 staged.write("graph.graphml", partial(write_graphml, graph))
                 staged.write("graph.html", render_html(graph))
+                staged.write(MANIFEST, manifest_writer(seen, header))
                 store.result()
                 files = staged.commit()
+    files = [f for f in files if f.name in EXPORT_FILES]  # the manifest is the build's memory, not an export
     files.sort(key=lambda path: EXPORT_FILES.index(path.name))  # reported in the usual order
     return BuildResult(graph=graph, files=files, skipped=skipped)
 

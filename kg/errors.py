@@ -69,3 +69,15 @@ class SetupError(KgError):
 
 class BusyError(KgError):
     """Another process holds the folder's build lock: two builds into one folder would mix their files."""
+
+
+class CacheError(KgError):
+    """The extraction cache cannot be opened, read or written (not an SQLite file, no permission, a full disk)."""
+
+
+class UpdateError(KgError):
+    """``kg build --update`` cannot add to the folder: no earlier build there, or one made with other options."""
+
+
+class ClusterError(KgError):
+    """The Dask scheduler given to ``kg build --scheduler`` cannot be reached."""

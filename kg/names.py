@@ -29,6 +29,18 @@ def singular(word: str) -> str:
     return word
 
 
+_SILENT_E = ("sse", "xe", "che", "she")
+
+
+def _silent_e(word: str) -> str:
+    """Drop the "e" that an -es plural leaves after ``singular``: "processes" -> "process", "patches" -> "patch".
+
+    Applied to singular words too ("cache" -> "cach", as "caches" -> "cache" -> "cach"), so a word and
+    its plural always meet whichever way the plural is spelled.
+    """
+    return word[:-1] if len(word) > 3 and word.endswith(_SILENT_E) else word
+
+
 @lru_cache(maxsize=1 << 17)
 def entity_key(text: str) -> str:
     """The identity key of a surface form (empty when it has no letters or digits).
@@ -40,7 +52,7 @@ def entity_key(text: str) -> str:
     t = _ARTICLE.sub("", t.strip())
     out = []
     for w in _WORD.findall(t):
-        w = singular(w.strip("."))
+        w = _silent_e(singular(w.strip(".")))
         if len(w) > 6:
             w = american(w)
         if w:

@@ -88,6 +88,13 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(_ProbeTally(), "kg-null-extractor-tally")
 
 
+@pytest.fixture(autouse=True)
+def _own_extraction_cache(tmp_path_factory, monkeypatch):
+    """Each test its own, empty extraction cache: never the user's, and no records left by another test
+    (a test that patches a component would otherwise read the unpatched records)."""
+    monkeypatch.setenv("KG_CACHE_DIR", str(tmp_path_factory.mktemp("kg-cache")))
+
+
 @pytest.fixture(scope="session")
 def example_build_result(tmp_path_factory):
     """``(click Result, out dir)`` of ``kg build examples/icml2026.txt --out <tmp>``."""

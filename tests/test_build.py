@@ -86,6 +86,18 @@ def test_build_writes_the_files_and_a_summary(example_build_result):
         assert name in result.stdout
 
 
+def test_summary_counts_what_the_rdf_holds(example_build_result, example_rdf):
+    """The printed relation and mention counts are the RDF's triples (a relation stated twice is one triple)."""
+    from rdflib import URIRef
+
+    result, _out = example_build_result
+    line = next(x for x in result.stdout.splitlines() if x.startswith("relations"))
+    printed = dict((p, int(n)) for p, n in re.findall(r"(\w+) (\d+)", line))
+    kg_ns = "https://w3id.org/kg-ml/ontology#"
+    for pred in ("proposes", "addresses", "uses", "evaluatedOn", "outperforms", "mentions"):
+        assert printed[pred] == len(set(example_rdf.triples((None, URIRef(kg_ns + pred), None)))), pred
+
+
 def test_exports_are_readable_like_normal_files(example_build):
     """The exports get the usual permissions (umask), not mkstemp's private 0600."""
     umask = os.umask(0)
@@ -335,3 +347,19 @@ def test_html_escapes_script_in_input(small_build):
     assert "FooNet" in page  # the abstract is in the page ...
     assert "<script>alert(1)" not in page  # ... but cannot open a tag
     assert "alert(1)" in page
+
+
+def test_summary_counts_a_relation_stated_twice_once():
+    from kg.build import BuildResult
+    from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
+    from kg.records import Evidence, Paper
+
+    ev1, ev2 = Evidence("a", 0, 1, "t", 0.9), Evidence("b", 2, 3, "t", 0.9)
+    g = KnowledgeGraph(
+        papers={p: PaperNode(p, Paper(id=p, abstract="x"), "", "x") for p in ("p1", "p2")},
+        entities={"m": Entity("m", "Method", "M"), "n": Entity("n", "Method", "N")},
+        links=[Link("p1", "mentions", "m", "p1", ev1), Link("p2", "mentions", "m", "p2", ev1),
+               Link("m", "uses", "n", "p1", ev1), Link("m", "uses", "n", "p1", ev2),  # two sentences
+               Link("m", "uses", "n", "p2", ev1)])  # and another paper: still one triple
+    s = BuildResult(graph=g, files=[], skipped=[]).summary()
+    assert s["relations"] == {"uses": 1} and s["mentions"] == 2

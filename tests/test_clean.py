@@ -31,6 +31,9 @@ SEED = Path(__file__).resolve().parents[1] / "examples" / "icml2026.txt"
         ("over $1,000$ finetuning runs", "over 1,000 finetuning runs"),
         ("6.9$\\times$ faster", "6.9× faster"),
         ("$\\mathsf{QAC}^0$ circuits", "QAC0 circuits"),
+        ("MT-CO\\textsubscript{2}OL", "MT-CO2OL"),  # text-mode sub/superscripts keep their argument
+        ("H\\textsuperscript{+} ions", "H+ ions"),
+        ("MT-CO\\textsubscript2OL", "MT-CO2OL"),  # braces lost in export
         ("is a $k$-junta if", "is a k-junta if"),
         ("from $O(2^k\\log(n)/\\varepsilon^2)$ samples", "from O(2^k log(n)/ε^2) samples"),
         ("$\\Omega((4^k+\\log (n))/\\varepsilon^2)$", "Ω((4^k+log (n))/ε^2)"),

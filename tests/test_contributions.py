@@ -356,3 +356,122 @@ def test_a_name_before_a_definition_or_after_a_colon_is_no_apposition_name(extra
     labels = {label for e in record.entities for label in e.labels}
     assert "GridWorks" in labels, labels  # positive control: the name itself is found
     assert "Human Guidance" not in labels and "Open Planning Environment" not in labels, labels
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Keypoints matter. The proposed KeyGNet, supervised by a combined loss, learns the color of the objects.",
+     "KeyGNet"),
+    ("This paper proposed a Continual Prompt-Tuning RD (CPT-RD) framework, which avoids catastrophic forgetting.",
+     "CPT-RD"),
+])
+def test_the_proposed_name_and_a_past_proposal_of_this_paper(extractor, abstract, name):
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    proposed = [label for e in ex.entities if e.proposed for label in e.labels]
+    assert name in proposed, proposed
+
+
+def test_our_known_name_is_used_not_proposed(extractor):
+    """"our BERT" is a known model; "our FooNet" (positive control) is the paper's own."""
+    proposed = _proposed(extractor, "We fine-tune our BERT encoder on the data. Our FooNet then ranks the answers.")
+    assert "BERT" not in proposed, proposed
+    assert "FooNet" in proposed, proposed
+
+
+def _title_proposed(extractor, title: str, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0]: e.type for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("title, name, typ", [
+    ("Weakly Consistent Optimal Pricing Algorithms in Repeated Posted-Price Auctions", "Weakly Consistent Optimal "
+     "Pricing Algorithms", "Method"),
+    ("A Suspect Identification Framework Using Contrastive Relevance Feedback", "Suspect Identification Framework",
+     "Method"),
+    ("Deep Metric Learning With Chance Constraints", "Deep Metric Learning With Chance Constraints", "Method"),
+    ("A Novel Multi-Task Gaussian Process Model for Treatment Effects", "Multi-Task Gaussian Process Model", "Model"),
+])
+def test_an_unnamed_contribution_takes_the_title_phrase(extractor, title, name, typ):
+    abstract = "Pricing is hard. We propose a novel algorithm that never decreases offered prices."
+    assert _title_proposed(extractor, title, abstract) == {name: typ}
+
+
+@pytest.mark.parametrize("title", [
+    "Specular Object Reconstruction Behind Frosted Glass",  # names the task
+    "Boosting the Adversarial Robustness of Graph Neural Networks",  # a verb phrase
+    "Training a General Spiking Neural Network with Improved Efficiency",  # a verb and its object
+    "Can Transformers Learn Sparse Pricing Algorithms?",  # a question
+])
+def test_a_title_that_names_no_method_gives_no_title_phrase(extractor, title):
+    abstract = "Pricing is hard. We propose a novel algorithm that never decreases offered prices."
+    assert not any(name in title for name in _title_proposed(extractor, title, abstract))
+    # positive control: the same abstract under a title that names its method
+    assert _title_proposed(extractor, "Sparse Pricing Algorithms for Auctions", abstract) == {
+        "Sparse Pricing Algorithms": "Method"}
+
+
+def test_the_title_phrase_needs_a_contribution_cue(extractor):
+    """An analysis paper ("we show that …") proposes nothing; the same title with a cue (control) does."""
+    title = "Weakly Consistent Optimal Pricing Algorithms in Repeated Auctions"
+    assert _title_proposed(extractor, title, "Pricing is hard. We show that prices never decrease.") == {}
+    assert _title_proposed(extractor, title, "Pricing is hard. Our algorithm never decreases prices.") != {}
+
+
+def test_a_known_name_before_a_noun_is_part_of_the_described_contribution(extractor):
+    """"a novel LLM detector": the paper proposes the detector, not LLMs."""
+    proposed = _proposed(extractor, "Detection is hard. We propose a novel LLM detector that requires simple "
+                                    "calculations.")
+    assert "LLM detector" in proposed and not any(k.lower() in ("llm", "large language model") for k in proposed), \
+        proposed
+
+
+def test_the_method_called_a_rare_word_is_proposed_and_found_again(extractor):
+    ex = extractor.extract(Paper(id="p", abstract=(
+        "We propose a novel detector that requires simple calculations. The method, called *Binoculars*, achieves "
+        "high accuracy. We evaluate Binoculars on many text sources.")))
+    proposed = [e for e in ex.entities if e.proposed]
+    assert [e.labels[0] for e in proposed] == ["Binoculars"] and proposed[0].mention_count == 2, proposed
+
+
+def test_is_rare_word_tells_a_coined_name_from_english():
+    from kg.extract.components.contributions import is_rare_word
+    assert is_rare_word("Binoculars") and is_rare_word("Magnushammer")
+    assert not is_rare_word("Volcano") and not is_rare_word("Method")
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("Bounds are hard. We propose a method to estimate these bounds, and show that it converges.",
+     "method to estimate these bounds", "Method"),
+    ("In this paper, we propose a rasterizer-based differentiable renderer to solve this problem.",
+     "rasterizer-based differentiable renderer", "Method"),
+])
+def test_described_contributions_are_kept_whole(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract) == {name: typ}
+
+
+def test_a_described_study_is_no_contribution(extractor):
+    """"a comprehensive empirical study" is what the paper does (control: "a … benchmark suite" is proposed)."""
+    assert _proposed(extractor, "We present a comprehensive empirical study of pruning.") == {}
+    assert _proposed(extractor, "We present a comprehensive pruning benchmark suite.") != {}
+
+
+def test_a_gerund_after_by_in_our_sentence_is_a_contribution_cue(extractor):
+    """"by introducing X" in a sentence about what we do (control: "methods introducing X" is other work)."""
+    assert "In-Context Cross-lingual Transfer" in _proposed(extractor, "In this paper, we exploit in-context tuning "
+                                                           "by introducing In-Context Cross-lingual Transfer (IC-XLT).")
+    assert _proposed(extractor, "Prior methods introducing In-Context Cross-lingual Transfer (IC-XLT) are slow.") == {}
+
+
+def test_a_dash_title_names_the_contribution_and_a_known_name_before_its_acronym_modifies(extractor):
+    ex = extractor.extract(Paper(id="p", title="MEOW - Multi-Objective Evolutionary Weapon Detection", abstract=(
+        "Screening is hard. We propose a novel automated machine learning (AutoML) multi-objective approach for "
+        "weapon detection (MEOW). We benchmark MEOW on two datasets.")))
+    proposed = {label for e in ex.entities if e.proposed for label in e.labels}
+    assert "MEOW" in proposed and "automated machine learning" not in proposed, proposed
+
+
+def test_a_known_name_defined_inside_an_of_phrase_is_studied_not_proposed(extractor):
+    """Control: a new name defined the same way is proposed."""
+    assert _proposed(extractor, "This paper presents one of the first large-scale explorations of the posterior "
+                                "distribution of deep Bayesian Neural Networks (BNNs).") == {}
+    assert "Sparse Posterior Explorer" in _proposed(extractor, "This paper presents a Sparse Posterior Explorer (SPE) "
+                                                               "for deep networks.")

@@ -76,7 +76,7 @@ def test_kg_commands_report_a_missing_build_in_one_line(tmp_path: Path) -> None:
 def test_commands_are_registered_explicitly() -> None:
     from kg.cli import COMMANDS
 
-    assert [c.name for c in COMMANDS] == ["build", "query", "serve", "validate", "view", "stats", "export",
-                                          "eval"]
+    assert [c.name for c in COMMANDS] == ["build", "query", "serve", "validate", "view", "stats", "export", "eval",
+                                          "cache"]
     assert set(main.commands) == {c.name for c in COMMANDS}
     assert all(isinstance(c, click.Command) for c in COMMANDS)

@@ -61,7 +61,13 @@ def hostile_graph(odd_ids: bool = False) -> KnowledgeGraph:
 
 
 def reference_jsonld(g: rdflib.Graph) -> str:
-    """The JSON-LD writer kg used before: nodes built from rdflib terms, then ``json.dumps``."""
+    """The JSON-LD writer kg used before: nodes built from rdflib terms, then ``json.dumps``.
+
+    Keys are the context's terms where it has one (IRI values of ``@id``-coerced terms as strings),
+    and a key with one value holds it alone."""
+    from kg.rdf.namespaces import JSONLD_TERMS, jsonld_context
+
+    terms = {iri: (name, is_iri) for name, (iri, is_iri) in JSONLD_TERMS.items()}
     namespaces = sorted(((str(ns), p) for p, ns in PREFIXES.items()), key=lambda x: -len(x[0]))
 
     def compact(iri) -> str:
@@ -88,8 +94,16 @@ def reference_jsonld(g: rdflib.Graph) -> str:
         if p == RDF.type:
             node.setdefault("@type", []).append(compact(o))
         else:
-            node.setdefault(compact(p), []).append(value(o))
-    out = {"@context": {p: str(ns) for p, ns in PREFIXES.items()}, "@graph": [nodes[k] for k in sorted(nodes)]}
+            name, is_iri = terms.get(str(p), (compact(p), False))
+            v = value(o)
+            if is_iri:  # IRIs as plain strings; a plain literal as a value object, or it would read as an IRI
+                v = v["@id"] if isinstance(v, dict) and "@id" in v else v if isinstance(v, dict) else {"@value": v}
+            node.setdefault(name, []).append(v)
+    for node in nodes.values():
+        for k, v in node.items():
+            if isinstance(v, list) and len(v) == 1:
+                node[k] = v[0]
+    out = {"@context": jsonld_context(), "@graph": [nodes[k] for k in sorted(nodes)]}
     return json.dumps(out, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 

@@ -79,6 +79,8 @@ def test_gexf_opens_in_networkx_with_the_graph_counts(tmp_path: Path, graph, cou
         assert "start" not in d and "end" not in d  # GEXF would read them as a timeline
         assert isinstance(d["offset_start"], int) and d["predicate"]
     text = path.read_text(encoding="utf-8")
+    edge_attributes = set(re.findall(r'<attribute id="\d+" title="([^"]+)"', text.split('class="edge"', 1)[1]))
+    assert "networkx_key" not in edge_attributes and {"predicate", "sentence", "offset_start"} <= edge_attributes
     assert 'mode="static"' in text and "lastmodifieddate" not in text
     assert render_gexf(graph) == text  # byte-stable
 

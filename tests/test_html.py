@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from kg.export.html import page_data, render_html
+from kg.export.html import DEFAULT_MAX_NODES, page_data, render_html
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, PREDICATES, Evidence, Paper
 
@@ -358,7 +358,7 @@ def test_entity_details_data(graph):
 
 def test_render_html_max_nodes_is_backward_compatible(graph):
     page = render_html(graph)
-    assert render_html(graph, max_nodes=1500) == page
+    assert render_html(graph, max_nodes=DEFAULT_MAX_NODES) == page
     assert _data(render_html(graph, None))["nodes"] == _data(page)["nodes"]
     small = _data(render_html(graph, max_nodes=4))
     assert len(small["nodes"]) == 4 and small["view"]["mode"] == "central"

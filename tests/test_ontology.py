@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from rdflib import BNode, Graph, Literal, Namespace, URIRef
+from rdflib import Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS
 
@@ -256,17 +256,92 @@ def lpwc_terms(onto: Graph) -> set[URIRef]:
 
 def test_lpwc_alignment_triples(onto):
     L = Namespace(LPWC_PREFIX)
-    assert (KG.Paper, OWL.equivalentClass, L["class/paper"]) in onto
-    assert (KG.Task, OWL.equivalentClass, L["class/task"]) in onto
+    assert (KG.Paper, RDFS.subClassOf, L["class/paper"]) in onto
+    assert (KG.Task, RDFS.subClassOf, L["class/task"]) in onto
+    assert not [t for t in onto.triples((None, OWL.equivalentClass, None)) if str(t[2]).startswith(LPWC_PREFIX)]
+    assert (KG.Paper, RDFS.subClassOf, URIRef("http://purl.org/spar/fabio/Expression")) in onto
     for kg_term, lpwc in [("Method", "class/method"), ("Model", "class/model"),
                           ("Dataset", "class/dataset"), ("Venue", "class/conference"),
                           ("Result", "class/evaluationresult"), ("addresses", "property/hasTask"),
                           ("uses", "property/hasMethod"), ("evaluatedOn", "property/usesDataset")]:
         assert (KG[kg_term], SKOS.closeMatch, L[lpwc]) in onto, (kg_term, lpwc)
     assert (SCHEMA.SoftwareSourceCode, SKOS.closeMatch, L["class/repository"]) in onto
-    inverse = [b for b in onto.subjects(OWL.inverseOf, L["property/introducedBy"])
-               if isinstance(b, BNode)]
-    assert inverse and (inverse[0], RDFS.subPropertyOf, KG.proposes) in onto
+    assert not list(onto.subjects(OWL.inverseOf, L["property/introducedBy"]))  # it would type lpwc data
+
+
+# ---------------------------------------------------------------- OWL-RL closure
+LPWC_DATA = f"""
+@prefix lc: <{LPWC_PREFIX}class/> .
+@prefix lp: <{LPWC_PREFIX}property/> .
+<urn:lpwc:paper/1> a lc:paper ; lp:hasTask <urn:lpwc:task/1> ; lp:hasMethod <urn:lpwc:method/1> ;
+    lp:usesDataset <urn:lpwc:dataset/1> ; lp:hasOfficialRepository <https://github.com/lpwc/code> .
+<urn:lpwc:method/1> a lc:method ; lp:introducedBy <urn:lpwc:paper/1> .
+<urn:lpwc:task/1> a lc:task .
+<urn:lpwc:dataset/1> a lc:dataset .
+"""
+ERRNS_ERROR = URIRef("http://www.daml.org/2002/03/agents/agent-ont#ErrorMessage")
+
+
+def _closure(*graphs: Graph) -> Graph:
+    owlrl = pytest.importorskip("owlrl")
+    g = Graph()
+    for part in graphs:
+        for t in part:
+            g.add(t)
+    owlrl.DeductiveClosure(owlrl.OWLRL_Semantics).expand(g)
+    return g
+
+
+def _lpwc_types(g: Graph) -> dict[str, set[str]]:
+    return {str(n): {str(t) for t in g.objects(n, RDF.type)} - {str(OWL.Thing), str(RDFS.Resource)}
+            for n in (URIRef("urn:lpwc:paper/1"), URIRef("urn:lpwc:method/1"), URIRef("urn:lpwc:task/1"),
+                      URIRef("urn:lpwc:dataset/1"))}
+
+
+def test_an_equivalence_to_lpwc_would_retype_lpwc_papers(onto):
+    """The control for the closure test below: with the owl:equivalentClass the ontology once had, OWL-RL
+    types the LPWC paper kg:Paper."""
+    L = Namespace(LPWC_PREFIX)
+    old = Graph()
+    old.add((KG.Paper, OWL.equivalentClass, L["class/paper"]))
+    g = _closure(onto, old, Graph().parse(data=LPWC_DATA, format="turtle"))
+    assert str(KG.Paper) in _lpwc_types(g)["urn:lpwc:paper/1"]
+
+
+def test_owl_rl_closure_types_no_lpwc_node_and_is_consistent(onto, example_build):
+    """OWL-RL over the ontology, its vocabularies (the hardware taxonomy, the concepts of ontology/vocab the
+    build links to and what they are broader of, the LPWC ontology when present), the example build and
+    LPWC data: the LPWC nodes keep exactly their own types, and no inconsistency is found."""
+    build = Graph().parse(example_build / "graph.ttl", format="turtle")
+    vocab = Graph()
+    for path in sorted((ROOT / "ontology" / "vocab").glob("*.ttl")):
+        vocab.parse(path, format="turtle")
+    todo = {o for p in (SKOS.exactMatch, SKOS.closeMatch) for o in build.objects(None, p)}
+    seen: set = set()
+    linked = Graph()
+    while todo:
+        c = todo.pop()
+        seen.add(c)
+        for p, o in vocab.predicate_objects(c):
+            linked.add((c, p, o))
+            if p == SKOS.broader and o not in seen:
+                todo.add(o)
+    assert len(linked) > 0
+    parts = [onto, Graph().parse(ROOT / "ontology" / "hardware.ttl", format="turtle"), linked, build,
+             Graph().parse(data=LPWC_DATA, format="turtle")]
+    if LPWC.is_file():
+        parts.append(Graph().parse(LPWC, format="turtle"))
+    g = _closure(*parts)
+    L = LPWC_PREFIX + "class/"
+    assert _lpwc_types(g) == {"urn:lpwc:paper/1": {L + "paper"}, "urn:lpwc:method/1": {L + "method"},
+                              "urn:lpwc:task/1": {L + "task"}, "urn:lpwc:dataset/1": {L + "dataset"}}
+    assert not list(g.subjects(RDF.type, ERRNS_ERROR)), [str(o) for o in g.objects(None, None)
+                                                         if "error" in str(o).lower()][:3]
+    assert not list(g.subjects(RDF.type, OWL.Nothing))
+    # and the closure does reason: kg papers become lpwc and FaBiO papers, a method a kg:Entity
+    paper = next(build.subjects(RDF.type, KG.Paper))
+    assert {URIRef(L + "paper"), URIRef("http://purl.org/spar/fabio/Expression")} <= set(g.objects(paper, RDF.type))
+    assert (next(build.subjects(RDF.type, KG.Method)), RDF.type, KG.Entity) in g
 
 
 @needs_shared(LPWC)

@@ -183,7 +183,10 @@ def test_store_loads_files_in_pieces(tmp_path, monkeypatch, out, store):
 
 
 def test_build_leaves_no_scratch_files(out):
-    assert sorted(p.name for p in out.iterdir() if p.name != LOCK_NAME) == sorted([*build_module.EXPORT_FILES, "store"])
+    from kg.incremental import MANIFEST
+
+    assert sorted(p.name for p in out.iterdir() if p.name != LOCK_NAME) == sorted(
+        [*build_module.EXPORT_FILES, MANIFEST, "store"])
 
 
 def test_failed_store_load_writes_nothing(tmp_path, monkeypatch, extracted):
@@ -256,7 +259,7 @@ def test_result_formats(store):
 def test_table_compacts_iris_and_truncates_long_cells(store):
     table = format_result(run_query(store, "SELECT ?t ?a WHERE { ?p a ?t ; dcterms:abstract ?a } LIMIT 1"),
                           "table").decode()
-    assert "kg:Paper" in table or "schema:ScholarlyArticle" in table
+    assert "kg:Paper" in table or "schema:ScholarlyArticle" in table or "fabio:Expression" in table
     assert "…" in table
 
 
@@ -458,3 +461,55 @@ def test_cq_methods_in_category_with_the_project_vocabularies(out):
     for chain in chains[:5]:
         found = {r["method"] for r in rows(run_query(store, text.replace(category, chain["top"])))}
         assert chain["m"] in found, chain
+
+
+# ------------------------------------------------------------ trends (issue 17)
+
+_TREND_DATA = """
+@prefix kg: <https://w3id.org/kg-ml/ontology#> .
+@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix dcterms: <http://purl.org/dc/terms/> .
+@prefix prov: <http://www.w3.org/ns/prov#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix : <urn:t:> .
+:old a kg:Task ; skos:prefLabel "old task" .
+:new a kg:Task ; skos:prefLabel "new task" .
+:m a kg:Method ; skos:prefLabel "m" .
+:p1 a kg:Paper ; dcterms:issued "2024"^^xsd:gYear ; kg:addresses :old .
+:p2 a kg:Paper ; dcterms:issued "2024"^^xsd:gYear ; kg:addresses :old .
+:p3 a kg:Paper ; dcterms:issued "2025"^^xsd:gYear ; kg:addresses :new .
+:p4 a kg:Paper ; dcterms:issued "2025"^^xsd:gYear ; kg:proposes :m .
+:m kg:addresses :new .
+:ev a kg:Evidence ; rdf:subject :m ; rdf:predicate kg:addresses ; rdf:object :new ; prov:wasDerivedFrom :p4 .
+"""
+
+
+def _trend_store():
+    store = ox.Store()
+    store.load(_TREND_DATA.encode(), format=ox.RdfFormat.TURTLE)
+    return store
+
+
+def test_cq_tasks_by_year_follows_both_paths():
+    """p3 addresses "new task" itself, p4 only through the method it proposes: both count."""
+    got = {(r["year"], r["taskLabel"]): int(r["papers"]) for r in select(_trend_store(), cq("tasks_by_year.rq"))}
+    assert got == {("2024", "old task"): 2, ("2025", "new task"): 2}
+
+
+def test_cq_tasks_by_year_answers_on_the_example(store):
+    result = select(store, cq("tasks_by_year.rq"))
+    assert result and {r["year"] for r in result} == {"2026"}
+    assert "kv cache compression" in {r["taskLabel"].lower() for r in result}
+
+
+def test_cq_tasks_rising_orders_by_change_of_share():
+    result = select(_trend_store(), cq("tasks_rising.rq"))
+    assert [r["taskLabel"] for r in result] == ["new task", "old task"]
+    assert float(result[0]["change"]) == 1.0 and float(result[-1]["change"]) == -1.0
+
+
+def test_cq_methods_by_year(store):
+    result = select(store, cq("methods_by_year.rq"))
+    assert result and all(int(r["papers"]) >= 2 for r in result)
+    assert "quantization" in {r["methodLabel"].lower() for r in result}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 import rdflib
@@ -146,5 +147,65 @@ def test_odd_input_builds_parseable_rdf(tmp_path):
         assert isomorphic(ttl, rdflib.Graph().parse(out / name, format=fmt)), name
     abstracts = {str(a) for a in ttl.objects(None, DCTERMS.abstract)}
     assert any('"FooNet"' in a for a in abstracts)
-    assert not any(str(o).startswith("javascript:") for o in ttl.objects())
+    # a url that is not http(s) stays text: a literal, never an IRI (the explorer never links it)
+    assert not any(isinstance(o, rdflib.URIRef) and str(o).startswith("javascript:") for o in ttl.objects())
+    assert rdflib.Literal("javascript:alert(1)") in set(ttl.objects(None, rdflib.URIRef("https://schema.org/url")))
     assert len(set(ttl.subjects(RDF.type, KG.Paper))) == 2
+
+
+# ------------------------------------------------------------ JSON-LD terms, build provenance (issue 17)
+
+PROV_NS = rdflib.Namespace("http://www.w3.org/ns/prov#")
+
+
+def test_jsonld_reads_as_plain_json(example_build):
+    doc = json.loads((example_build / "graph.jsonld").read_text(encoding="utf-8"))
+    nodes = {n["@id"]: n for n in doc["@graph"]}
+    ent = nodes["https://w3id.org/kg-ml/id/entity/multimodal-crystal-flow"]
+    assert ent["@type"] == "kg:Model" and ent["label"] == ent["prefLabel"] == "Multimodal Crystal Flow"
+    assert "MCFlow" in ent["altLabel"]
+    paper = next(n for n in doc["@graph"] if "kg:Paper" in n.get("@type", []))
+    assert isinstance(paper["abstract"], str) and isinstance(paper["label"], str)
+    assert all(isinstance(m, str) and m.startswith("https://") for m in paper["mentions"])
+    assert doc["@context"]["label"] == "rdfs:label"
+    assert doc["@context"]["mentions"] == {"@id": "kg:mentions", "@type": "@id"}
+    # the control: the terms expand to the same IRIs as graph.nt has
+    g = rdflib.Graph().parse(example_build / "graph.jsonld", format="json-ld")
+    iri = rdflib.URIRef(ent["@id"])
+    assert (iri, RDFS.label, rdflib.Literal("Multimodal Crystal Flow")) in g
+    assert (rdflib.URIRef(paper["@id"]), KG.mentions, rdflib.URIRef(paper["mentions"][0])) in g
+
+
+def test_build_is_a_prov_activity(example_build, example_rdf):
+    import hashlib
+
+    import kg
+    from kg.rdf.provenance import pipeline_hash
+
+    (build,) = example_rdf.subjects(RDF.type, PROV_NS.Activity)
+    agent = example_rdf.value(build, PROV_NS.wasAssociatedWith)
+    assert str(example_rdf.value(agent, rdflib.URIRef("https://schema.org/softwareVersion"))) == kg.__version__
+    assert str(example_rdf.value(build, KG.pipelineHash)) == pipeline_hash(kg.__version__)
+    example = Path(__file__).resolve().parents[1] / "examples" / "icml2026.txt"
+    sha1 = hashlib.sha1(example.read_bytes()).hexdigest()
+    (used,) = example_rdf.objects(build, PROV_NS.used)
+    assert str(used) == f"urn:sha1:{sha1}" and str(example_rdf.value(used, RDFS.label)) == "icml2026.txt"
+    assert example_rdf.value(build, PROV_NS.endedAtTime) is None  # no SOURCE_DATE_EPOCH: no clock time
+
+
+def test_provenance_keeps_exports_byte_identical_and_takes_source_date_epoch(tmp_path):
+    from kg.rdf.provenance import build_provenance, pipeline_hash, source_date
+
+    a, b = tmp_path / "a" / "in.txt", tmp_path / "b" / "in.txt"
+    for f in (a, b):
+        f.parent.mkdir()
+        f.write_text("ICML 2026 Papers\n\nWe propose FooNet for image classification on CIFAR-10.\n", encoding="utf-8")
+    one, two = build_provenance([a], environ={}), build_provenance([b], environ={})
+    assert one == two and one.ended is None  # the same bytes elsewhere: the same provenance
+    b.write_text("ICML 2026 Papers\n\nWe propose BarNet.\n", encoding="utf-8")
+    assert build_provenance([b], environ={}).id != one.id  # the control: other bytes, another build
+    assert source_date({"SOURCE_DATE_EPOCH": "1767225600"}) == "2026-01-01T00:00:00Z"
+    assert source_date({"SOURCE_DATE_EPOCH": "soon"}) is None
+    lex = tmp_path / "lex.tsv"
+    lex.write_text("foonet\tMethod\n", encoding="utf-8")
+    assert pipeline_hash("0.1.0", [lex]) != pipeline_hash("0.1.0") != pipeline_hash("0.2.0")

@@ -1,6 +1,8 @@
 """Sentence-level relations between a paper's entities (kg_relations)."""
 from __future__ import annotations
 
+import pytest
+
 from kg.records import Paper
 
 
@@ -39,9 +41,17 @@ def test_a_self_reference_before_the_contribution_is_named_does_not_bind_to_it(e
 
 def test_a_paper_without_a_named_contribution_addresses_its_task(extractor):
     rels = _relations(extractor, "Learning with Coarse Labels",
-                      "Labels are costly. In this paper, we present a novel approach to image classification "
+                      "Labels are costly. In this paper, we study image classification "
                       "with coarse labels. Experiments show gains.")
     assert ("PAPER", "addresses", "image classification") in rels, rels
+
+
+def test_a_described_contribution_addresses_the_task_it_is_for(extractor):
+    rels = _relations(extractor, "Learning with Coarse Labels",
+                      "Labels are costly. In this paper, we present a novel approach to image classification "
+                      "with coarse labels. Experiments show gains.")
+    assert ("PAPER", "proposes", "approach to image classification") in rels, rels
+    assert ("approach to image classification", "addresses", "image classification") in rels, rels
 
 
 def test_the_description_before_a_naming_cue_is_used(extractor):
@@ -57,3 +67,57 @@ def test_a_benchmark_named_after_a_method_does_not_use_it(extractor):
                       "Experiments on NAS-Bench-201 show that FooSearch finds good architectures.")
     assert ("foosearch", "evaluatedOn", "nas-bench-201") in rels, rels  # positive control
     assert not any(s == "nas-bench-201" and p == "uses" for s, p, _o in rels), rels
+
+
+def test_a_proposed_measure_is_proposed_and_is_the_main_subject(extractor):
+    rels = _relations(extractor, "Comparing Questions",
+                      "We propose FooSim, a novel text similarity measure for comparing two questions. "
+                      "FooSim addresses question generation evaluation.")
+    assert ("PAPER", "proposes", "foosim") in rels, rels
+    assert any(s == "foosim" and p == "addresses" for s, p, _o in rels), rels
+
+
+def test_a_benchmark_outperforms_nothing_the_models_it_names_do(extractor):
+    rels = _relations(extractor, "FooBench: Benchmarks for Dialects",
+                      "We present FooBench, a benchmark for Arabic dialects. Our findings show that Arabic-specific "
+                      "models like Jais and AceGPT outperform multilingual models on dialectal tasks.")
+    assert not any(s == "foobench" and p == "outperforms" for s, p, _o in rels), rels
+    assert any(s in ("jais", "acegpt") and p == "outperforms" for s, p, _o in rels), rels
+
+
+def test_datasets_after_on_in_a_comparison_are_evaluated_on(extractor):
+    rels = _relations(extractor, "Fewer Hallucinations",
+                      "We introduce FooRev, a revision model. It also outperforms previous models on MM-Vet and "
+                      "MMBench.")
+    assert ("foorev", "evaluatedOn", "mm-vet") in rels and ("foorev", "evaluatedOn", "mmbench") in rels, rels
+
+
+@pytest.mark.parametrize("abstract, subject, beaten", [
+    ("We release FooLM, a small language model. We demonstrate that FooLM outperforms other small models "
+     "including Qwen2.5-1.5B, Llama3.2-1B, and Falcon3-1.6B.", "foolm", {"qwen2.5-1.5b", "llama3.2-1b", "falcon3-1.6b"}),
+    ("We propose FooNav, a policy gradient method. We evaluate the performance of FooNav against REINFORCE, PPO, "
+     "and TRPO algorithms in three outdoor scenarios.", "foonav",
+     {"reinforce", "proximal policy optimization", "trust region policy optimization"}),
+])
+def test_every_listed_rival_is_outperformed(extractor, abstract, subject, beaten):
+    """"outperforms other small models including A, B, and C", "we evaluate X against A, B, and C"."""
+    rels = _relations(extractor, "Small Models", abstract)
+    assert beaten <= {o for s, p, o in rels if s == subject and p == "outperforms"}, rels
+
+
+def test_the_title_purpose_is_the_task_the_contribution_addresses(extractor):
+    rels = _relations(extractor, "Syntax-based Example Selection for Grammatical Error Correction",
+                      "Examples matter. We propose FooSel, a selection strategy. It works well.")
+    assert ("foosel", "addresses", "grammatical error correction") in rels, rels
+
+
+def test_a_paper_that_proposes_nothing_addresses_its_task(extractor):
+    """No contribution: the paper itself addresses the task it is about (control: with a contribution, the
+    contribution addresses it and the paper does not)."""
+    rels = _relations(extractor, "Spurious Correlations in Dataset Condensation",
+                      "Bias matters. We find that dataset condensation amplifies color biases.")
+    assert ("PAPER", "addresses", "dataset condensation") in rels, rels
+    rels = _relations(extractor, "Spurious Correlations in Dataset Condensation",
+                      "Bias matters. We propose FooCond, which makes dataset condensation robust to color biases.")
+    assert ("foocond", "addresses", "dataset condensation") in rels, rels
+    assert ("PAPER", "addresses", "dataset condensation") not in rels, rels

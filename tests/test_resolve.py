@@ -101,6 +101,8 @@ def test_resolve_skips_duplicate_paper_ids(extractor):
     ("large language models", {"large language models", "Large Language Models", "Large Language models"},
      "large language models"),
     ("deep neural networks", {"deep neural networks", "deep Neural Networks"}, "deep neural networks"),
+    ("graph contrastive learning", {"graph contrastive learning", "GRAPH CONTRASTIVE LEARNING"},
+     "graph contrastive learning"),  # a title's capitals are not how the name is written
 ])
 def test_label_keeps_the_capitals_of_acronym_like_words(label, seen, want):
     from kg.resolve.canonical import _as_written
@@ -122,3 +124,142 @@ def test_relation_outside_its_range_after_the_type_vote_is_dropped():
                      ex("b", "Model", []), ex("c", "Model", [])])
     assert graph.entities["x-net"].type == "Model"
     assert not [link for link in graph.links if link.predicate == "evaluatedOn"]
+
+
+# ------------------------------------------------------------ one node per concept (issue 17)
+
+def _paper(pid: str, *entities: tuple[str, list[str], list[str]], typ: str = "Method", relations=()):
+    """A paper extraction whose entities are (key, labels, long forms), all of type ``typ``."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction
+
+    ev = Evidence("s", 0, 1, "test", 0.9)
+    ents = [PaperEntity(key, typ, labels, 0.9, [ev], long_forms=longs) for key, labels, longs in entities]
+    return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, list(relations), [])
+
+
+def _owners(graph, name: str):
+    return [e for e in graph.entities.values() if name in [e.label, *e.aliases]]
+
+
+def test_acronym_defined_in_one_paper_resolves_bare_uses_and_plurals_elsewhere():
+    graph = resolve([
+        _paper("a", ("markovdecisionprocess", ["Markov decision processes", "MDPs"], ["Markov decision processes"])),
+        _paper("b", ("mdp", ["MDPs"], [])),
+        _paper("c", ("mdp", ["MDP"], [])),
+        _paper("d", ("markovdecisionprocess", ["Markov decision process"], [])),
+    ])
+    (node,) = _owners(graph, "MDPs")
+    assert node.papers == ["a", "b", "c", "d"]
+    assert node.label.lower().startswith("markov decision process")  # the long form, not the bare acronym
+    assert {"MDP", "MDPs"} <= set(node.aliases)
+    assert len(graph.entities) == 1
+
+
+def test_an_acronym_goes_to_its_most_frequent_long_form_only():
+    """MAE stands for masked autoencoder in two papers and mean absolute error in one: bare MAE joins the
+    former, and the other long form keeps its own node."""
+    graph = resolve([
+        _paper("a", ("maskedautoencoder", ["masked autoencoder", "MAE"], ["masked autoencoder"])),
+        _paper("b", ("maskedautoencoder", ["masked autoencoders", "MAE"], ["masked autoencoders"])),
+        _paper("c", ("meanabsoluteerror", ["mean absolute error", "MAE"], ["mean absolute error"])),
+        _paper("d", ("mae", ["MAE"], [])),
+    ])
+    auto = _owners(graph, "masked autoencoder")
+    error = _owners(graph, "mean absolute error")
+    assert len(auto) == len(error) == 1 and auto != error
+    assert "d" in auto[0].papers and "d" not in error[0].papers
+
+
+@pytest.mark.parametrize("one, other", [
+    (("relu", ["ReLU", "rectified linear units"]), ("rectifiedlinearunit", ["rectified linear units", "ReLU"])),
+    (("resnet", ["ResNets"]), ("residualnetwork", ["residual network", "ResNets", "ResNet"])),
+])
+def test_nodes_whose_labels_name_each_other_fold(one, other):
+    graph = resolve([_paper("a", (*one, [])), _paper("b", (*other, []))])
+    assert len(graph.entities) == 1, [(e.label, e.aliases) for e in graph.entities.values()]
+    (node,) = graph.entities.values()
+    assert node.papers == ["a", "b"]
+
+
+def test_names_that_do_not_name_each_other_stay_apart():
+    """Positive control for the folds above: "ReLU networks" is not "ReLU"."""
+    graph = resolve([_paper("a", ("relu", ["ReLU", "rectified linear units"], [])),
+                     _paper("b", ("relunetwork", ["ReLU networks"], []))])
+    assert len(graph.entities) == 2
+
+
+def test_an_alternation_is_no_label_and_folds_into_the_name():
+    graph = resolve([
+        _paper("a", ("flowmatching", ["Flow Matching", "conditional / rectified flow matching"], [])),
+        _paper("b", ("conditionalrectifiedflowmatching",
+                     ["conditional / rectified flow matching", "flow-matching", "flow matching"], [])),
+    ])
+    (node,) = graph.entities.values()
+    assert node.label.lower().replace("-", " ") == "flow matching"
+    assert node.papers == ["a", "b"]
+    assert not [a for a in node.aliases if "/" in a]
+
+
+def test_a_list_is_never_an_alias_and_a_list_label_splits_into_its_names():
+    graph = resolve([
+        _paper("a", ("largelanguagemodel", ["large language models", "LLMs", "Llama-2-7B-chat and Vicuna-7B"],
+                     ["large language models"]), typ="Model"),
+        _paper("b", ("pretrainingandfinetuning", ["pre-training and fine-tuning"], [])),
+        _paper("c", ("pretraining", ["pre-training"], []), ("finetuning", ["fine-tuning"], [])),
+    ])
+    (llm,) = _owners(graph, "LLMs")
+    assert "Llama-2-7B-chat and Vicuna-7B" not in llm.aliases and "LLMs" in llm.aliases
+    assert not [e for e in graph.entities.values() if " and " in e.label]
+    assert {"b", "c"} <= set(_owners(graph, "pre-training")[0].papers)
+    assert {"b", "c"} <= set(_owners(graph, "fine-tuning")[0].papers)
+
+
+def test_a_long_form_that_is_a_name_with_and_is_kept():
+    """Positive control: "Positive and Unlabeled" is what PU stands for, not a list."""
+    graph = resolve([_paper("a", ("positiveandunlabeled", ["Positive and Unlabeled", "PU"], ["Positive and Unlabeled"])),
+                     _paper("b", ("positive", ["positive"], []), ("unlabeled", ["unlabeled"], []))])
+    assert _owners(graph, "Positive and Unlabeled")
+
+
+def test_sentence_fragments_are_repaired_or_dropped():
+    graph = resolve([_paper("a",
+                            ("x", ["(LLM-Reviewer), it scores the current prompt; the other as an author"], []),
+                            ("gec", ["(Grammatical Error Correction"], []),
+                            ("hrhsi", ["high-resolution multispectral image (HR-MSI) to obtain a high-resolution "
+                                       "hyperspectral image", "HR-HSI"],
+                             ["high-resolution multispectral image (HR-MSI) to obtain a high-resolution "
+                              "hyperspectral image"]))])
+    labels = sorted(e.label for e in graph.entities.values())
+    assert labels == ["Grammatical Error Correction", "high-resolution hyperspectral image"]
+
+
+def test_a_global_node_keeps_no_acronym_one_paper_coined_for_its_model():
+    graph = resolve([
+        _paper("a", ("transformer", ["transformer", "Transformers"], [])),
+        _paper("b", ("transformer", ["Transformer"], [])),
+        _paper("c", ("transformer", ["transformer", "FooT"], [])),
+    ])
+    (node,) = graph.entities.values()
+    assert node.label == "transformer" and "FooT" not in node.aliases and "Transformers" in node.aliases
+
+
+def test_check_labels_script_flags_lists_fragments_and_definitions():
+    """scripts/check_labels.py: the check run on the 1,000-abstract build (0 offenders after resolve)."""
+    import importlib.util
+    from pathlib import Path
+
+    import networkx as nx
+
+    spec = importlib.util.spec_from_file_location(
+        "check_labels", Path(__file__).resolve().parents[1] / "scripts" / "check_labels.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    g = nx.MultiDiGraph()
+    for n, label, aliases in [("a", "Llama-2-7B-chat and Vicuna-7B", []), ("b", "(LLM-Reviewer), it scores", []),
+                              ("c", "image (HR-MSI) to obtain an image", []), ("d", "pre-training", []),
+                              ("e", "fine-tuning", []), ("f", "pre-training and fine-tuning", []),
+                              ("g", "Positive and Unlabeled", ["PU"]), ("h", "CNN / Daily Mail", []),
+                              ("i", "flow matching", [])]:
+        g.add_node(n, kind="entity", type="Method", label=label, aliases=aliases)
+    assert {(n, why) for n, _label, why in mod.offenders(g)} == {
+        ("a", "list"), ("b", "fragment"), ("c", "holds an acronym definition"), ("f", "list")}

@@ -20,7 +20,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
 from kg.build import build
 
@@ -31,6 +31,7 @@ TIMEOUT = 1.0  # the server's query timeout in these tests (kg serve --timeout)
 #: a cross product of the whole graph with itself, three times: far beyond TIMEOUT
 SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(?c != ?i) }"
 LABELS = "SELECT ?label WHERE { ?m a kg:Method ; skos:prefLabel ?label } ORDER BY ?label LIMIT 3"
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 
 
 class Server:
@@ -163,6 +164,28 @@ def test_not_acceptable(server):
     assert status == 406 and b"available" in body
 
 
+def test_format_sparqlwrapper_sends_falls_back_to_accept(server):
+    """SPARQLWrapper sends format=n3 (and Accept) with every query: Accept decides, not a 406."""
+    status, headers, body = get(server, LABELS, "application/sparql-results+json", format="n3")
+    assert status == 200 and headers["Content-Type"].startswith("application/sparql-results+json")
+    assert json.loads(body)["results"]["bindings"]
+    status, headers, body = get(server, "CONSTRUCT { ?s a ?t } WHERE { ?s a ?t } LIMIT 2", format="n3")
+    assert status == 200 and headers["Content-Type"].startswith("text/turtle")  # Turtle is N3
+    assert len(Graph().parse(data=body.decode(), format="turtle")) == 2
+    status, headers, _b = get(server, LABELS, None, format="csv")  # a format the result can have still wins
+    assert status == 200 and headers["Content-Type"].startswith("text/csv")
+
+
+def test_get_without_a_query_is_the_service_description(server):
+    status, headers, body = request(server.endpoint)
+    assert status == 200 and headers["Content-Type"].startswith("text/turtle")
+    sd = Graph().parse(data=body.decode(), format="turtle")
+    SD = "http://www.w3.org/ns/sparql-service-description#"
+    (service,) = sd.subjects(URIRef(RDF_TYPE), URIRef(SD + "Service"))
+    assert str(sd.value(service, URIRef(SD + "endpoint"))).endswith("/sparql")
+    assert (service, URIRef(SD + "supportedLanguage"), URIRef(SD + "SPARQL11Query")) in sd
+
+
 def test_updates_are_refused(server):
     update = "INSERT DATA { <urn:a> <urn:b> <urn:c> }"
     form = urllib.parse.urlencode({"update": update}).encode()
@@ -186,7 +209,7 @@ def test_syntax_error_is_a_400_with_position(server):
 
 
 def test_bad_requests(server):
-    assert request(server.endpoint)[0] == 400  # no query
+    assert request(server.endpoint + "?query=")[0] == 400  # an empty query
     assert request(server.endpoint, b"query=x", {"Content-Type": "text/plain"})[0] == 415
     assert request(server.url + "/nothing-here")[0] == 404
 

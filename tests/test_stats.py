@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 import random
 import re
 import shutil
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 
 import kg
 from kg.analytics import stats as S
+from kg.graph.specificity import specificity
 from kg.analytics.report import render_markdown, render_table
 from kg.cli import main
 
@@ -137,14 +139,61 @@ def test_bridges_reused_cooccurrence_similar(graph, stats) -> None:
 
     pe = S.paper_entities(graph, ep)
     sim = stats["similar_papers"]["items"]
-    assert sim
+    # (the 19 example papers share only hubs: LLMs, accuracy, reinforcement learning; then the list is empty,
+    # which the brute force below confirms; test_similar_papers_see_past_hubs has pairs)
+    spec = specificity(ep, len(pe))
+    floor = S.min_shared_specificity(len(pe))
     for r in sim:
         a, b2 = pe[r["a"]], pe[r["b"]]
-        assert r["jaccard"] == S.rnd(len(a & b2) / len(a | b2)) and r["shared"] == len(a & b2) >= 2
+        assert r["plain_jaccard"] == S.rnd(len(a & b2) / len(a | b2)) and r["shared"] == len(a & b2) >= 2
+        assert r["jaccard"] == S.rnd(sum(spec[e] for e in a & b2) / sum(spec[e] for e in a | b2))
+        assert r["shared_specificity"] >= S.rnd(floor)
     assert [r["jaccard"] for r in sim] == sorted((r["jaccard"] for r in sim), reverse=True)
-    best = max(combinations(sorted(pe), 2),
-               key=lambda ab: (len(pe[ab[0]] & pe[ab[1]]) >= 2) * len(pe[ab[0]] & pe[ab[1]]) / len(pe[ab[0]] | pe[ab[1]]))
-    assert sim[0]["jaccard"] == S.rnd(len(pe[best[0]] & pe[best[1]]) / len(pe[best[0]] | pe[best[1]]))
+
+    def weighted(ab):
+        a, b2 = pe[ab[0]], pe[ab[1]]
+        ok = len(a & b2) >= 2 and sum(spec[e] for e in a & b2) >= floor
+        return ok * sum(spec[e] for e in a & b2) / sum(spec[e] for e in a | b2)
+    assert (sim[0]["jaccard"] if sim else 0) == S.rnd(weighted(max(combinations(sorted(pe), 2), key=weighted)))
+
+
+def _toy_graph(papers: dict[str, list[str]]) -> nx.MultiDiGraph:
+    g = nx.MultiDiGraph()
+    for p, ents in papers.items():
+        g.add_node(p, kind="paper", type="Paper", label=p)
+        for e in ents:
+            g.add_node(e, kind="entity", type="Method", label=e)
+            g.add_edge(p, e, predicate="mentions")
+    return g
+
+
+def test_similar_papers_see_past_hubs() -> None:
+    """Papers a and b share only two hubs (every paper mentions them) and have Jaccard 1; c and d share two
+    concepts of their own. Weighted, c-d is the pair and a-b is not alike at all; unweighted, a-b tops."""
+    papers = {f"p{i}": ["LLM", "accuracy", f"own{i}"] for i in range(40)}
+    papers.update({"a": ["LLM", "accuracy"], "b": ["LLM", "accuracy"],
+                   "c": ["LLM", "accuracy", "sample compression", "VC dimension", "x1"],
+                   "d": ["LLM", "sample compression", "VC dimension", "x2"]})
+    g = _toy_graph(papers)
+    stats = S.compute_stats(g)
+    pairs = [(r["a"], r["b"]) for r in stats["similar_papers"]["items"]]
+    assert pairs == [("c", "d")]
+    assert stats["similar_papers"]["items"][0]["shared_labels"][:2] == ["sample compression", "VC dimension"]
+    plain = S.similar_papers(g, S.paper_entities(g))
+    assert plain["items"][0]["a"] == "a" and plain["items"][0]["jaccard"] == 1.0  # the control: unweighted
+    generic = [r["label"] for r in stats["specificity"]["most_generic"][:2]]
+    assert sorted(generic) == ["LLM", "accuracy"]
+
+
+def test_community_names_skip_hubs() -> None:
+    """Two groups of papers, each about its own pair of concepts, all mentioning the hub "LLM"."""
+    papers = {f"a{i}": ["LLM", "graph neural network", "node classification"] for i in range(6)}
+    papers.update({f"b{i}": ["LLM", "diffusion model", "image generation"] for i in range(6)})
+    stats = S.compute_stats(_toy_graph(papers))
+    names = [c["name"] for c in stats["communities"]["items"] if c["paper_count"]]
+    assert len(names) == 2 and not any(n.startswith("LLM") for n in names), names
+    assert {n.split(" · ")[0] for n in names} <= {"graph neural network", "node classification",
+                                                   "diffusion model", "image generation"}
 
 
 # ---------------------------------------------------------------- determinism
@@ -237,7 +286,8 @@ def test_plots(example_build: Path, tmp_path: Path) -> None:
     r = run(str(example_build), "--plots", "--plots-dir", str(out), "--format", "json")
     assert r.exit_code == 0, r.output
     json.loads(r.stdout)  # the chart paths go to stderr, stdout stays JSON
-    for name in ("top_entities.png", "degree_distribution.png", "community_sizes.png", "hardware_task_heatmap.png"):
+    for name in ("top_entities.png", "degree_distribution.png", "community_sizes.png", "hardware_task_heatmap.png",
+                 "trends.png"):
         data = (out / name).read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 5000, name
         assert str(out / name) in r.stderr
@@ -249,7 +299,8 @@ def test_plots_default_folder_and_empty_cooccurrence(tmp_path: Path, example_bui
     r = run(str(tmp_path), "--plots")
     assert r.exit_code == 0, r.output
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
-        "community_sizes.png", "degree_distribution.png", "hardware_task_heatmap.png", "top_entities.png"]
+        "community_sizes.png", "degree_distribution.png", "hardware_task_heatmap.png", "top_entities.png",
+        "trends.png"]
     from kg.analytics.plots import write_plots
 
     g = nx.MultiDiGraph()
@@ -272,3 +323,58 @@ def test_empty_folder_is_an_error(tmp_path: Path) -> None:
     r = run(str(tmp_path))
     assert r.exit_code == 1
     assert r.output.strip().startswith("error:") and len(r.output.strip().splitlines()) == 1
+
+
+# ----------------------------------------------------------------- trends
+
+
+def test_tasks_by_year_agree_with_the_competency_question(example_build: Path, stats) -> None:
+    """`kg stats` and queries/tasks_by_year.rq count the same papers per year and task."""
+    from kg.sparql.store import open_store, rows, run_query
+
+    text = (Path(__file__).resolve().parents[1] / "queries" / "tasks_by_year.rq").read_text(encoding="utf-8")
+    sparql = {(r["year"], r["taskLabel"]): int(r["papers"]) for r in rows(run_query(open_store(example_build), text))}
+    tr = stats["trends"]["Task"]
+    assert sparql and list(tr["years"]) == ["2026"]
+    graph = kg.load_graph(example_build)
+    reach = S.paper_reach(graph, "Task")
+    mine = Counter((str(graph.nodes[p]["year"]), graph.nodes[t]["label"]) for p, ts in reach.items() for t in ts)
+    assert dict(mine) == sparql
+    top = tr["years"]["2026"]["top"]
+    assert [r["papers"] for r in top] == sorted((r["papers"] for r in top), reverse=True)
+    assert tr["rising"] == tr["fading"] == []  # one year: no trend
+
+
+def test_trends_follow_what_a_paper_proposes_and_find_rising_and_fading() -> None:
+    g = nx.MultiDiGraph()
+    for p, year in (("p1", 2024), ("p2", 2024), ("p3", 2025), ("p4", 2025), ("p5", 2025)):
+        g.add_node(p, kind="paper", type="Paper", label=p, year=year, venue="V")
+    for t in ("old task", "new task"):
+        g.add_node(t, kind="entity", type="Task", label=t)
+    g.add_node("m", kind="entity", type="Method", label="m")
+    g.add_edge("p1", "old task", predicate="addresses", paper="p1")
+    g.add_edge("p2", "old task", predicate="addresses", paper="p2")
+    g.add_edge("p3", "new task", predicate="addresses", paper="p3")
+    g.add_edge("p4", "m", predicate="proposes", paper="p4")
+    g.add_edge("m", "new task", predicate="addresses", paper="p4")  # p4 reaches the task through its method
+    g.add_edge("m", "old task", predicate="addresses", paper="p5")  # p5 does not propose m: no path
+    reach = S.paper_reach(g, "Task")
+    assert reach == {"p1": {"old task"}, "p2": {"old task"}, "p3": {"new task"}, "p4": {"new task"}}
+    tr = S.trends(g, "Task")
+    assert [r["label"] for r in tr["rising"]] == ["new task"] and [r["label"] for r in tr["fading"]] == ["old task"]
+    assert tr["rising"][0]["by_year"] == [0, 2] and tr["fading"][0]["change"] == -1.0
+    assert [(r["label"], r["papers"]) for r in tr["venues"]["V"]["top"]] == [("new task", 2), ("old task", 2)]
+
+
+def test_related_papers_rank_specific_overlap_first() -> None:
+    from kg.graph.specificity import related_papers
+
+    pe = {f"p{i}": {"LLM", "accuracy", f"own{i}"} for i in range(30)}
+    pe.update({"me": {"LLM", "accuracy", "VC dimension", "sample compression"},
+               "twin": {"LLM", "accuracy"}, "kin": {"VC dimension", "sample compression", "x"}})
+    ep: dict[str, set[str]] = {}
+    for p, ents in pe.items():
+        for e in ents:
+            ep.setdefault(e, set()).add(p)
+    related = related_papers("me", pe, specificity(ep, len(pe)), top=3)
+    assert related[0][0] == "kin" and related[1][0] == "twin" and related[0][1] > 3 * related[1][1]

@@ -163,3 +163,44 @@ def test_real_corpus_build_conforms(tmp_path):
     build([src], tmp_path / "out")
     r = validate([tmp_path / "out"])
     assert r.exit_code == 0, r.output
+
+
+def _with_relations(example: Graph, relations) -> Graph:
+    """The example graph plus relations, each with the kg:Evidence behind it (so only their types can be wrong)."""
+    g = Graph()
+    for t in example:
+        g.add(t)
+    old = first(g, None, RDF.type, KG.Evidence)[0]
+    for i, (subject, predicate, obj) in enumerate(relations):
+        g.add((subject, predicate, obj))
+        ev = URIRef(f"https://w3id.org/kg-ml/id/evidence/test-relation-{i}")
+        for p, o in g.predicate_objects(old):
+            if p not in (RDF.subject, RDF.predicate, RDF.object):
+                g.add((ev, p, o))
+        g.add((ev, RDF.subject, subject))
+        g.add((ev, RDF.predicate, predicate))
+        g.add((ev, RDF.object, obj))
+    return g
+
+
+def test_shapes_check_relation_types(example):
+    """A method that outperforms a Task, a Task outperforming a method or evaluated on a dataset, a Metric
+    addressing a task are caught; the same relations between the right types pass (the control)."""
+    method = first(example, None, RDF.type, KG.Method)[0]
+    other = sorted(example.subjects(RDF.type, KG.Method))[1]
+    task = first(example, None, RDF.type, KG.Task)[0]
+    dataset = first(example, None, RDF.type, KG.Dataset)[0]
+    metric = first(example, None, RDF.type, KG.Metric)[0]
+    wrong = [(method, KG.outperforms, task, "kg:outperforms points to a kg:Method or kg:Model"),
+             (task, KG.outperforms, method, "only a kg:Method or kg:Model kg:outperforms"),
+             (task, KG.evaluatedOn, dataset, "kg:evaluatedOn a dataset"),
+             (metric, KG.addresses, task, "kg:addresses a task")]
+    report = validate_graph(_with_relations(example, [r[:3] for r in wrong]))
+    assert not report.conforms
+    lines = format_report(report)
+    for s, _p, o, message in wrong:
+        node = o if "points to" in message else s
+        assert any(f"<{node}>" in line and message in line for line in lines), (message, lines)
+    right = [(method, KG.outperforms, other), (method, KG.evaluatedOn, dataset), (method, KG.addresses, task)]
+    report = validate_graph(_with_relations(example, right))
+    assert report.conforms, format_report(report, limit=5)

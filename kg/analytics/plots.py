@@ -16,6 +16,7 @@ PLOTS = {
     "degree_distribution.png": "degree distribution of papers and entities (log-log)",
     "community_sizes.png": "Louvain community sizes (papers and entities)",
     "hardware_task_heatmap.png": "papers mentioning each hardware concept × task pair",
+    "trends.png": "tasks and methods rising and fading: share of each year's papers",
 }
 _META = {"Software": None}
 _COLORS = {"Paper": "#4c72b0", "Method": "#dd8452", "Task": "#55a868", "Model": "#c44e52",
@@ -75,7 +76,7 @@ def plot_degree_distribution(stats: dict[str, Any], path: Path) -> None:
     for kind, color in (("paper", _COLORS["Paper"]), ("entity", _COLORS["Method"])):
         pts = [(d, n) for d, n in dist.get(kind, []) if d > 0]
         if pts:
-            ax.scatter([d for d, _ in pts], [n for _, n in pts], s=14, color=color, label=f"{kind}s")
+            ax.scatter([d for d, _ in pts], [n for _, n in pts], s=14, color=color, label={"paper": "papers", "entity": "entities"}[kind])
             drawn = True
     if drawn:
         ax.set_xscale("log")
@@ -138,6 +139,32 @@ def plot_heatmap(stats: dict[str, Any], path: Path, name: str = "hardware_task")
     fig.savefig(path, metadata=_META)
 
 
+def plot_trends(stats: dict[str, Any], path: Path, per_side: int = 4) -> None:
+    trends = stats.get("trends", {})
+    types = list(trends) or ["(none)"]
+    fig = _figure(6.0 * len(types), 4.8)
+    for i, t in enumerate(types):
+        ax = fig.add_subplot(1, len(types), i + 1)
+        tr = trends.get(t)
+        years = list(tr["years"]) if tr else []
+        rows = (tr["rising"][:per_side] + tr["fading"][:per_side]) if tr else []
+        if len(years) < 2 or not rows:
+            _empty(ax, "one year only: no trend" if tr and len(years) < 2 else "no trend")
+        else:
+            n = [tr["years"][y]["papers"] for y in years]
+            xs = [int(y) for y in years]
+            for r in rows:
+                share = [100 * c / max(1, m) for c, m in zip(r["by_year"], n)]
+                style = "-" if r["change"] > 0 else "--"
+                ax.plot(xs, share, style, marker="o", label=_short(r["label"], 30))
+            ax.set_xticks(xs, [str(x) for x in xs])
+            ax.set_ylabel("% of the year's papers")
+            ax.legend(fontsize=7, loc="best")
+        ax.set_title(f"{t}: rising (solid) and fading (dashed)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, metadata=_META)
+
+
 def write_plots(stats: dict[str, Any], out_dir: str | Path) -> list[Path]:
     """Write every chart of :data:`PLOTS` into ``out_dir``; returns the paths."""
     out = Path(out_dir)
@@ -147,6 +174,7 @@ def write_plots(stats: dict[str, Any], out_dir: str | Path) -> list[Path]:
         "degree_distribution.png": plot_degree_distribution,
         "community_sizes.png": plot_community_sizes,
         "hardware_task_heatmap.png": plot_heatmap,
+        "trends.png": plot_trends,
     }
     written = []
     for name in PLOTS:

@@ -50,11 +50,20 @@ def sections(stats: dict[str, Any]) -> list[dict[str, Any]]:
                 row.append(f"{_short(items[i]['label'], 36)} ({_num(items[i]['value'])})" if i < len(items) else "")
             rows.append(row)
         out.append({"title": f"Top {t}", "headers": ["#", "by degree", "by papers", "by PageRank"], "rows": rows})
+    if "specificity" in stats:
+        sp = stats["specificity"]
+        out.append({
+            "title": f"Most generic concepts (specificity {sp['measure']}, N = {sp['papers']} papers; "
+                     "weighed down in communities and similarity)",
+            "headers": ["entity", "type", "papers", "specificity"],
+            "rows": [[_short(r["label"]), r["type"], str(r["papers"]), _num(r["specificity"])]
+                     for r in sp["most_generic"]],
+        })
     com = stats["communities"]
     out.append({
         "title": f"Communities (Louvain, seed {com['seed']}): {com['count']} communities, "
                  f"{com['with_papers']} with papers, modularity {_num(com['modularity'])}",
-        "headers": ["#", "papers", "nodes", "named by top members", "example paper"],
+        "headers": ["#", "papers", "nodes", "named by its most specific members", "example paper"],
         "rows": [[str(it["id"]), str(it["paper_count"]), str(it["size"]), _short(it["name"], 64),
                   _short(it["paper_titles"][0], 40) if it["paper_titles"] else ""]
                  for it in com["items"][:MAX_COMMUNITIES]],
@@ -82,12 +91,40 @@ def sections(stats: dict[str, Any]) -> list[dict[str, Any]]:
             "note": f"{co['distinct_pairs']} distinct pairs" if co["distinct_pairs"] > len(co["pairs"]) else "",
         })
     sim = stats["similar_papers"]
+    how = (f"Jaccard weighted by specificity, at least {sim['min_shared']} shared worth "
+           f"{_num(sim['min_specificity'])}" if sim.get("weighted")
+           else f"Jaccard of shared entities, at least {sim['min_shared']} shared")
     out.append({
-        "title": f"Most alike papers (Jaccard of shared entities, at least {sim['min_shared']} shared)",
-        "headers": ["paper", "paper", "jaccard", "shared entities"],
+        "title": f"Most alike papers ({how})",
+        "headers": ["paper", "paper", "jaccard", "shared specificity", "shared entities (most specific first)"],
         "rows": [[_short(r["a_label"], 36), _short(r["b_label"], 36), _num(r["jaccard"]),
-                  _short(", ".join(r["shared_labels"]), 56)] for r in sim["items"]],
+                  _num(r.get("shared_specificity", r["shared"])), _short(", ".join(r["shared_labels"]), 56)]
+                 for r in sim["items"]],
     })
+    for t, tr in stats.get("trends", {}).items():
+        kind = {"Task": "Tasks", "Method": "Methods"}.get(t, t)
+        via = " / ".join(tr["relations"])
+        out.append({
+            "title": f"{kind} by year (papers reaching them by {via}, directly or through what they propose)",
+            "headers": ["year", "papers", f"top {kind.lower()} (papers)"],
+            "rows": [[y, str(v["papers"]), _short(", ".join(f"{r['label']} ({r['papers']})" for r in v["top"][:5]), 96)]
+                     for y, v in tr["years"].items()],
+        })
+        if tr["first_year"] is not None and tr["first_year"] != tr["last_year"]:
+            span = f"{tr['first_year']} → {tr['last_year']}"
+            for which in ("rising", "fading"):
+                out.append({
+                    "title": f"{kind} {which} ({span}, change of the share of the year's papers)",
+                    "headers": [t, f"papers {tr['first_year']}", f"papers {tr['last_year']}", "share change"],
+                    "rows": [[_short(r["label"]), str(r["first"]), str(r["last"]), f"{r['change'] * 100:+.2f} pt"]
+                             for r in tr[which]],
+                })
+        out.append({
+            "title": f"{kind} by venue",
+            "headers": ["venue", "papers", f"top {kind.lower()} (papers)"],
+            "rows": [[v, str(d["papers"]), _short(", ".join(f"{r['label']} ({r['papers']})" for r in d["top"]), 96)]
+                     for v, d in tr["venues"].items()],
+        })
     return out
 
 

@@ -16,12 +16,14 @@ keeps both quick on big graphs.
 from __future__ import annotations
 
 import heapq
+import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
 
+from kg.graph.specificity import specificity, specificity_of, weighted_jaccard
 from kg.records import ENTITY_TYPES
 
 #: Seed for Louvain and for sampled betweenness.
@@ -34,6 +36,15 @@ BETWEENNESS_SAMPLE_WORK = 1_000_000
 BETWEENNESS_SAMPLES = (10, 64)
 #: Budget of candidate paper pairs for the Jaccard similarity (pairs sharing an entity).
 SIMILARITY_PAIR_BUDGET = 500_000
+#: Two papers are alike only when what they share is worth as much specificity (:mod:`kg.graph.specificity`)
+#: as two concepts each mentioned by this share of the papers (at least 2): on 1,000 papers about 0.86,
+#: which {LLMs, accuracy} (about 0.52) is not.
+ALIKE_SHARE = 0.05
+
+
+def min_shared_specificity(n_papers: int) -> float:
+    """What two papers must share to count as alike (see :data:`ALIKE_SHARE`)."""
+    return 2 * specificity_of(max(2, math.ceil(n_papers * ALIKE_SHARE)), n_papers)
 #: Entity types shown in the co-occurrence tables: name -> (row type, column type).
 COOCCURRENCE = {"method_task": ("Method", "Task"), "hardware_task": ("HardwareConcept", "Task")}
 
@@ -186,7 +197,8 @@ def top_entities(g: nx.MultiDiGraph, ug: nx.Graph, pr: dict[str, float], ep: dic
     }
 
 
-def shared_skeleton(ug: nx.Graph, ep: dict[str, set[str]]) -> tuple[nx.Graph, dict[str, str]]:
+def shared_skeleton(ug: nx.Graph, ep: dict[str, set[str]],
+                    weight: dict[str, float] | None = None) -> tuple[nx.Graph, dict[str, str]]:
     """Papers and the entities they share: each entity mentioned by one paper only is merged into it.
 
     Links of a merged entity to shared entities become links of its paper;
@@ -194,6 +206,10 @@ def shared_skeleton(ug: nx.Graph, ep: dict[str, set[str]]) -> tuple[nx.Graph, di
     the concepts they have in common (on the full projection every paper,
     heavy with its own concepts, would mostly stay alone) and is fast on big
     graphs.  Returns the skeleton and entity -> paper it was merged into.
+
+    With ``weight`` (entity -> specificity), a link counts as much as the specificity of the
+    entity at its end (the lesser, between two entities): a hub that a quarter of the papers
+    mention pulls them together far less than a concept a few share.
     """
     owner = {}
     for e, ps in ep.items():
@@ -205,28 +221,36 @@ def shared_skeleton(ug: nx.Graph, ep: dict[str, set[str]]) -> tuple[nx.Graph, di
     for u, v, w in ug.edges(data="weight", default=1):
         a, b = owner.get(u, u), owner.get(v, v)
         if a != b:
+            if weight is not None:
+                w = w * min(weight.get(u, 1.0), weight.get(v, 1.0))
             weights[(a, b) if a < b else (b, a)] += w
     sk = nx.Graph()
     sk.add_nodes_from(n for n in ug if n not in owner)
     for (a, b), w in sorted(weights.items()):
-        sk.add_edge(a, b, weight=w)
+        sk.add_edge(a, b, weight=rnd(w) if weight is not None else w)
     return sk, owner
 
 
 def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None = None,
                 seed: int = SEED, top: int = 5,
-                skeleton: tuple[nx.Graph, dict[str, str]] | None = None) -> dict[str, Any]:
+                skeleton: tuple[nx.Graph, dict[str, str]] | None = None,
+                weight: dict[str, float] | None = None) -> dict[str, Any]:
     """Louvain communities (networkx, fixed seed) of papers, named by their top entities.
 
-    Top entities are those mentioned by most of the community's papers (ties:
-    degree, label).
+    Top entities are those mentioned by most of the community's papers, each paper
+    counted at the square of the entity's specificity (``weight``,
+    :mod:`kg.graph.specificity`; 1 when not given): a name should say what sets the
+    community apart, and a hub a quarter of all papers mention (specificity about
+    0.2) needs some 25 times the papers of a concept of a few papers (about 0.8) to
+    top it (ties: degree, label).
 
     Louvain runs on :func:`shared_skeleton` (papers + shared entities); an
     entity mentioned by one paper only joins its paper's community.
     ``modularity`` is that of the skeleton partition.
     """
     ep = entity_papers(g) if ep is None else ep
-    sk, owner = skeleton if skeleton is not None else shared_skeleton(ug, ep)
+    sk, owner = skeleton if skeleton is not None else shared_skeleton(ug, ep, weight)
+    spec = weight or {}
     if sk.number_of_edges() == 0:
         found = [{n} for n in sk]
         modularity = 0.0
@@ -246,7 +270,7 @@ def communities(g: nx.MultiDiGraph, ug: nx.Graph, ep: dict[str, set[str]] | None
         inside = set(papers)
         # top members: mentioned by most of the community's papers, then by degree
         ents = sorted((n for n in members if not is_paper(g.nodes[n])),
-                      key=lambda n: (-len(ep.get(n, set()) & inside), -degree[n], *_key(g, n)))
+                      key=lambda n: (-len(ep.get(n, set()) & inside) * spec.get(n, 1.0) ** 2, -degree[n], *_key(g, n)))
         top_members = [label(g, n) for n in ents[:top]]
         name = " · ".join(top_members[:3]) or (label(g, papers[0]) if papers else members[0])
         types = Counter(g.nodes[n].get("type", "") for n in ents)
@@ -338,11 +362,15 @@ def cooccurrence(g: nx.MultiDiGraph, pe: dict[str, set[str]], row_type: str, col
                 if r != c:
                     pair_counts[(r, c)] += 1
     row_tot: Counter[str] = Counter()
-    col_tot: Counter[str] = Counter()
     for (r, c), k in pair_counts.items():
         row_tot[r] += k
-        col_tot[c] += k
     rows = sorted(row_tot, key=lambda n: (-row_tot[n], *_key(g, n)))[:top]
+    # the columns that meet the chosen rows most (chosen on their own, a row's partners could all be left out)
+    chosen = set(rows)
+    col_tot: Counter[str] = Counter()
+    for (r, c), k in pair_counts.items():
+        if r in chosen:
+            col_tot[c] += k
     cols = sorted(col_tot, key=lambda n: (-col_tot[n], *_key(g, n)))[:top]
     pairs = sorted(pair_counts, key=lambda rc: (-pair_counts[rc], *_key(g, rc[0]), *_key(g, rc[1])))[:top_pairs]
     return {
@@ -358,10 +386,14 @@ def cooccurrence(g: nx.MultiDiGraph, pe: dict[str, set[str]], row_type: str, col
 
 
 def similar_papers(g: nx.MultiDiGraph, pe: dict[str, set[str]], top: int = 10, min_shared: int = 2,
-                   budget: int = SIMILARITY_PAIR_BUDGET) -> dict[str, Any]:
-    """Paper pairs most alike by the Jaccard index of the entities they mention.
+                   budget: int = SIMILARITY_PAIR_BUDGET, weight: dict[str, float] | None = None,
+                   min_specificity: float | None = None) -> dict[str, Any]:
+    """Paper pairs most alike by the weighted Jaccard index of the entities they mention.
 
-    Only pairs sharing at least ``min_shared`` entities count.  Candidate
+    Each entity weighs its specificity (``weight``, :mod:`kg.graph.specificity`; all 1, the plain
+    Jaccard index, when not given).  Only pairs sharing at least ``min_shared`` entities worth
+    at least ``min_specificity`` together (default :func:`min_shared_specificity`) count, so two
+    papers whose only concepts are hubs are not "identical".  Candidate
     pairs come from an inverted index; when the pairs it would generate
     exceed ``budget``, the most common entities are left out of candidate
     generation (not out of the Jaccard index itself), which is stated in
@@ -389,20 +421,146 @@ def similar_papers(g: nx.MultiDiGraph, pe: dict[str, set[str]], top: int = 10, m
         for i, a in enumerate(ps):
             for b in ps[i + 1:]:
                 shared[(a, b)] += 1
+    w = weight if weight is not None else {}
+    if min_specificity is None:
+        min_specificity = min_shared_specificity(len(pe))
     scored = []
     for (a, b), _k in shared.items():
         inter = pe[a] & pe[b]
         if len(inter) < min_shared:
             continue
-        scored.append((rnd(len(inter) / len(pe[a] | pe[b])), len(inter), a, b, inter))
-    scored.sort(key=lambda s: (-s[0], -s[1], *_key(g, s[2]), *_key(g, s[3])))
+        wj, mass = weighted_jaccard(pe[a], pe[b], w)
+        if weight is not None and mass < min_specificity:
+            continue
+        scored.append((rnd(wj), rnd(mass), len(inter), a, b, inter))
+    scored.sort(key=lambda s: (-s[0], -s[1], *_key(g, s[3]), *_key(g, s[4])))
     return {
         "min_shared": min_shared,
+        "weighted": weight is not None,
+        "min_specificity": rnd(min_specificity) if weight is not None else None,
         "max_entity_papers": cap,
-        "items": [{"a": a, "a_label": label(g, a), "b": b, "b_label": label(g, b), "jaccard": j, "shared": n,
-                   "shared_labels": sorted((label(g, e) for e in inter), key=str.casefold)}
-                  for j, n, a, b, inter in scored[:top]],
+        "items": [{"a": a, "a_label": label(g, a), "b": b, "b_label": label(g, b), "jaccard": j,
+                   "plain_jaccard": rnd(n / len(pe[a] | pe[b])), "shared_specificity": m, "shared": n,
+                   "shared_labels": [label(g, e) for e in sorted(inter, key=lambda e: (-w.get(e, 1.0), *_key(g, e)))]}
+                  for j, m, n, a, b, inter in scored[:top]],
     }
+
+
+def specificity_section(g: nx.MultiDiGraph, ep: dict[str, set[str]], spec: dict[str, float],
+                        top: int = 10, n_papers: int | None = None) -> dict[str, Any]:
+    """The generic end of the specificity scale: the hubs rankings weigh down (they stay in the graph)."""
+    hubs = heapq.nsmallest(top, spec, key=lambda e: (spec[e], *_key(g, e)))
+    return {
+        "measure": "ln((1 + N) / (1 + papers)) / ln(1 + N)",
+        "papers": n_papers if n_papers is not None else len({p for ps in ep.values() for p in ps}),
+        "most_generic": [{"id": e, "label": label(g, e), "type": g.nodes[e].get("type", ""),
+                          "papers": len(ep[e]), "specificity": rnd(spec[e])} for e in hubs],
+    }
+
+
+#: Entity types of the trend tables, and the relations by which a paper reaches one (see :func:`paper_reach`).
+TRENDS = {"Task": ("addresses",), "Method": ("proposes", "uses")}
+#: An entity counts in the rising / fading lists when this many papers reach it in all.
+TREND_MIN_PAPERS = 2
+
+
+def paper_reach(g: nx.MultiDiGraph, type_: str) -> dict[str, set[str]]:
+    """Paper id -> the entities of ``type_`` it reaches by the relations of :data:`TRENDS`.
+
+    Directly (``paper addresses task``) or through an entity its own text relates
+    ("we propose X for Y": X addresses Y, with the paper's evidence), the paths
+    ``queries/tasks_by_year.rq`` and ``queries/methods_by_year.rq`` follow.
+    A paper's ``proposes`` / ``uses`` come from the paper itself only.
+    """
+    preds = TRENDS.get(type_, ("mentions",))
+    out: dict[str, set[str]] = defaultdict(set)
+    for u, v, d in g.edges(data=True):
+        pred = d.get("predicate")
+        if pred not in preds or g.nodes[v].get("type") != type_:
+            continue
+        paper = u if is_paper(g.nodes[u]) else d.get("paper")
+        if paper in g and is_paper(g.nodes[paper]) and (pred != "proposes" or paper == u):
+            if pred == "addresses" and paper != u and not _proposes(g, paper, u):
+                continue
+            out[paper].add(v)
+    return out
+
+
+def _proposes(g: nx.MultiDiGraph, paper: str, entity: str) -> bool:
+    return any(d.get("predicate") == "proposes" for d in g.get_edge_data(paper, entity, default={}).values())
+
+
+def _year(data: dict) -> int | None:
+    try:
+        return int(data.get("year") or 0) or None
+    except (TypeError, ValueError):
+        return None
+
+
+def trends(g: nx.MultiDiGraph, type_: str, spec: dict[str, float] | None = None, top: int = 10) -> dict[str, Any]:
+    """Entities of ``type_`` by year and venue, and which rise or fade from the first year to the last.
+
+    A paper counts for the entities :func:`paper_reach` finds.  ``change`` is the
+    entity's share of the last year's papers minus its share of the first year's
+    (papers of all kinds in the denominators), for entities at least
+    :data:`TREND_MIN_PAPERS` papers reach; within a year or venue, entities with
+    more papers first (ties: specificity, label).
+    """
+    reach = paper_reach(g, type_)
+    spec = spec or {}
+    years: dict[str, int] = {}
+    venues: dict[str, str] = {}
+    for p in paper_ids(g):
+        y = _year(g.nodes[p])
+        if y is not None:
+            years[p] = y
+        venue = str(g.nodes[p].get("venue") or "")
+        if venue:
+            venues[p] = venue
+    per_year = Counter(years.values())
+    by_year: dict[int, Counter[str]] = defaultdict(Counter)
+    by_venue: dict[str, Counter[str]] = defaultdict(Counter)
+    total: Counter[str] = Counter()
+    for p, ents in reach.items():
+        for e in ents:
+            total[e] += 1
+            if p in years:
+                by_year[years[p]][e] += 1
+            if p in venues:
+                by_venue[venues[p]][e] += 1
+
+    def ranked(c: Counter[str]) -> list[dict[str, Any]]:
+        best = heapq.nsmallest(top, c, key=lambda e: (-c[e], -spec.get(e, 0.0), *_key(g, e)))
+        return [{"id": e, "label": label(g, e), "papers": c[e]} for e in best]
+
+    ys = sorted(per_year)
+    out: dict[str, Any] = {
+        "type": type_,
+        "relations": list(TRENDS.get(type_, ("mentions",))),
+        "papers_reaching": len(reach),
+        "years": {str(y): {"papers": per_year[y], "top": ranked(by_year[y])} for y in ys},
+        "venues": {v: {"papers": sum(1 for p in venues if venues[p] == v), "top": ranked(by_venue[v])[:3]}
+                   for v in sorted(by_venue, key=lambda v: (-sum(by_venue[v].values()), v))},
+        "first_year": ys[0] if ys else None,
+        "last_year": ys[-1] if ys else None,
+        "rising": [],
+        "fading": [],
+    }
+    if len(ys) >= 2:
+        first, last = ys[0], ys[-1]
+        rows: list[dict[str, Any]] = []
+        for e, n in total.items():
+            if n < TREND_MIN_PAPERS:
+                continue
+            a, b = by_year[first][e] / per_year[first], by_year[last][e] / per_year[last]
+            rows.append({"id": e, "label": label(g, e), "papers": n, "first": by_year[first][e],
+                         "last": by_year[last][e], "first_share": rnd(a), "last_share": rnd(b),
+                         "change": rnd(b - a), "by_year": [by_year[y][e] for y in ys]})
+        out["rising"] = sorted((r for r in rows if r["change"] > 0),
+                               key=lambda r: (-r["change"], -r["papers"], r["label"].casefold(), r["id"]))[:top]
+        out["fading"] = sorted((r for r in rows if r["change"] < 0),
+                               key=lambda r: (r["change"], -r["papers"], r["label"].casefold(), r["id"]))[:top]
+    return out
 
 
 def degree_distribution(g: nx.MultiDiGraph, ug: nx.Graph) -> dict[str, list[list[int]]]:
@@ -421,16 +579,19 @@ def compute_stats(g: nx.MultiDiGraph, top: int = 5, seed: int = SEED,
     ep = entity_papers(g)
     pe = paper_entities(g, ep)
     pr = pagerank(ug)
-    skeleton = shared_skeleton(ug, ep)
+    spec = specificity(ep, len(pe))
+    skeleton = shared_skeleton(ug, ep, spec)
     stats: dict[str, Any] = {
         "counts": counts(g),
         "top_entities": top_entities(g, ug, pr, ep, top),
-        "communities": communities(g, ug, ep, seed, top, skeleton),
+        "specificity": specificity_section(g, ep, spec, max(top * 2, 10), len(pe)),
+        "communities": communities(g, ug, ep, seed, top, skeleton, spec),
         "bridges": bridges(g, skeleton[0], max(top * 2, 10), seed, betweenness_exact_work),
         "reused_methods": reused_methods(g, ep, max(top * 2, 10)),
         "cooccurrence": {name: cooccurrence(g, pe, r, c, top=max(top * 2, 10))
                          for name, (r, c) in COOCCURRENCE.items()},
-        "similar_papers": similar_papers(g, pe, max(top * 2, 10)),
+        "similar_papers": similar_papers(g, pe, max(top * 2, 10), weight=spec),
+        "trends": {t: trends(g, t, spec, max(top * 2, 10)) for t in TRENDS},
         "degree_distribution": degree_distribution(g, ug),
     }
     notes = []

@@ -62,7 +62,7 @@ _OPERATORS = frozenset(
 #: Commands that only change fonts/decoration: keep the argument, drop the command.
 _WRAPPERS = (
     "emph textit textbf textsc texttt textrm textsf textsl textup textnormal textmd underline uline "
-    "text mbox hbox fbox mathrm mathsf mathbf mathcal mathbb mathbbm mathit mathtt mathfrak mathscr mathnormal "
+    "textsubscript textsuperscript text mbox hbox fbox mathrm mathsf mathbf mathcal mathbb mathbbm mathit mathtt mathfrak mathscr mathnormal "
     "boldsymbol bm pmb operatorname ensuremath smash widetilde tilde widehat hat bar overline vec dot ddot "
     "check breve acute grave mathring overrightarrow underbrace overbrace"
 ).split()
@@ -79,7 +79,7 @@ _SIZING = frozenset("left right middle big Big bigg Bigg bigl bigr Bigl Bigr big
 #: Braces lost in export (\emphsparse, \textsceasgd): these prefixes of an unknown name are dropped.
 _GLUED_PREFIXES = tuple(
     sorted(
-        "emph textit textbf textsc texttt textrm textsf underline url mathcal mathbb mathbf mathrm mathsf mathtt "
+        "emph textit textbf textsc texttt textrm textsf textsubscript textsuperscript underline url mathcal mathbb mathbf mathrm mathsf mathtt "
         "mathit mathfrak mathscr boldsymbol operatorname".split(),
         key=len,
         reverse=True,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from kg.cli import build, evaluate, export, query, serve, stats, validate, view
+from kg.cli import build, cache, evaluate, export, query, serve, stats, validate, view
 from kg.errors import KgError
 
 
@@ -52,6 +52,7 @@ COMMANDS: tuple[click.Command, ...] = (
     stats.stats,              # kg stats     graph analytics
     export.export,            # kg export    GEXF, node-link JSON, Neo4j CSV, GraphML
     evaluate.eval_command,    # kg eval      scoring against gold
+    cache.cache,              # kg cache     the extraction cache (info, clear)
 )
 for _command in COMMANDS:
     main.add_command(_command)

@@ -27,7 +27,7 @@ def query(query_or_file: str, more_data: tuple[Path, ...], store_dir: Path | Non
     """Run a SPARQL SELECT, ASK, CONSTRUCT or DESCRIBE query.
 
     QUERY_OR_FILE is the query text, a .rq file (see queries/) or - for stdin.
-    The prefixes kg, rdf, rdfs, owl, xsd, skos, dcterms, schema, prov, mls,
+    The prefixes kg, rdf, rdfs, owl, xsd, skos, dcterms, schema, prov, fabio, mls,
     lpwcc and lpwcp are predeclared, and the default graph is the union of all
     graphs (each paper's evidence is in a named graph named by the paper IRI).
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -37,8 +38,9 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.graph.model import KnowledgeGraph
 from kg.names import slug
-from kg.rdf.namespaces import DEFAULT_BASE_IRI, KG, PREFIXES, SCHEMA
+from kg.rdf.namespaces import DEFAULT_BASE_IRI, FABIO, JSONLD_TERMS, KG, PREFIXES, SCHEMA, jsonld_context
 from kg.rdf.concepts import vocabulary_links
+from kg.rdf.provenance import BuildProvenance
 from kg.errors import InputError
 from kg.rdf.iri import base_iri_problem, web_iri
 
@@ -86,8 +88,8 @@ class _Terms:
         return getattr(self, name)
 
 
-_KG, _RDF, _RDFS, _SKOS, _DCTERMS, _PROV, _SCHEMA, _XSD = (
-    _Terms(ns) for ns in (KG, RDF, RDFS, SKOS, DCTERMS, PROV, SCHEMA, XSD))
+_KG, _RDF, _RDFS, _SKOS, _DCTERMS, _PROV, _SCHEMA, _XSD, _FABIO = (
+    _Terms(ns) for ns in (KG, RDF, RDFS, SKOS, DCTERMS, PROV, SCHEMA, XSD, FABIO))
 _A = _RDF.type
 
 
@@ -147,6 +149,12 @@ class Iris:
         digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).hexdigest()[:16]
         return f"<{self.base}result/{digest}>"
 
+    def build(self, build_id: str) -> str:
+        return f"<{self.base}build/{build_id}>"
+
+    def software(self, version: str) -> str:
+        return f"<{self.base}software/kg/{slug(version)}>"
+
     def node(self, graph: KnowledgeGraph, node_id: str) -> str:
         return self.paper(node_id) if graph.is_paper(node_id) else self.entity(node_id)
 
@@ -182,16 +190,23 @@ def _rdflib_term(text: str):
     return Literal(lexical, lang=rest[1:] if rest.startswith("@") else None)
 
 
-def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list[Triple]:
-    """Every triple of the export, deduplicated, in N-Triples order."""
+def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
+                provenance: BuildProvenance | None = None) -> list[Triple]:
+    """Every triple of the export, deduplicated, in N-Triples order.
+
+    ``provenance``: the build as a prov:Activity (:mod:`kg.rdf.provenance`); ``kg build`` passes it.
+    """
     iris = Iris(base_iri)
-    out: list[Triple] = []
-    add = out.append
+    collected = _BySubject()
+    add = collected.add
+    if provenance is not None:
+        _add_provenance(add, provenance, iris)
     for pid in sorted(graph.papers):
         node = graph.papers[pid]
         p = iris.paper(pid)
         add((p, _A, _KG.Paper))
         add((p, _A, _SCHEMA.ScholarlyArticle))
+        add((p, _A, _FABIO.Expression))
         add((p, _KG.identifier, _literal(node.paper.id)))
         if node.title:
             add((p, _DCTERMS.title, _literal(node.title)))
@@ -244,24 +259,56 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI) -> list
         add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
         _add_evidence(add, st, ev)
     _add_results(add, graph, iris)
-    return _sorted_unique(out)
+    return collected.sorted_unique()
 
 
-def _sorted_unique(triples: list[Triple]) -> list[Triple]:
-    """``sorted(set(triples))``, grouped by subject first: about twice as fast.
+class _BySubject:
+    """Triples deduplicated and grouped by subject as they are made; :meth:`sorted_unique` gives them sorted.
 
-    Most subjects have several triples, and sorting whole tuples whose first items tie goes
-    through slow generic tuple comparisons; sorting the distinct subjects (strings), then
-    each subject's few (predicate, object) pairs, gives the same order with far fewer of them.
-
-    Empties ``triples``: their tuples are freed before the sorted ones are made, so the
-    two lists never take memory at the same time.
+    ``sorted(set(triples))``, grouped by subject first: about twice as fast. Most subjects have several
+    triples, and sorting whole tuples whose first items tie goes through slow generic tuple comparisons;
+    sorting the distinct subjects (strings), then each subject's few (predicate, object) pairs, gives the
+    same order with far fewer of them. Grouping as they come (no flat list of every triple made first) and
+    keeping one string per distinct term (the same entity IRI, sentence or offset is made for many links)
+    took the triples' memory from ~21 to ~15 MB per 1,000 abstracts, the largest part of a big build's peak.
     """
-    by_subject: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for s, p, o in triples:
-        by_subject[s].add((p, o))
-    triples.clear()
-    return [(s, p, o) for s in sorted(by_subject) for p, o in sorted(by_subject[s])]
+
+    def __init__(self) -> None:
+        self.by_subject: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        self.terms: dict[str, str] = {}
+
+    def add(self, triple: Triple) -> None:
+        s, p, o = triple
+        terms = self.terms
+        self.by_subject[terms.setdefault(s, s)].add((p, terms.setdefault(o, o)))
+
+    def sorted_unique(self) -> list[Triple]:
+        """The triples, sorted; each subject's group is freed as its triples are listed."""
+        by_subject, self.by_subject, self.terms = self.by_subject, defaultdict(set), {}
+        out: list[Triple] = []
+        for s in sorted(by_subject):
+            out.extend([(s, p, o) for p, o in sorted(by_subject.pop(s))])
+        return out
+
+
+def _add_provenance(add: Callable[[Triple], None], prov: BuildProvenance, iris: Iris) -> None:
+    """The build as a prov:Activity: the kg that ran, the pipeline hash, the inputs and (optionally) the time."""
+    b, agent = iris.build(prov.id), iris.software(prov.version)
+    add((b, _A, _PROV.Activity))
+    add((b, _RDFS.label, _literal("kg build")))
+    add((b, _PROV.wasAssociatedWith, agent))
+    add((b, _KG.pipelineHash, _literal(prov.pipeline_hash)))
+    if prov.ended:
+        add((b, _PROV.endedAtTime, _typed(prov.ended, _XSD.dateTime)))
+    add((agent, _A, _PROV.SoftwareAgent))
+    add((agent, _A, _SCHEMA.SoftwareApplication))
+    add((agent, _RDFS.label, _literal("kg")))
+    add((agent, _SCHEMA.softwareVersion, _literal(prov.version)))
+    for name, sha1 in prov.inputs:
+        f = f"<urn:sha1:{sha1}>"
+        add((b, _PROV.used, f))
+        add((f, _A, _PROV.Entity))
+        add((f, _RDFS.label, _literal(name)))
 
 
 def _add_evidence(add: Callable[[Triple], None], node: str, ev) -> None:
@@ -324,6 +371,10 @@ def nt_triples(data: Graph | list[Triple]) -> list[Triple]:
     return data
 
 
+#: Entries a writer's memo of converted terms keeps before it starts again: the IRIs of evidence and
+#: result nodes are unique, so an unbounded memo grew with the corpus (~28 MB per 1,000 abstracts in
+#: the Turtle writer) for entries never looked up again. The output does not depend on it.
+MEMO_LIMIT = 100_000
 _PN_LOCAL = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
 
 
@@ -335,6 +386,8 @@ def _compacter(prefixes: dict) -> Callable[[str], str]:
     def compact(iri: str) -> str:
         out = memo.get(iri)
         if out is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
             out = iri
             for ns, prefix in by_length:
                 if iri.startswith(ns) and _PN_LOCAL.match(iri[len(ns):]):
@@ -353,6 +406,8 @@ def _turtle_terms(prefixes: dict) -> Callable[[str], str]:
     def iri_term(term: str) -> str:
         out = iris.get(term)
         if out is None:
+            if len(iris) >= MEMO_LIMIT:
+                iris.clear()
             short = compact(term[1:-1])
             out = iris[term] = term if short == term[1:-1] else short
         return out
@@ -450,30 +505,42 @@ def _text(term: str) -> str:
     return _unescape(term[1:term.rfind('"')])
 
 
-def _jsonld_value(term: str, compact: Callable[[str], str]) -> str:
-    """An object term as the JSON text of its JSON-LD value (at the depth the export puts values)."""
-    if term.startswith("<"):
-        return '{\n     "@id": ' + encode_basestring(compact(term[1:-1])) + "\n    }"
-    if term.startswith("_:"):
-        return '{\n     "@id": ' + encode_basestring(term) + "\n    }"
+def _jsonld_value(term: str, compact: Callable[[str], str], iri_term: bool = False, depth: int = 4) -> str:
+    """An object term as the JSON text of its JSON-LD value, ``depth`` spaces in (4 in a list, 3 alone).
+
+    ``iri_term``: the key is a context term coerced to IRIs ("@type": "@id"), so an IRI is a plain string.
+    """
+    inner, close = " " * (depth + 1), " " * depth
+    if term.startswith("<") or term.startswith("_:"):
+        ref = encode_basestring(compact(term[1:-1]) if term.startswith("<") else term)
+        return ref if iri_term else '{\n' + inner + '"@id": ' + ref + "\n" + close + "}"
     end = term.rfind('"')
     value = encode_basestring(_unescape(term[1:end]))
     rest = term[end + 1:]
     if rest.startswith("@"):
-        return '{\n     "@language": ' + encode_basestring(rest[1:]) + ',\n     "@value": ' + value + "\n    }"
+        return ('{\n' + inner + '"@language": ' + encode_basestring(rest[1:]) + ',\n' + inner + '"@value": '
+                + value + "\n" + close + "}")
     if rest.startswith("^^"):
         datatype = encode_basestring(compact(rest[3:-1]))
-        return '{\n     "@type": ' + datatype + ',\n     "@value": ' + value + "\n    }"
+        return '{\n' + inner + '"@type": ' + datatype + ',\n' + inner + '"@value": ' + value + "\n" + close + "}"
+    if iri_term:  # a plain string under an IRI-coerced term would be read as a (relative) IRI
+        return '{\n' + inner + '"@value": ' + value + "\n" + close + "}"
     return value
 
 
 def render_jsonld(data: Graph | list[Triple]) -> str:
-    """JSON-LD with the kg prefixes as context, nodes sorted by @id.
+    """JSON-LD with the kg prefixes and terms as context, nodes sorted by @id.
+
+    The context defines a term per property (``label``, ``prefLabel``, ``mentions``,
+    ``sentence``, …; :data:`kg.rdf.namespaces.JSONLD_TERMS`), IRI-valued ones coerced
+    to ``@id``, so the file reads as plain JSON: ``"label": "flow matching"``,
+    ``"mentions": ["https://…/entity/flow-matching", …]``. Properties without a term
+    keep their compact IRI (``kg:…``). A key with one value holds it alone, with
+    several a list, as JSON-LD compaction writes them.
 
     Written directly instead of through ``json.dumps(indent=1, sort_keys=True,
     ensure_ascii=False)`` (whose indenting encoder is pure Python and slow),
-    byte for byte the same text: one node object per subject, its keys
-    sorted, every value in a list (``@type`` holds the compacted classes).
+    byte for byte the same text: one node object per subject, its keys sorted.
     """
     return _rendered(write_jsonld, data)
 
@@ -481,9 +548,8 @@ def render_jsonld(data: Graph | list[Triple]) -> str:
 def write_jsonld(data: Graph | list[Triple], out: TextIO) -> None:
     """Write the text of :func:`render_jsonld` to ``out``, a node at a time."""
     triples = nt_triples(data)
-    context = ",\n".join(f"  {encode_basestring(prefix)}: {encode_basestring(str(ns))}"
-                          for prefix, ns in sorted(PREFIXES.items()))
-    out.write('{\n "@context": {\n' + context + '\n },\n "@graph": [')
+    context = json.dumps(jsonld_context(), indent=1, sort_keys=True, ensure_ascii=False).replace("\n", "\n ")
+    out.write('{\n "@context": ' + context + ',\n "@graph": [')
     # the nodes go in the order of their subjects' text (without the brackets of an IRI),
     # which is not always the triples' order: each subject's run of triples is found first
     runs: dict[str, tuple[int, int]] = {}  # subject text -> (start, end) of its triples
@@ -507,34 +573,54 @@ class _JsonLdNodes:
     def __init__(self) -> None:
         self.compact = _compacter(PREFIXES)
         self.keys: dict[str, str] = {_A: "@type"}  # predicate term -> JSON key
+        self.terms = {f"<{iri}>": (name, is_iri) for name, (iri, is_iri) in JSONLD_TERMS.items()}
+        self.iri_keys: set[str] = set()  # keys whose values are IRIs written as plain strings
         self.types: dict[str, str] = {}  # class term -> JSON text of its name
-        self.values: dict[str, str] = {}  # IRI or typed literal term -> JSON text of the value
+        self.values: dict[tuple[str, bool, int], str] = {}  # (IRI or typed literal, IRI term, depth) -> JSON text
 
     def node(self, text: str, triples: list[Triple]) -> str:
         """The node object of one subject (``text``: its :func:`_text`) with its triples."""
-        compact, keys, types, values = self.compact, self.keys, self.types, self.values
-        node: dict[str, list[str]] = {}
+        compact, keys = self.compact, self.keys
+        objects: dict[str, list[str]] = {}  # JSON key -> object terms
         for _s, p, o in triples:
             key = keys.get(p)
             if key is None:
-                key = keys[p] = compact(p[1:-1])
-            if key == "@type":
-                value = types.get(o)
-                if value is None:
-                    value = types[o] = encode_basestring(compact(_text(o)))
-            elif o.endswith('"'):  # a plain literal: many and mostly unique, not worth keeping
-                value = _jsonld_value(o, compact)
-            else:
-                value = values.get(o)
-                if value is None:
-                    value = values[o] = _jsonld_value(o, compact)
-            items = node.get(key)
+                name, is_iri = self.terms.get(p, (compact(p[1:-1]), False))
+                key = keys[p] = name
+                if is_iri:
+                    self.iri_keys.add(name)
+            items = objects.get(key)
             if items is None:
-                items = node[key] = []
-            items.append(value)
-        fields = [f"   {encode_basestring(key)}: [\n    " + ",\n    ".join(node[key]) + "\n   ]"
-                  for key in sorted(node)]
+                items = objects[key] = []
+            items.append(o)
+        fields = []
+        for key in sorted(objects):
+            terms = objects[key]
+            depth = 3 if len(terms) == 1 else 4
+            if key == "@type":
+                rendered = [self._type(o) for o in terms]
+            else:
+                iri_term = key in self.iri_keys
+                rendered = [self._value(o, iri_term, depth) for o in terms]
+            if len(rendered) == 1:
+                fields.append(f"   {encode_basestring(key)}: {rendered[0]}")
+            else:
+                fields.append(f"   {encode_basestring(key)}: [\n    " + ",\n    ".join(rendered) + "\n   ]")
         subject = triples[0][0]
         node_id = encode_basestring(compact(text) if subject.startswith("<") else subject)
         fields.insert(0, f'   "@id": {node_id}')  # "@id" sorts before "@type" and every prefixed name
         return "  {\n" + ",\n".join(fields) + "\n  }"
+
+    def _type(self, o: str) -> str:
+        value = self.types.get(o)
+        if value is None:
+            value = self.types[o] = encode_basestring(self.compact(_text(o)))
+        return value
+
+    def _value(self, o: str, iri_term: bool, depth: int) -> str:
+        if o.endswith('"'):  # a plain literal: many and mostly unique, not worth keeping
+            return _jsonld_value(o, self.compact, iri_term, depth)
+        value = self.values.get((o, iri_term, depth))
+        if value is None:
+            value = self.values[(o, iri_term, depth)] = _jsonld_value(o, self.compact, iri_term, depth)
+        return value

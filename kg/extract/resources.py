@@ -89,6 +89,14 @@ class Words:
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]
     rival_extra: frozenset[str]
+    # contribution_words.toml
+    contribution_not_heads: frozenset[str]
+    contribution_not_noun_endings: tuple[str, ...]
+    title_articles: frozenset[str]
+    title_purpose_trailing: frozenset[str]
+    complement_stops: frozenset[str]
+    complement_cuts: frozenset[str]
+    complement_anaphora: frozenset[str]
     # spelling.toml
     describing_suffixes: tuple[str, ...]
     weak_suffixes: tuple[str, ...]

@@ -11,13 +11,18 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction, ResolvedQuantity
 from kg.names import entity_key, slug
+from kg.extract.components.acronyms import best_long_form, is_acronym
 from kg.rdf.iri import local_name
+from kg.resolve.labels import ListKind, around_definition, abbreviates, list_kind, list_parts, repair
 
 _ACRONYM = re.compile(r"^(?=.*[A-Z].*[A-Z])[A-Za-z0-9\-]{2,12}$")
+#: a node with this many papers is "global": an acronym only one of them coined for its own model is no alias of it
+_GLOBAL_PAPERS = 3
 
 
 def paper_local_id(paper_id: str) -> str:
@@ -25,30 +30,133 @@ def paper_local_id(paper_id: str) -> str:
     return local_name(paper_id)
 
 
-def acronym_table(extractions: list[PaperExtraction]) -> dict[str, str]:
-    """Acronym key → the long-form key it most often stands for in this corpus."""
+@dataclass
+class _Member:
+    """One paper's entity as resolve sees it: its fit labels and the key it joins the corpus by."""
+
+    pid: str
+    ent: PaperEntity
+    labels: list[str]  # repaired, lists and fragments dropped; first is the preferred one
+    key: str  # the long form's key when the paper defines one, else the preferred label's
+    acronyms: list[tuple[str, str]]  # (acronym label, long form it abbreviates) within this paper
+
+
+def _long_form_in(long_form: str, labels: list[str]) -> str:
+    """A long form that holds a sentence around the acronym's words: just the words the acronym spells.
+
+    "high-resolution multispectral image (HR-MSI) to obtain a high-resolution hyperspectral image"
+    for "HR-HSI" -> "high-resolution hyperspectral image".
+    """
+    around = around_definition(long_form)
+    if around is None:
+        return long_form
+    for short in labels:
+        found = best_long_form(short, around[1]) if is_acronym(short) else None
+        if found and repair(found) == found:
+            return found
+    return long_form
+
+
+def _members(pid: str, ent: PaperEntity, known: set[str]) -> list[_Member]:
+    """The paper entity's fit labels; a list label alone ("pre-training and fine-tuning") gives one member per part.
+
+    An entity whose every label is a sentence fragment gives none.
+    """
+    fixed_long = {lf: _long_form_in(lf, ent.labels) for lf in ent.long_forms}
+    long_forms = list(fixed_long.values())
+    raw = list(dict.fromkeys([fixed_long.get(x, x) for x in ent.labels] + long_forms))
+    fixed = [r for r in (repair(x) for x in raw) if r]
+    definitions = [(a, b) for a in fixed for b in fixed if a != b and abbreviates(a, b)]
+    defined = {b for _a, b in definitions if not any(c.isdigit() for c in b)}
+    kinds = {x: (None if x in defined else list_kind(x, known)) for x in fixed}
+    fit = [x for x in fixed if kinds[x] is None]
+    if not fit:
+        parts = [p for x in fixed if kinds[x] is ListKind.LIST for p in list_parts(x)]
+        if parts:
+            return [_Member(pid, ent, [p], entity_key(p), []) for p in dict.fromkeys(parts) if entity_key(p)]
+        fit = fixed[:1]  # an alternation that is the only name ("CNN / Daily Mail") stays a name
+    if not fit:
+        return []
+    longs = [r for r in (repair(x) for x in long_forms) if r and r in fit]
+    key = entity_key(longs[0]) if longs else (ent.key if ent.labels[0] == fit[0] else entity_key(fit[0]))
+    acronyms = [(a, b) for a, b in definitions if b in fit] + \
+               [(x, lf) for lf in longs for x in fit if x != lf and _ACRONYM.match(x) and entity_key(x) != entity_key(lf)]
+    return [_Member(pid, ent, fit, key, list(dict.fromkeys(acronyms)))]
+
+
+def acronym_table(members: list[_Member]) -> dict[str, str]:
+    """Acronym key → the long-form key it most often stands for in this corpus.
+
+    Votes come from definitions ("Markov decision processes (MDPs)") and from labels one paper
+    gives one entity ("ReLU", "rectified linear units"); an acronym that stands for two things
+    ("MAE") goes to the more frequent, and the other long form keeps its own node.
+    """
     votes: dict[str, Counter] = defaultdict(Counter)
-    for ex in extractions:
-        for ent in ex.entities:
-            if not ent.long_forms:
-                continue
-            long_key = entity_key(ent.long_forms[0])
-            for label in ent.labels:
-                if _ACRONYM.match(label) and entity_key(label) != long_key:
-                    votes[entity_key(label)][long_key] += 1
-                    if label.endswith("s") and label[:-1].isupper():  # "LMs" also defines "LM"
-                        votes[entity_key(label[:-1])][long_key] += 1
+    for m in members:
+        for short, long in m.acronyms:
+            long_key = entity_key(long)
+            votes[entity_key(short)][long_key] += 1
+            if short.endswith("s") and short[:-1].isupper():  # "LMs" also defines "LM"
+                votes[entity_key(short[:-1])][long_key] += 1
     return {acr: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for acr, c in votes.items()}
 
 
-def global_key(ent: PaperEntity, acronyms: dict[str, str]) -> str:
-    if ent.long_forms:
-        return entity_key(ent.long_forms[0])
-    return acronyms.get(ent.key, ent.key)
+class _UnionFind:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, x: str) -> str:
+        root = x
+        while self.parent.get(root, root) != root:
+            root = self.parent[root]
+        while x != root:
+            x, self.parent[x] = self.parent.get(x, x), root
+        return root
+
+    def union(self, a: str, b: str) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            lo, hi = sorted((ra, rb))  # the smaller key is the root: the grouping does not depend on order
+            self.parent[hi] = lo
 
 
-#: rdfs:range of the typed relations (ontology/kg.ttl, checked by kg/sparql/shapes.ttl)
-RANGES = {"addresses": "Task", "evaluatedOn": "Dataset"}
+def group_keys(members: list[_Member]) -> _UnionFind:
+    """Which member keys are one node.
+
+    An acronym joins the long form it most often stands for, so its bare uses in any paper
+    resolve there ("MDPs" → "Markov decision process"); two groups whose labels name each other
+    ("ReLU" with alias "rectified linear units", and the converse) fold into one.
+    """
+    uf = _UnionFind()
+    acronyms = acronym_table(members)
+    for acr, long_key in sorted(acronyms.items()):
+        if acr != long_key:
+            uf.union(acr, long_key)
+    own: dict[str, set[str]] = defaultdict(set)  # group root -> its members' keys
+    names: dict[str, set[str]] = defaultdict(set)  # group root -> keys of every label its members carry
+    for m in members:
+        root = uf.find(m.key)
+        own[root].add(m.key)
+        names[root].update(entity_key(x) for x in m.labels)
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for root, keys in names.items():
+        for k in keys:
+            by_name[k].add(root)
+    for a in sorted(own):
+        for k in sorted(own[a]):
+            for b in sorted(by_name.get(k, ())):
+                if b != a and own[b] & names[a]:
+                    uf.union(a, b)
+    return uf
+
+
+#: entity types allowed at each end of the typed relations (ontology/kg.ttl rdfs:domain / rdfs:range, checked by
+#: kg/sparql/shapes.ttl); a relation absent here allows any entity. The paper as subject is allowed except for outperforms
+RANGES: dict[str, frozenset[str]] = {"addresses": frozenset({"Task"}), "evaluatedOn": frozenset({"Dataset"}),
+                                     "outperforms": frozenset({"Method", "Model"})}
+DOMAINS: dict[str, frozenset[str]] = {"addresses": frozenset({"Method", "Model", "Dataset"}),
+                                      "evaluatedOn": frozenset({"Method", "Model"}),
+                                      "outperforms": frozenset({"Method", "Model"})}
 
 
 def _as_written(label: str, labels: set[str]) -> str:
@@ -60,7 +168,7 @@ def _as_written(label: str, labels: set[str]) -> str:
     if label != label.lower():
         return label
     for variant in sorted(labels):
-        if variant.lower() != label or variant == label:
+        if variant.lower() != label or variant == label or _shouted(variant):
             continue
         words = re.split(r"[\s\-/]+", variant)
         if all(_acronym_like(w) or not any(c.isupper() for c in w[i == 0:]) for i, w in enumerate(words)) \
@@ -69,16 +177,57 @@ def _as_written(label: str, labels: set[str]) -> str:
     return label
 
 
+def _shouted(label: str) -> bool:
+    """"GRAPH CONTRASTIVE LEARNING": a title's capitals, not how the name is written."""
+    return len(label.split()) > 1 and label.isupper()
+
+
 def _acronym_like(word: str) -> bool:
     upper = sum(c.isupper() for c in word)
     return upper >= 2 or (upper == 1 and any(c.isdigit() for c in word))
 
 
+def _label_and_aliases(group: list[_Member]) -> tuple[str, list[str]]:
+    """The label a person would write for a node, and its aliases.
+
+    The most used preferred label of its papers, but never a bare acronym when the node has the long
+    form ("Markov decision process", alias "MDPs"); a node many papers share keeps no acronym that one
+    of them coined for its own model (it does not abbreviate the node's name).
+    """
+    votes: Counter = Counter()
+    carriers: dict[str, set[str]] = defaultdict(set)
+    for m in group:
+        votes[m.labels[0]] += m.ent.mention_count
+        for x in m.labels:
+            carriers[x].add(m.pid)
+    longs = {long for m in group for _s, long in m.acronyms}
+    shorts = {x for x in carriers if any(abbreviates(x, long) for long in longs)} if longs else set()
+    choices = {x: n for x, n in votes.items() if x not in shorts} or \
+        {x: len(carriers[x]) for x in sorted(longs)} or dict(votes)
+    winner = sorted(choices.items(), key=lambda kv: (-kv[1], kv[0].lower() != kv[0], kv[0]))[0][0]
+    # of the spellings of the winning name, the one most papers write ("flow matching", not "flow-matching")
+    label = min((x for x in carriers if entity_key(x) == entity_key(winner)),
+                key=lambda x: (_shouted(x), -len(carriers[x]), x.lower() != x, x))
+    label = _as_written(label, set(carriers))
+    papers = {m.pid for m in group}
+    aliases = [x for x in sorted(carriers) if x != label and not (
+        len(papers) >= _GLOBAL_PAPERS and len(carriers[x]) == 1 and _ACRONYM.match(x)
+        and not any(abbreviates(x, y) for y in carriers if not _ACRONYM.match(y)))]
+    return label, aliases
+
+
+def _fits(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> bool:
+    """Whether the two nodes' types are in the relation's domain and range (:data:`DOMAINS`, :data:`RANGES`)."""
+    if predicate in RANGES and graph.entities[obj].type not in RANGES[predicate]:
+        return False
+    if subj in graph.papers:
+        return predicate != "outperforms"
+    return predicate not in DOMAINS or graph.entities[subj].type in DOMAINS[predicate]
+
+
 def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None) -> KnowledgeGraph:
     """Build the canonical :class:`KnowledgeGraph` from per-paper extractions."""
     graph = KnowledgeGraph(skipped=list(skipped or []))
-    acronyms = acronym_table(extractions)
-    members: dict[str, list[tuple[str, PaperEntity]]] = defaultdict(list)
     kept: list[tuple[str, PaperExtraction]] = []
     for ex in extractions:
         pid = paper_local_id(ex.paper.id)
@@ -88,54 +237,72 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
         graph.papers[pid] = PaperNode(id=pid, paper=ex.paper, title=ex.title, abstract=ex.abstract,
                                       code_urls=list(ex.code_urls))
         kept.append((pid, ex))
+    known = {ent.key for _pid, ex in kept for ent in ex.entities}
+    of_entity: dict[tuple[str, str], list[_Member]] = {}  # (paper, paper-local key) -> its members
+    all_members: list[_Member] = []
+    for pid, ex in kept:
         for ent in ex.entities:
-            members[global_key(ent, acronyms)].append((pid, ent))
+            ms = _members(pid, ent, known)
+            of_entity[(pid, ent.key)] = ms
+            all_members.extend(ms)
+    uf = group_keys(all_members)
+    groups: dict[str, list[_Member]] = defaultdict(list)
+    for m in all_members:
+        groups[uf.find(m.key)].append(m)
 
-    # one node per global key
-    node_of: dict[str, str] = {}
+    # one node per group of keys
+    node_of: dict[str, str] = {}  # group root -> entity id
     used_ids: set[str] = set(graph.papers)  # paper and entity ids share the graph's node namespace
-    for gkey in sorted(members):
-        group = members[gkey]
+    for root in sorted(groups):
+        group = groups[root]
         type_votes: defaultdict[str, float] = defaultdict(float)
-        label_votes: Counter = Counter()
-        labels: set[str] = set()
-        for _pid, ent in group:
-            type_votes[ent.type] += ent.confidence * (2 if ent.proposed else 1)
-            label_votes[ent.labels[0]] += ent.mention_count
-            labels.update(ent.labels)
-            labels.update(ent.long_forms)
+        for m in group:
+            type_votes[m.ent.type] += m.ent.confidence * (2 if m.ent.proposed else 1)
         typ = sorted(type_votes.items(), key=lambda kv: (-kv[1], ENTITY_TYPES.index(kv[0])))[0][0]
-        label = _as_written(sorted(label_votes.items(), key=lambda kv: (-kv[1], kv[0].lower() != kv[0], kv[0]))[0][0],
-                            labels)
+        label, aliases = _label_and_aliases(group)
         eid = slug(label)
         if eid in used_ids:
-            eid = f"{eid}-{hashlib.sha1(gkey.encode()).hexdigest()[:6]}"
+            eid = f"{eid}-{hashlib.sha1(root.encode()).hexdigest()[:6]}"
         used_ids.add(eid)
-        node_of[gkey] = eid
-        papers = sorted({pid for pid, _ in group})
-        graph.entities[eid] = Entity(id=eid, type=typ, label=label,
-                                     aliases=sorted(labels - {label}), papers=papers,
-                                     vocabulary=sorted({v for _p, e in group for v in e.vocabulary}))
+        node_of[root] = eid
+        graph.entities[eid] = Entity(id=eid, type=typ, label=label, aliases=aliases,
+                                     papers=sorted({m.pid for m in group}),
+                                     vocabulary=sorted({v for m in group for v in m.ent.vocabulary}))
+
+    def nodes(pid: str, key: str) -> list[str]:
+        return list(dict.fromkeys(node_of[uf.find(m.key)] for m in of_entity.get((pid, key), ())))
+
+    def metric_node(name: str) -> str:
+        root = uf.find(entity_key(name))
+        return node_of.get(root, "")
 
     # links with evidence
     for pid, ex in kept:
-        local = {ent.key: node_of[global_key(ent, acronyms)] for ent in ex.entities}
+        local = {ent.key: nodes(pid, ent.key) for ent in ex.entities}
         # result claims: paper-local subject / metric keys → canonical entity ids ("" when unknown); a metric
         # named without a Metric mention ("speedup" implied by "accelerates") links to the Metric of that name
-        graph.papers[pid].quantities = [ResolvedQuantity.of(q, subject=local.get(q.subject, ""), metric_entity=next(
-            (m for m in (local.get(q.metric_entity, ""), node_of.get(acronyms.get(entity_key(q.metric),
-                                                                                  entity_key(q.metric)), ""))
-             if m and graph.entities[m].type == "Metric"), "")) for q in ex.quantities]
+        graph.papers[pid].quantities = [ResolvedQuantity.of(
+            q, subject=next(iter(local.get(q.subject, ())), ""),
+            metric_entity=next((m for m in (*local.get(q.metric_entity, ()), metric_node(q.metric))
+                                if m and graph.entities[m].type == "Metric"), "")) for q in ex.quantities]
+        mentioned: set[str] = set()
         for ent in ex.entities:
-            graph.links.append(Link(pid, "mentions", local[ent.key], pid, ent.evidence[0]))
+            for eid in local[ent.key]:
+                if eid not in mentioned:  # two of the paper's entities can be one node: one mention
+                    mentioned.add(eid)
+                    graph.links.append(Link(pid, "mentions", eid, pid, ent.evidence[0]))
+        seen: set[tuple[str, str, str, int, str]] = set()  # a list entity's parts can meet again
         for rel in ex.relations:
-            subj = pid if rel.subject == PAPER else local.get(rel.subject)
-            obj = local.get(rel.object)
-            if subj is None or obj is None or subj == obj:
-                continue
-            if graph.entities[obj].type != RANGES.get(rel.predicate, graph.entities[obj].type):
-                continue  # the node's type, voted across papers, is outside the relation's range
-            graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
+            subjects = [pid] if rel.subject == PAPER else local.get(rel.subject, [])
+            for subj in subjects:
+                for obj in local.get(rel.object, []):
+                    once = (subj, rel.predicate, obj, rel.evidence.start, rel.evidence.section)
+                    if subj == obj or once in seen:
+                        continue
+                    if not _fits(graph, subj, obj, rel.predicate):
+                        continue  # a node's type, voted across papers, is outside the relation's domain or range
+                    seen.add(once)
+                    graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
     graph.links.sort(key=lambda ln: (ln.paper, ln.predicate != "mentions", ln.subject, ln.predicate, ln.object,
                                      ln.evidence.start))
     return graph

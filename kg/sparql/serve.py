@@ -6,7 +6,11 @@
   of all graphs.
 * Results by content negotiation (``Accept``), or ``format=`` to override:
   SPARQL results JSON (default), XML, CSV, TSV for SELECT/ASK; Turtle (default),
-  N-Triples, JSON-LD, RDF/XML for CONSTRUCT/DESCRIBE.
+  N-Triples, JSON-LD, RDF/XML for CONSTRUCT/DESCRIBE. A ``format=`` this kind of
+  result cannot have (SPARQLWrapper sends ``format=n3`` with every query) falls
+  back to ``Accept``; ``n3`` itself means Turtle, which is valid N3.
+* ``GET /sparql`` without a query returns the SPARQL 1.1 Service Description
+  (Turtle) of the endpoint.
 * Updates (``update=``, ``application/sparql-update``, ``/update``) get 403.
 * ``GET /`` serves ``graph.html``; ``/graph.ttl``, ``/graph.nt``, ``/graph.nq``,
   ``/graph.jsonld``, ``/graph.graphml`` download the exports.
@@ -67,7 +71,8 @@ GRAPH_MEDIA = {"turtle": "text/turtle; charset=utf-8", "ntriples": "application/
                "json": "application/ld+json", "xml": "application/rdf+xml"}
 #: ``format=`` override values
 FORMAT_ALIASES = {"json": "json", "xml": "xml", "csv": "csv", "tsv": "tsv", "turtle": "turtle", "ttl": "turtle",
-                  "ntriples": "ntriples", "nt": "ntriples", "jsonld": "json", "json-ld": "json", "rdfxml": "xml"}
+                  "ntriples": "ntriples", "nt": "ntriples", "jsonld": "json", "json-ld": "json", "rdfxml": "xml",
+                  "n3": "turtle"}
 STATIC = {
     "graph.html": "text/html; charset=utf-8",
     "graph.ttl": "text/turtle; charset=utf-8",
@@ -111,11 +116,9 @@ def negotiate(kind: str, accept: str | None, override: str | None = None) -> tup
     default = "turtle" if kind == "graph" else "json"
     if override:
         fmt = FORMAT_ALIASES.get(override.lower())
-        if fmt not in media:
-            what = "CONSTRUCT/DESCRIBE" if kind == "graph" else "SELECT/ASK"
-            raise NotAcceptable(f"format={override} is not available for {what} results "
-                                f"(use one of {', '.join(media)})")
-        return fmt, media[fmt]
+        if fmt in media and not (fmt == "turtle" and kind != "graph"):
+            return fmt, media[fmt]
+        # a format this result cannot have (format=n3 on a SELECT, as SPARQLWrapper sends): Accept decides
     for rng in parse_accept(accept):
         if rng in ("*/*", "*"):
             return default, media[default]
@@ -497,6 +500,8 @@ class SparqlHandler(BaseHTTPRequestHandler):
             return self._error(HTTPStatus.NOT_FOUND, f"no such page: {url.path} (the endpoint is /sparql)")
         if "update" in params:
             return self._error(HTTPStatus.FORBIDDEN, "SPARQL updates are not allowed: this endpoint is read-only")
+        if "query" not in params:
+            return self._service_description(url.path)
         queries = params.get("query", [])
         if len(queries) != 1 or not queries[0].strip():
             return self._error(HTTPStatus.BAD_REQUEST, "give exactly one non-empty 'query' parameter, "
@@ -560,6 +565,20 @@ class SparqlHandler(BaseHTTPRequestHandler):
         if not path.is_file():
             return self._error(HTTPStatus.NOT_FOUND, f"{name} is not in {self.server.directory}")
         self._send(HTTPStatus.OK, path.read_bytes(), STATIC[name])
+
+    def _service_description(self, path: str) -> None:
+        """The SPARQL 1.1 Service Description of this endpoint, in Turtle."""
+        host = self.headers.get("Host") or "{}:{}".format(*self.server.server_address[:2])
+        formats = " , ".join(f"<http://www.w3.org/ns/formats/{f}>" for f in (
+            "SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV", "SPARQL_Results_TSV",
+            "Turtle", "N-Triples", "JSON-LD", "RDF_XML"))
+        text = ("@prefix sd: <http://www.w3.org/ns/sparql-service-description#> .\n\n"
+                f"<http://{host}{path}>\n    a sd:Service ;\n    sd:endpoint <http://{host}{path}> ;\n"
+                "    sd:supportedLanguage sd:SPARQL11Query ;\n"
+                "    sd:feature sd:UnionDefaultGraph ;\n"
+                f"    sd:resultFormat {formats} ;\n"
+                "    sd:defaultDataset [ a sd:Dataset ; sd:defaultGraph [ a sd:Graph ] ] .\n")
+        self._send(HTTPStatus.OK, text, "text/turtle; charset=utf-8")
 
     def _query(self, query: str, params: dict[str, list[str]]) -> None:
         from kg.sparql.store import is_update

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import compress
 from typing import cast
 
@@ -61,6 +62,89 @@ def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronou
                                         and lower[t - 1] == "this") for t in range(lo, hi))
 
 
+_TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
+_TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
+
+
+def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str], openers: set[str],
+                  noun_ing: set[str], articles: frozenset[str]) -> list[tuple[int, int, int]]:
+    """The noun phrases a title may name its contribution by, as ``(start, end, head_end)`` offsets.
+
+    One per part of the title ("Head: Subtitle", "Head - Subtitle"): the part from its first word (an article
+    skipped) to the word before a cut word ("… Approximation for Bayesian Deep Learning" ends at
+    "Approximation"); ``head_end`` is where its head noun ends, before an inner preposition ("Deep Metric
+    Learning With Chance Constraints" is headed by "Learning"). A part that reads as a sentence, a question
+    or a verb phrase ("Boosting the …", "Do Biased Models …?") gives none.
+    """
+    out: list[tuple[int, int, int]] = []
+    pos = 0
+    parts = []
+    for m in _TITLE_SPLIT.finditer(title):
+        parts.append((pos, m.start()))
+        pos = m.end()
+    parts.append((pos, len(title)))
+    for lo, hi in parts:
+        part = title[lo:hi]
+        if "?" in part or "!" in part:
+            continue
+        words = [(lo + m.start(), lo + m.end(), m.group(0).strip(".'’").lower()) for m in _TITLE_WORD.finditer(part)]
+        while words and (words[0][2] in articles or words[0][2] in ("new", "novel")):
+            words = words[1:]  # "A Novel Counterfactual Data Augmentation Method"
+        if not words:
+            continue
+        first = words[0][2]
+        if first in openers or (first.endswith("ing") and "-" not in first and first not in noun_ing):
+            continue  # "Towards …", "Boosting the …": not a noun phrase
+        end = next((k for k, w in enumerate(words) if k and w[2] in cuts), len(words))
+        words = words[:end]
+        if not 2 <= len(words) <= 9 or any(w[2] in rejects for w in words):
+            continue
+        head = next((k for k, w in enumerate(words) if k and w[2] in inner), len(words)) - 1
+        if any(w[2] in articles for w in words[:head + 1]):
+            continue  # "Training a General Spiking Neural Network": a verb and its object
+        if head < 1 and len(words) > 1 and words[0][2] not in inner:
+            head = 0
+        out.append((words[0][0], words[-1][1], words[head][1]))
+    return out
+
+
+#: a word of English text this common (Zipf scale: 3 is once per million words) is a word, not a coined name
+COMMON_ZIPF = 3.5
+
+
+@lru_cache(maxsize=1 << 16)
+def is_rare_word(word: str) -> bool:
+    """Whether ``word`` is rare in English (``wordfreq``, which ships its frequency lists): "Binoculars" (3.1)
+    and "Magnushammer" (unknown) can be names, "Volcano" (3.8) and "Transformer" are words."""
+    from wordfreq import zipf_frequency  # imported on first use: its small list loads in ~0.2 s
+
+    return zipf_frequency(word.lower(), "en", wordlist="small") < COMMON_ZIPF
+
+
+def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: frozenset[str]) -> tuple[int, int] | None:
+    """The phrase after a title's "for" ("… Laplace Approximation for Bayesian Deep Learning"): what the
+    paper's contribution is for, up to the next cut word, colon or dash; 1 to 6 words, as offsets."""
+    m = re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE)
+    if not m:
+        return None
+    words = []
+    for w in _TITLE_WORD.finditer(title, m.end()):
+        low = w.group(0).lower()
+        if low in cuts or low in rejects or low in ("with", "without", "based") or title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")) \
+                or low.endswith(":"):
+            if low.endswith(":") and low not in cuts:
+                words.append((w.start(), w.end() - 1))
+            break
+        words.append((w.start(), w.end()))
+        if len(words) > 6:
+            return None
+    while words and title[words[-1][0]:words[-1][1]].lower() in trailing:
+        words.pop()
+    if not words or title[words[-1][1] - 1:words[-1][1]] in "-–—":
+        return None
+    return words[0][0], words[-1][1]
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -69,7 +153,7 @@ def j_is_name(text: str) -> bool:
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
-        words = res.words
+        words = self.words = res.words
         self.skip = words.contribution_skip  # words before the name a contribution verb introduces
         #: leading words of a described contribution that name nothing
         self.weak_lead = words.contribution_skip | words.weak_lead_extra | res.weak_modifiers
@@ -86,13 +170,21 @@ class ContributionFinder:
         #: "referred to as": naming cues of several words, found at their last word
         self.naming_phrases = [p.split() for p in cues["naming_phrases"]]
         self.naming_at: dict[int, int] = {}  # the doc's naming cues: a phrase's last word -> its first
-        self.any_verbs = self.verbs | self.past_verbs
+        self.gerund_verbs = set(cues["contribution_verbs_gerund"])
+        self.any_verbs = self.verbs | self.past_verbs | self.gerund_verbs
         self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
         self.infinitive_uses = set(cues["infinitive_uses"])
         self.use_verbs = set(cues["use_verbs"])  # "we use a technique called X": someone else's X
         self.described_nouns = set(cues["described_nouns"])
         self.other_work = set(cues["other_work"])
         self.title_openers = set(cues["title_openers"])
+        self.problem_verbs = {v for v in cues["problem_verbs"] if " " not in v}
+        self.title_cuts = set(cues["title_cuts"])
+        self.title_inner = set(cues["title_inner"])
+        self.title_rejects = set(cues["title_rejects"])
+        self.title_self_reference = re.compile(
+            r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in cues["title_self_reference"]) + r")(?![\w-])",
+            re.IGNORECASE)
         self.name_links = set(cues["name_links"])  # "an algorithm, namely X": between a kind noun and its name
         self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
@@ -103,9 +195,14 @@ class ContributionFinder:
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
+        if lower[verb] in self.gerund_verbs:
+            # "we exploit In-Context Tuning … by introducing In-Context Cross-lingual Transfer (IC-XLT)"
+            return verb > sent.start and lower[verb - 1] == "by" and "we" in lower[sent.start:verb - 1]
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
-            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs)
+            # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
+            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs) or (
+                before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
@@ -143,10 +240,12 @@ class ContributionFinder:
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
+        self._title_task(doc, by_start, out)
         lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
         naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
+        ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         for words in self.naming_phrases:
             n = len(words) - 1
@@ -166,13 +265,78 @@ class ContributionFinder:
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
+            self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
+                                by_start, out)
             self._new_definition(doc, sent, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
+            text = doc_text(doc)
+            if (unnamed or self.title_self_reference.search(text)) and self._title_phrase(doc, by_start, out):
+                return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
+                if out and out[-1].proposed:
+                    break  # one answer: the first thing the paper says it proposes
         return doc
+
+    def _title_task(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"… for Grammatical Error Correction": what a title says its contribution is for is a task, unless a
+        vocabulary or another finder knows the phrase as something else (then it only votes)."""
+        text = doc_text(doc)
+        title, sep, _rest = text.partition("\n\n")
+        if not sep:
+            return
+        span = title_purpose(title, self.title_cuts, self.title_rejects, self.words.title_purpose_trailing)
+        if span is None:
+            return
+        start, end = span
+        head = norm_word(title[:end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
+        if self.type_words.get(head) not in (None, "Task"):
+            return  # "… for a Dataset", "… for Vision Transformers"
+        found = head_type(head, self.res)
+        if found and found[0] not in ("Task",) and head not in self.res.noun_ing:
+            return  # "… for Bayesian Deep Learning" is headed by a method word
+        if not found and " " not in title[start:end]:
+            return  # "Keypoints for Robots": one word no table calls a task
+        if any(c.end == end and c.type in ("Model", "Dataset", "HardwareConcept", "Metric")
+               for c in by_start.get(start, ())):
+            return
+        cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-purpose")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+
+    def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
+        algorithm that …": an abstract that proposes something it does not name has its name in the title.
+
+        The title's noun phrase (see :func:`title_phrases`) counts when its head says it is a method, model,
+        dataset or measure (a kind noun or a method head: "… Framework", "… Model", "… Learning"); a title
+        naming its task ("Specular Object Reconstruction …") or a known concept ("Bayesian Neural Networks")
+        names no contribution."""
+        text = doc_text(doc)
+        title, sep, _rest = text.partition("\n\n")
+        if not sep:
+            return False
+        for start, end, head_end in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
+                                                  self.title_openers, self.res.noun_ing, self.words.title_articles):
+            head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
+            typ = self.type_words.get(head)
+            if typ is None:
+                found = head_type(head, self.res)
+                typ = found[0] if found and found[0] in ("Method", "Model") else None
+            if typ is None or typ == "Task":
+                continue
+            at = by_start.get(start, [])
+            head_start = title.rfind(" ", 0, head_end) + 1
+            if any(c.finder is Finder.LEXICON and (c.end >= end or (
+                    c.end >= head_start - 1 and head_end == end and head in self.res.generic_heads)) for c in at):
+                continue  # a known concept: "Bayesian Neural Networks", "Stochastic Gradient Descent Algorithm"
+            cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True)
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
+            return True
+        return False
 
     def _described_object(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> None:
         """"we propose a novel two-stage sampling scheme for …": a contribution without a name is the noun
@@ -186,10 +350,18 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
         while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
             words = words[1:]  # "a novel", "state-of-the-art"
+        if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
+            self._kind_with_complement(doc, sent, words[0], out)
+            return
         if not 2 <= len(words) <= 4:
             return
         head = toks.norm[words[-1][1] - 1]
+        if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
+            return  # "a comprehensive study of …": what the paper does, not what it proposes
         typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
+        last = toks.text[words[-1][1] - 1]
+        if typ is None and last.isalpha() and last.islower() and not last.endswith(self.words.contribution_not_noun_endings):
+            typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
@@ -205,6 +377,36 @@ class ContributionFinder:
                 return  # "a pruning algorithm, D-Prune, …": the contribution has a name
         start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
         out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True))
+
+    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
+        """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
+        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        k = word[1]
+        if k >= sent.end or lower[k] not in ("for", "to"):
+            return
+        j, n = k + 1, 0
+        while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
+                and lower[j] not in self.words.complement_stops:
+            n += toks.lex[j].is_alpha
+            j += 1
+        long = n > 5 or (j < sent.end and lower[j] not in self.words.complement_stops
+                         and toks.text[j] not in (",", ";", ".", ":", "("))
+        if long:
+            # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
+            of = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts), None)
+            if of is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, of)):
+                return  # one too long to be a name, or one about the text ("an approach to this task within …")
+            j = of
+        if j == k + 1:
+            return  # no complement
+        if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
+            return  # "a method for cervical fluid-", "an approach to address this issue": no name
+        typ = self.type_words[toks.norm[word[1] - 1]]
+        # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
+        out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
+                             rule="described-contribution"))
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
@@ -330,6 +532,35 @@ class ContributionFinder:
             best = max(hits, key=lambda c: c.end - c.start)
             self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
 
+    def _proposed_name(self, doc: Doc, sent: Span, cues: list[int], by_start, out: list[Candidate]) -> None:
+        """"The proposed KeyGNet, supervised by …", "our FooNet improves …": a name no vocabulary knows right
+        after "the proposed", "our proposed" or "our" is the paper's own (a known one is used: "our BERT").
+        ``cues``: the positions of "our" and "proposed" in the sentence, before its last token."""
+        lower = tokens(doc).lower
+        for i in cues:
+            if lower[i] == "proposed" and i > sent.start and lower[i - 1] in ("the", "our"):
+                k = i + 1
+            elif lower[i] == "our" and lower[i + 1] != "proposed":
+                k = i + 1
+            else:
+                continue
+            at = by_start.get(doc[k].idx, [])
+            hits = [c for c in at if c.finder in _NAMES and not c.proposed]
+            if not hits or any(c.finder is Finder.LEXICON for c in at):
+                continue
+            best = max(hits, key=lambda c: c.end - c.start)
+            span = doc.char_span(best.start, best.end, alignment_mode="expand")
+            if span is None:
+                continue
+            # "our LLM-based judge", "our GPU kernels": the name modifies a noun after it
+            nxt = norm_word(doc[span.end].text) if span.end < sent.end else ""
+            kind = self.type_words.get(nxt)
+            if kind is None and span.end < sent.end and doc[span.end].is_alpha and doc[span.end].text.islower() \
+                    and nxt not in self.adverbs and nxt not in self.res.function_words and not nxt.endswith(("s", "ed")):
+                continue
+            self._propose(out, best, kind or (best.type if best.type in ("Method", "Model", "Dataset", "Metric")
+                                              else "Method"))
+
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
         own contribution. "a NOUN called X" counts only in a sentence about what "we" do, and not after words
@@ -356,12 +587,17 @@ class ContributionFinder:
                         if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.skip
                                                                    or lower[d] in ("and", ","))),
                        None)
-            if det is None or lower[det] not in ("our", "a", "an"):
+            # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
+            # the contribution just described
+            opens = noun == sent.start + 1 and lower[sent.start] in ("the", "this")
+            if not opens and (det is None or lower[det] not in ("our", "a", "an")):
                 continue
-            if lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
+            if not opens and lower[det] != "our" and not (self._sentence_subject(doc, sent, det) and not any(
                     lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue
             typ = self.type_words.get(lower[noun]) or self.type_words.get(norm[noun], "Method")
+            if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**"):
+                i += 1  # "called *Binoculars*": markup emphasis around the name
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in _NAMES]
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
@@ -374,7 +610,7 @@ class ContributionFinder:
                 cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
-                if j - i > 2:
+                if j - i > 2 or self._recurs_as_name(doc, cand):
                     self.new_names.append(cand)
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
@@ -440,6 +676,14 @@ class ContributionFinder:
                     # "a novel FRL algorithm FLUTE": the name after the kind noun is the contribution
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
+                known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
+                if known and after is not None and after.text == "(" and span is not None:
+                    # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
+                    close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
+                    after = doc[close + 1] if close is not None and close + 1 < sent.end else after
+                if known and after is not None and after.is_alpha and after.text.islower() \
+                        and is_content(after, self.res) and after.lower_ not in self.clause_stops:
+                    return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
                 if best.finder is Finder.LEXICON and after is not None and \
                         norm_word(after.text) in self.res.generic_heads:
                     return  # "a reinforcement learning framework": uses RL, doesn't propose it
@@ -490,6 +734,19 @@ class ContributionFinder:
                 self._named_after(doc, sent, i, by_start, out)
             return
 
+    @staticmethod
+    def _recurs_as_name(doc: Doc, cand: Candidate) -> bool:
+        """A one-word name ("called Binoculars") that the abstract writes again, capitalised inside a sentence
+        and never in lower case, and that is rare in English: its other mentions are the contribution too."""
+        text = doc_text(doc)
+        word = text[cand.start:cand.end]
+        if " " in word or not is_rare_word(word):
+            return False
+        if re.search(r"(?<![\w-])" + re.escape(word.lower()) + r"(?![\w-])", text):
+            return False  # also written in lower case: a word of the text
+        return any(m.start() != cand.start and re.search(r"[\w,;]\s+\W?$", text[max(0, m.start() - 4):m.start()])
+                   for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text))
+
     def _lower_word_at(self, doc: Doc, sent: Span, j: int) -> bool:
         """A lower-case content word at token ``j``: a capitalised name read up to ``j`` goes on in lower case
         ("named Physics guided Neural Network"), so what was read is not the whole name."""
@@ -529,6 +786,12 @@ class ContributionFinder:
                     known = any(c.finder is Finder.LEXICON and c.end == end for c in by_start.get(start, []))
                     if new_only and known:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
+                    if known and "of" in lower[i:k]:
+                        return False  # "one of the first explorations of … Bayesian Neural Networks (BNNs)": studied
+                    close = next((t for t in range(k, min(sent.end, k + 6)) if text[t] == ")"), None)
+                    if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
+                            and text[close + 1].islower() and is_content(doc[close + 1], self.res):
+                        return False  # "a novel automated machine learning (AutoML) multi-objective approach"
                     if any(lower[t] in self.use_words and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
@@ -566,15 +829,19 @@ class ContributionFinder:
         """
         text = doc_text(doc)
         head, sep, _rest = text.partition("\n\n")
-        if not sep or ":" not in head:
+        if not sep:
             return
-        name = head.split(":", 1)[0].strip()
+        # "MEOW - Multi-Objective Evolutionary Weapon Detection": a dash separates a name as a colon does
+        split = re.search(r":|\s[-–—]\s", head)
+        if split is None:
+            return
+        name = head[:split.start()].strip()
         start = text.find(name)
         if not name or len(name.split()) > 4:
             return
         # "SLARD: A Chinese Superior Legal Article Retrieval Dataset": the subtitle's head says what it is
         # ("A …" is an apposition; "… in Large Language Models" names what the method is for)
-        subtitle = head.split(":", 1)[1].split()
+        subtitle = head[split.end():].split()
         # "A Large-Scale … Dataset for Abstractive News Summarization": the head comes before "for"
         cut = next((k for k, w in enumerate(subtitle) if k and w.lower() in self.subtitle_prepositions),
                    len(subtitle))

@@ -413,9 +413,10 @@ class Merger:
 
 
 def main_contribution(ents: list[LocalEntity]) -> LocalEntity | None:
-    """The paper's main contribution: of its proposed methods, models and datasets, the first proposed."""
-    proposed = [e for e in ents if e.proposed and e.type in SUBJECT_TYPES]
-    proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
+    """The paper's main contribution: of its proposed methods, models and datasets, the first proposed; else a
+    measure it proposes ("QSTS, a novel … similarity measure")."""
+    proposed = [e for e in ents if e.proposed and e.type in SUBJECT_TYPES | {"Metric"}]
+    proposed.sort(key=lambda e: (e.type == "Metric", min(m.start for m in e.mentions if m.proposed)))
     return proposed[0] if proposed else None
 
 

@@ -35,10 +35,18 @@ from kg.types import Finder, Predicate
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
-              "uses-named-description": 0.55, "addresses-paper": 0.5}
+              "uses-named-description": 0.55, "addresses-paper": 0.5,
+              "addresses-paper-task": 0.45}
+#: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
+_PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
+#: a dataset right after "on"/"across" or in a list opened by them: "on MMHal-Bench, POPE, and GAVIE"
+_ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z")
+#: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
+#: examples ("small LMs including A")
+_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
 def _cue_regex(phrases: list[str]) -> LowerRegex:
@@ -52,8 +60,10 @@ class RelationFinder:
         cues = res.cues
         self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
         self.over = LowerRegex(r"(?<![\w-])(improv\w*|gains?|boosts?|speedups?)\b[^.;]{0,60}?\bover\b")
-        # every cue of ``outperform`` and ``over`` holds one of these words
-        self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over"])
+        # "we evaluate HTRON against Reinforce, PPO, and TRPO": "against" compares after a verb of evaluation
+        self.against = LowerRegex(r"(?<![\w-])(?:compar\w*|evaluat\w*|benchmark\w*|test\w*)\b[^.;]{0,80}?\bagainst\b")
+        # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
+        self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over", "against"])
         words = res.words
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
@@ -86,7 +96,7 @@ class RelationFinder:
         rivals: list[_Proposed] = []
         spans: list[tuple[Candidate, LocalEntity]] = sorted(
             ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
-        proposed = [e for e in ents if e.proposed and e.type in SUBJECT_TYPES | {"Task"}]
+        proposed = [e for e in ents if e.proposed and e.type in _PROPOSED_TYPES]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
         main = st.main
         # a self-reference before the main contribution is named is about something else ("our approach" of a
@@ -170,7 +180,10 @@ class RelationFinder:
                 if e.type == "Task":
                     add(subj, "addresses", e, bounds, "addresses")
                     addressed.add(id(subj))
-                elif e.type == "Dataset" and is_eval and subj.type != "Dataset":
+                elif e.type == "Dataset" and subj.type != "Dataset" and (
+                        is_eval or cmp_at is not None or _ON_LIST.search(s_text, max(0, rel_pos - 80), rel_pos)):
+                    # an evaluation sentence, a comparison ("outperforms … on MM-Vet and MMBench"), or a list of
+                    # names after "on"/"across" ("achieves state-of-the-art on A, B and C")
                     add(subj, "evaluatedOn", e, bounds, "evaluatedOn")
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
@@ -187,19 +200,28 @@ class RelationFinder:
                     if any(x <= rel_pos < y for x, y in appositions):
                         add(subj, "uses", e, bounds, "uses-contribution")
             if cmp_at is not None:
-                rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents, rivals)
+                winners = [subj] if subj.type != "Dataset" else self._named_winners(in_sent, a + cmp_at, subj)
+                rival = self._rival(doc, sent, cmp_at, in_sent, subj, ents, rivals) if winners else None
                 if rival is not None:
-                    add(subj, "outperforms", rival, bounds, "outperforms")
-        # the paper's main task: a contribution that addresses nothing explicitly
-        if main is not None and id(main) not in addressed:
-            tasks = [e for e in ents if e.type == "Task"]
+                    for winner in winners:
+                        for other in [rival, *self._listed_rivals(text, rival, in_sent, subj, a + cmp_at)]:
+                            add(winner, "outperforms", other, bounds, "outperforms")
+        # the paper's main task: a contribution that addresses nothing explicitly, or a paper that proposes
+        # nothing and whose sentences name no task of its own ("Ameliorate Spurious Correlations in Dataset
+        # Condensation": the paper addresses dataset condensation)
+        if (main is not None and id(main) not in addressed) or (
+                main is None and not any(r.subject is None and r.predicate == "addresses" for r in rels)):
+            title_end = max(text.find("\n\n"), 0)
+            # without a contribution, only a task the title names is the paper's own
+            tasks = [e for e in ents if e.type == "Task" and (main is not None or e.mentions[0].start < title_end)]
             if tasks:
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text.find("\n\n"), 0)
                 best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
                                                  -e.mentions[0].start))
                 m = best.mentions[0]
-                add(main, "addresses", best, sentence_chars(doc, m.start), "addresses-main-task")
+                add(main, "addresses", best, sentence_chars(doc, m.start),
+                    "addresses-main-task" if main is not None else "addresses-paper-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
         self._derived_names(doc, [*ents, *rivals], add)
         # one relation per (subject, predicate, object)
@@ -289,7 +311,39 @@ class RelationFinder:
             return None  # most sentences compare nothing: skip both case-insensitive scans
         hits = [m.end() for m in self.outperform.finditer(s_text)]
         hits += [m.end() for m in self.over.finditer(s_text)]
+        hits += [m.end() for m in self.against.finditer(s_text)]
         return min(hits) if hits else None
+
+    @staticmethod
+    def _named_winners(in_sent, cue_at: int, subj) -> list:
+        """"models like Jais and AceGPT outperform multilingual models" in a benchmark paper: a benchmark
+        outperforms nothing; the models the sentence names right before the cue do (none: no relation)."""
+        before = [e for m, e in in_sent if m.end <= cue_at and e is not subj and e.type in _RIVAL_TYPES]
+        out: list = []
+        for e in reversed(before):
+            if e not in out:
+                out.append(e)
+            if len(out) == 4:
+                break
+        return out[::-1][-2:] if len(out) > 1 else out
+
+    @staticmethod
+    def _listed_rivals(text: str, rival, in_sent, subj, cue_at: int) -> list:
+        """The other names of the rival's list: "outperforms Qwen2.5-1.5B, Llama3.2-1B, and Falcon3-1.6B", and
+        the names a generic rival lists ("other small LMs including A, B and C")."""
+        at = next((m.end for m, e in in_sent if e is rival and m.start >= cue_at), None)
+        if at is None:
+            return []
+        out: list = []
+        for m, e in in_sent:
+            if m.start < at or e is subj or e is rival:
+                continue
+            if not _LIST_GAP.fullmatch(text, at, m.start):
+                break
+            if e.type in _RIVAL_TYPES and e not in out:
+                out.append(e)
+            at = m.end
+        return out
 
     def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
                rivals: list[_Proposed]) -> LocalEntity | _Proposed | None:

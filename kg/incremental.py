@@ -1,0 +1,81 @@
+"""Incremental builds: a build remembers its input papers, so ``kg build NEW --out DIR --update`` can add to it.
+
+Every build writes ``DIR/manifest.jsonl.gz``: a header line with the options that change the
+output (the base IRI, the extra lexicons' hashes), then each input paper as read, in order. An
+update reads those papers back, appends the new inputs' and builds the union. Extraction comes
+from the cache for every paper it has seen (only the new papers are extracted); resolution,
+the exports and the store are redone over the whole union, so an update is byte-identical to
+a full build of the old inputs followed by the new ones, and a concept first seen in a new paper
+merges with an old node (or flips its voted type) as it would in that full build.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import fields
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from kg.errors import UpdateError
+from kg.records import Paper
+
+MANIFEST = "manifest.jsonl.gz"
+_FORMAT = 1
+_FIELDS = tuple(f.name for f in fields(Paper))
+
+
+def options_header(base_iri: str, lexicons: Iterable[str | Path]) -> dict:
+    return {"kg_manifest": _FORMAT, "base_iri": base_iri,
+            "lexicons": [hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in lexicons]}
+
+
+def manifest_writer(papers: list[Paper], header: dict):
+    """A :data:`kg.atomic.Writer` for the manifest (gzip with no timestamp: the same papers give the same bytes)."""
+    def write(fh: TextIO) -> None:
+        fh.flush()
+        raw: BinaryIO = fh.buffer
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0, compresslevel=1) as gz:
+            gz.write((json.dumps(header, sort_keys=True) + "\n").encode())
+            lines: list[str] = []
+            for paper in papers:
+                lines.append(json.dumps({k: getattr(paper, k) for k in _FIELDS}, ensure_ascii=False))
+                if len(lines) == 2000:
+                    gz.write(("\n".join(lines) + "\n").encode())
+                    lines.clear()
+            if lines:
+                gz.write(("\n".join(lines) + "\n").encode())
+    return write
+
+
+def manifest_inputs(out_dir: Path) -> tuple[tuple[str, str], ...]:
+    """The (file name, SHA-1) inputs the build in ``out_dir`` recorded (read after :func:`read_manifest` checked it)."""
+    with gzip.open(Path(out_dir) / MANIFEST, "rt", encoding="utf-8") as fh:
+        first = json.loads(fh.readline() or "null")
+    return tuple((str(a), str(b)) for a, b in first.get("inputs", ()))
+
+
+def read_manifest(out_dir: Path, header: dict) -> Iterator[Paper]:
+    """The papers of the build in ``out_dir``; :class:`UpdateError` if there is none or its options differ."""
+    path = Path(out_dir) / MANIFEST
+    if not path.is_file():
+        raise UpdateError(f"{out_dir}: no earlier build to update (no {MANIFEST}); "
+                          "run `kg build INPUT... --out DIR` first, without --update")
+    try:
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            first = json.loads(fh.readline() or "null")
+            if not isinstance(first, dict) or first.get("kg_manifest") != _FORMAT:
+                raise UpdateError(f"{path}: not a kg build manifest (or an older format); rebuild without --update")
+            for key, what in (("base_iri", "--base-iri"), ("lexicons", "--lexicon files")):
+                if first.get(key) != header[key]:
+                    raise UpdateError(f"{out_dir} was built with other {what} ({first.get(key)!r}); pass the same "
+                                      "options with --update, or rebuild without it")
+            papers = []
+            for line in fh:
+                data = json.loads(line)
+                data["authors"], data["keywords"] = tuple(data["authors"]), tuple(data["keywords"])
+                papers.append(Paper(**data))
+    except (OSError, EOFError, ValueError, TypeError, gzip.BadGzipFile) as exc:
+        raise UpdateError(f"{path}: unreadable build manifest ({exc}); rebuild without --update") from exc
+    return iter(papers)

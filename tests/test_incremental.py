@@ -1,0 +1,76 @@
+"""`kg build NEW --out DIR --update`: the union of the earlier build's papers and NEW, byte for byte."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import kg.extract.pipeline
+from kg.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+EXPORTS = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html", "manifest.jsonl.gz")
+
+
+def split_example(tmp_path: Path) -> tuple[Path, Path]:
+    """The bundled abstracts as two JSONL files: the first 11 papers and the other 8 (plus one repeat)."""
+    paragraphs = (REPO / "examples" / "icml2026.txt").read_text(encoding="utf-8").split("\n\n")[1:]
+    rows = [{"id": f"p{i:02d}", "title": "", "abstract": p.strip(), "venue": "ICML", "year": 2026}
+            for i, p in enumerate(paragraphs)]
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    old.write_text("".join(json.dumps(r) + "\n" for r in rows[:11]), encoding="utf-8")
+    new.write_text("".join(json.dumps(r) + "\n" for r in rows[11:] + rows[:1]), encoding="utf-8")
+    return old, new
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["build", *args, "-q", "-j", "1"])
+
+
+def test_update_equals_a_full_build_of_the_union(tmp_path, monkeypatch):
+    old, new = split_example(tmp_path)
+    assert run(str(old), "--out", str(tmp_path / "inc")).exit_code == 0
+    before = (tmp_path / "inc" / "graph.ttl").read_bytes()
+    extracted: list[str] = []
+    pipe = kg.extract.pipeline.Extractor.pipe
+
+    def counting(self, papers, *args, **kwargs):
+        papers = list(papers)
+        extracted.extend(p.id for p in papers)
+        return pipe(self, papers, *args, **kwargs)
+
+    monkeypatch.setattr(kg.extract.pipeline.Extractor, "pipe", counting)
+    result = run(str(new), "--out", str(tmp_path / "inc"), "--update")
+    assert result.exit_code == 0, result.output
+    assert extracted == [f"p{i:02d}" for i in range(11, 19)]  # the old papers came from the cache
+    monkeypatch.undo()
+    assert run(str(old), str(new), "--out", str(tmp_path / "full"), "--no-cache").exit_code == 0
+    for name in EXPORTS:
+        assert (tmp_path / "inc" / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
+    after = (tmp_path / "inc" / "graph.ttl").read_text(encoding="utf-8")
+    assert after.encode() != before and "paper/p18" in after and "paper/p00" in after
+
+
+def test_update_works_without_the_cache(tmp_path):
+    old, new = split_example(tmp_path)
+    assert run(str(old), "--out", str(tmp_path / "inc"), "--no-cache").exit_code == 0
+    assert run(str(new), "--out", str(tmp_path / "inc"), "--update", "--no-cache").exit_code == 0
+    assert run(str(old), str(new), "--out", str(tmp_path / "full")).exit_code == 0
+    assert (tmp_path / "inc" / "graph.nt").read_bytes() == (tmp_path / "full" / "graph.nt").read_bytes()
+
+
+def test_update_needs_an_earlier_build(tmp_path):
+    _old, new = split_example(tmp_path)
+    result = run(str(new), "--out", str(tmp_path / "none"), "--update")
+    assert result.exit_code == 1
+    assert result.output.startswith("error: ") and "without --update" in result.output
+    assert not (tmp_path / "none" / "graph.ttl").exists()
+
+
+def test_update_with_other_options_is_refused(tmp_path):
+    old, new = split_example(tmp_path)
+    assert run(str(old), "--out", str(tmp_path / "inc")).exit_code == 0
+    result = run(str(new), "--out", str(tmp_path / "inc"), "--update", "--base-iri", "https://example.org/other/")
+    assert result.exit_code == 1 and "--base-iri" in result.output
+    assert run(str(new), "--out", str(tmp_path / "inc"), "--update").exit_code == 0  # control: same options
