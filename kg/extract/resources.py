@@ -103,6 +103,7 @@ class Words:
     not_verb_endings: tuple[str, ...]
     not_plural_endings: tuple[str, ...]
     not_adverbs: frozenset[str]
+    not_noun_endings: tuple[str, ...]
     plural_es_endings: tuple[str, ...]
     # sources.toml
     lexicon_source_priority: tuple[str, ...]

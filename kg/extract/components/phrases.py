@@ -182,7 +182,7 @@ class PhraseFinder:
         low = last.lower()
         if not low.isalpha() or last[:1].isupper() or is_coined(last, self.res) or self._adjective(last) \
                 or low in self.res.generic_terms or head_type(last, self.res) is not None \
-                or low.endswith(("ing", "ed", "est", "ly")) or norm_word(low) in self._read_through:
+                or low.endswith(self.res.words.not_noun_endings) or norm_word(low) in self._read_through:
             return False
         return len(mod_text) > 1 or not low.endswith("s") or low.endswith(self._not_plural)
 
