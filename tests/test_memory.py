@@ -8,8 +8,10 @@ def test_bounded_memos_do_not_change_the_output(example_build, monkeypatch):
     from kg.build import build_graph
     from conftest import EXAMPLE
 
+    from kg.rdf.provenance import build_provenance
+
     graph, _ = build_graph([EXAMPLE])
-    triples = rdf.rdf_triples(graph)
+    triples = rdf.rdf_triples(graph, provenance=build_provenance([EXAMPLE]))
     assert triples == sorted(set(triples))  # sorted and unique, as the writers need them
     turtle, jsonld = rdf.render_turtle(triples), rdf.render_jsonld(triples)
     monkeypatch.setattr(rdf, "MEMO_LIMIT", 3)  # the memos start over all the time

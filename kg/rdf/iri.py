@@ -25,8 +25,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _PCT = re.compile(r"%[0-9A-Fa-f]{2}")
 _SCHEME_HOST = re.compile(r"^(https?)://([^/?#]+)(.*)$", re.IGNORECASE | re.DOTALL)
 #: ``ihost`` (reg-name or IPv4), optional port; an IPv6 literal in brackets.
-_HOST = re.compile(r"^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2}|[^\x00-\x7f])+(?::[0-9]*)?$"
-                   r"|^\[[0-9A-Fa-f:.]+\](?::[0-9]*)?$")
+_HOST = re.compile(r"^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2}|[^\x00-\x7f])+(?::[0-9]*)?\Z"
+                   r"|^\[[0-9A-Fa-f:.]+\](?::[0-9]*)?\Z")
 #: The longest URL made an IRI; longer ones stay literals.
 MAX_URL = 2048
 
