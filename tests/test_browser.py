@@ -642,9 +642,9 @@ def test_sample_first_view_has_labels_that_do_not_overlap(sample_page, tmp_path)
                 if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
                 and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]]
     assert not overlaps
-    # the biggest hubs are among the labelled
+    # some of the biggest hubs are among the labelled (generic ones may yield to specific ones, issue 17)
     top = page.js("return KG.data.nodes.slice().sort(function (a, b) { return b.links - a.links; })"
-                  ".slice(0, 3).map(function (n) { return n.id; })")
+                  ".slice(0, 10).map(function (n) { return n.id; })")
     assert set(top) & {b["id"] for b in nodes}
     # zooming in labels more nodes
     _hide_tooltip(page)
