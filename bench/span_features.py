@@ -11,6 +11,7 @@ cannot copy gold entries.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -65,6 +66,9 @@ class Lists:
         self.measure = [c.split() for c in cues["measure_cues"]]
         self.list_links = set(cues["list_links"])
         self.problem = set(cues["problem_heads"])
+        self.problem_verbs = set(cues["problem_verbs"])
+        self.use = {c for c in cues["use_cues"] if " " not in c}
+        self.paper_task = set(cues["paper_task_verbs"])
         self.determiners = set(w.determiners) | set(w.phrase_articles)
         self.modifiers = Modifiers(res)
         # the types of kg's lexicon terms by their last word: "X network" is mostly a Model, "X detection" a Task
@@ -106,6 +110,7 @@ FEATURES: list[str] = (
     + ["single_lower", "single_lower_common", "acronym_defined"]
     + [f"lex_head={t}" for t in ENTITY_TYPES] + ["lex_head_log"]
     + [f"paper_head={t}" for t in ENTITY_TYPES]
+    + ["prev_for", "problem_verb_before", "use_before", "paper_task_before", "evaluation_before", "next_of"]
 )
 INDEX = {name: i for i, name in enumerate(FEATURES)}
 
@@ -166,8 +171,16 @@ def featurize(doc: Doc, res: Resources, cands: list[SpanCand], title_chars: int)
     finder_spans: dict[tuple[int, int], set[str]] = {}
     for c in st.candidates:
         finder_spans.setdefault((c.start, c.end), set()).add(str(c.finder))
+    # sorted by start; a span overlapping [a, b) starts after a - (the longest span's length)
     ment_list = sorted(mentions)
     cand_list = sorted(finder_spans)
+    ment_starts, cand_starts = [a for a, _b in ment_list], [a for a, _b in cand_list]
+    ment_longest = max((b - a for a, b in ment_list), default=0)
+    cand_longest = max((b - a for a, b in cand_list), default=0)
+    # tokens that end a measure cue ("in terms of", "measured by")
+    measure_end = [False] * n
+    for t in range(n):
+        measure_end[t] = any(low[t - len(m) + 1:t + 1] == m for m in L.measure if t + 1 >= len(m))
     # mention counts
     key_count: dict[str, int] = {}
     for c in cands:
@@ -270,7 +283,8 @@ def featurize(doc: Doc, res: Resources, cands: list[SpanCand], title_chars: int)
         put("sentence_contribution", float(sent_flags[si][0]))
         put("sentence_evaluation", float(sent_flags[si][1]))
         put("sentence_outperform", float(sent_flags[si][2]))
-        put("measure_before", float(any(back[-len(m):] == m or back[-len(m) - 1:-1] == m for m in L.measure)))
+        put("measure_before", float(c.start > 0 and (measure_end[c.start - 1]
+                                                      or (c.start > 1 and measure_end[c.start - 2]))))
         put("prev_on", float(prev in ("on", "across")))
         put("prev_of", float(prev == "of"))
         put("list_link_before", float(bool(set(back[-3:]) & L.list_links)))
@@ -289,7 +303,7 @@ def featurize(doc: Doc, res: Resources, cands: list[SpanCand], title_chars: int)
             if mt in ENTITY_TYPES:
                 put(f"rule_exact_type={mt}")
         inside = contains = cross = False
-        for ms, me in ment_list:
+        for ms, me in ment_list[bisect_left(ment_starts, c.start_char - ment_longest):]:
             if me <= c.start_char:
                 continue
             if ms >= c.end_char:
@@ -311,7 +325,7 @@ def featurize(doc: Doc, res: Resources, cands: list[SpanCand], title_chars: int)
             if fd in FINDERS:
                 put(f"cand_exact={fd}")
         cin = ccon = False
-        for cs, ce in cand_list:
+        for cs, ce in cand_list[bisect_left(cand_starts, c.start_char - cand_longest):]:
             if ce <= c.start_char:
                 continue
             if cs >= c.end_char:
@@ -341,5 +355,12 @@ def featurize(doc: Doc, res: Resources, cands: list[SpanCand], title_chars: int)
             for t, k in ph.items():
                 if t in ENTITY_TYPES:
                     put(f"paper_head={t}", k / total)
+        near = set(low[max(c.start - 3, 0):c.start])
+        put("prev_for", float(prev == "for"))
+        put("problem_verb_before", float(bool(near & L.problem_verbs)))
+        put("use_before", float(bool(near & L.use)))
+        put("paper_task_before", float(bool(near & L.paper_task)))
+        put("evaluation_before", float(bool(set(back) & L.evaluation)))
+        put("next_of", float(c.end < n and low[c.end] == "of"))
         rows.append(f)
     return rows
