@@ -73,6 +73,7 @@ class Words:
     list_head_stops: frozenset[str]
     # kind_nouns.toml
     coined_dataset_nouns: frozenset[str]
+    coined_preceding_dataset_nouns: frozenset[str]
     coined_model_nouns: frozenset[str]
     coined_method_nouns: frozenset[str]
     phrase_dataset_heads: frozenset[str]

@@ -64,6 +64,11 @@ class Candidate:
         return f"{self.finder}:{self.rule}" if self.rule else str(self.finder)
 
 
+#: the rule of a coined name nothing in the text typed (its type is a default): ``kg_merge`` lets a typed
+#: reading of the same span or entity outvote it
+GUESS = "guess"
+
+
 @dataclass
 class RelationCandidate:
     subject: tuple[int, int] | None  # entity span, or None for the paper itself

@@ -1,0 +1,104 @@
+"""Entity recall and typing rules (issue 12, item 5), each alone on tiny resources (see test_components.py):
+``spacy.blank("en")``, one component, a few words of data; every negative assertion has a positive control."""
+from __future__ import annotations
+
+from kg.extract.state import GUESS, Candidate, state
+from kg.types import Finder
+from tests.test_components import pipe, tiny, words
+
+
+def _coined(**lists):
+    base = dict(coined_dataset_nouns=["dataset", "benchmark"], coined_preceding_dataset_nouns=["dataset", "benchmark"],
+                determiners=["a", "an", "the", "our"], coined_method_nouns=["method"], list_head_stops=["that"])
+    base.update(lists)
+    return pipe("kg_coined", tiny(words=words(**base)))
+
+
+def _types(doc) -> dict[str, tuple[str, str]]:
+    return {doc.text[c.start:c.end]: (c.type, c.component) for c in state(doc).candidates}
+
+
+# ------------------------------------------------------------------ kg_coined
+def test_a_name_right_after_a_dataset_noun_is_a_dataset() -> None:
+    nlp = _coined()
+    doc = nlp("We collect a novel dataset SimQG for this. We release a new benchmark, HaGRID, too.")
+    assert _types(doc) == {"SimQG": ("Dataset", "coined"), "HaGRID": ("Dataset", "coined")}
+
+
+def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
+    """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
+    nlp = _coined()
+    assert _types(nlp("Then we benchmark GPT4X on math."))["GPT4X"] == ("Method", "coined:guess")
+    assert _types(nlp("Then the benchmark GPT4X is hard."))["GPT4X"] == ("Dataset", "coined")
+
+
+def test_the_preceding_dataset_nouns_are_data() -> None:
+    """Without "dataset" in the list the same text types nothing (the rule reads the resources)."""
+    doc = _coined(coined_preceding_dataset_nouns=["benchmark"])("We collect a novel dataset SimQG for this.")
+    assert _types(doc)["SimQG"] == ("Method", "coined:guess")
+
+
+def test_a_parenthesis_may_close_a_list_item() -> None:
+    """"on two datasets CNNDM (short documents) and BigPatent (long documents)": one list of datasets."""
+    nlp = _coined(coined_preceding_dataset_nouns=[])
+    doc = nlp("We test on two datasets CNNDM (short documents) and BigPatent (long documents).")
+    assert _types(doc) == {"CNNDM": ("Dataset", "coined"), "BigPatent": ("Dataset", "coined")}
+    # control: a parenthesis of more than a short aside ends the list
+    doc = nlp("We test on two datasets CNNDM (" + "x " * 40 + ") and BigPatent (long documents).")
+    assert _types(doc)["BigPatent"] == ("Method", "coined:guess")
+
+
+def test_one_name_beside_a_known_term_is_a_list_under_a_list_noun() -> None:
+    """A lexicon dataset and one coined name are a list when a noun says what it lists ("datasets A and B")."""
+    nlp = _coined(coined_preceding_dataset_nouns=[])
+    text = "We test on two datasets Daily Mail and BigPatent here."
+    doc = nlp.make_doc(text)
+    doc = nlp.get_pipe("sentencizer")(doc)
+    at = text.find("Daily Mail")
+    state(doc).candidates = [Candidate(at, at + 10, "Dataset", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    assert _types(doc)["BigPatent"] == ("Dataset", "coined")
+    # control: no noun says what is listed: one name beside a known term is no list
+    text = "So Daily Mail and BigPatent are both here."
+    doc = nlp.get_pipe("sentencizer")(nlp.make_doc(text))
+    at = text.find("Daily Mail")
+    state(doc).candidates = [Candidate(at, at + 10, "Dataset", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    assert _types(doc)["BigPatent"] == ("Method", "coined:guess")
+
+
+def test_a_clause_between_ends_the_search_for_the_list_noun() -> None:
+    """"experiments on benchmark datasets show that our CHANGER…": CHANGER is not one of the datasets."""
+    nlp = _coined(coined_eval_words=["experiment"], coined_preceding_dataset_nouns=[])
+    doc = nlp("Experiments on benchmark datasets show that our CHANGER wins.")
+    assert _types(doc)["CHANGER"] == ("Method", "coined:guess")
+    doc = _coined(coined_eval_words=["experiment"], coined_preceding_dataset_nouns=[], list_head_stops=[])(doc.text)
+    assert _types(doc)["CHANGER"] == ("Dataset", "coined")  # control: without the stop word
+
+
+# ------------------------------------------------------------------ kg_merge's typing
+def _merged(text: str, cands: list[Candidate]):
+    nlp = pipe("kg_merge", tiny(), sentencizer=False)
+    doc = nlp.make_doc(text)
+    state(doc).candidates = cands
+    nlp.get_pipe("kg_merge")(doc)
+    return [(e.preferred_label, e.type) for e in state(doc).entities]
+
+
+def test_a_coined_guess_does_not_outvote_a_typed_reading() -> None:
+    """"The HaGRID contains …" repeats the name: its default Method guesses are no evidence against the
+    definition's Dataset. Control: the same guesses without a guess rule (typed by context) win the vote."""
+    text = "HaGRID (x). The HaGRID contains images. The HaGRID is big. HaGRID helps."
+    at = [i for i in range(len(text)) if text.startswith("HaGRID", i)]
+    typed = Candidate(at[0], at[0] + 6, "Dataset", Finder.ACRONYM, 0.6)
+    guesses = [Candidate(a, a + 6, "Method", Finder.COINED, 0.5, rule=GUESS) for a in at[1:]]
+    assert _merged(text, [typed] + guesses) == [("HaGRID", "Dataset")]
+    typed_by_context = [Candidate(a, a + 6, "Method", Finder.COINED, 0.5) for a in at[1:]]
+    assert _merged(text, [typed] + typed_by_context) == [("HaGRID", "Method")]
+
+
+def test_a_guess_alone_keeps_its_type() -> None:
+    text = "KREPE wins. KREPE again."
+    guesses = [Candidate(0, 5, "Method", Finder.COINED, 0.5, rule=GUESS),
+               Candidate(12, 17, "Method", Finder.COINED, 0.5, rule=GUESS)]
+    assert _merged(text, guesses) == [("KREPE", "Method")]
