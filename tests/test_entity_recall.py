@@ -102,3 +102,43 @@ def test_a_guess_alone_keeps_its_type() -> None:
     guesses = [Candidate(0, 5, "Method", Finder.COINED, 0.5, rule=GUESS),
                Candidate(12, 17, "Method", Finder.COINED, 0.5, rule=GUESS)]
     assert _merged(text, guesses) == [("KREPE", "Method")]
+
+
+def test_a_gerund_after_on_is_no_list_of_datasets() -> None:
+    """"we focus on augmenting WL1X": the name is a verb's object; "on WL1X" names a benchmark (control)."""
+    nlp = _coined(coined_eval_words=["result"], coined_preceding_dataset_nouns=[])
+    assert _types(nlp("We report results on augmenting WL1X here."))["WL1X"] == ("Method", "coined:guess")
+    assert _types(nlp("We report results on WL1X here."))["WL1X"] == ("Dataset", "coined")
+    # a noun in -ing is no verb: "on the reading comprehension benchmark…" still lists
+    doc = _coined(coined_eval_words=["result"], coined_preceding_dataset_nouns=[], list_head_stops=[])(
+        "We report results on reading SQuADX here.")
+    assert _types(doc)["SQuADX"] == ("Method", "coined:guess")
+    res = tiny(noun_ing={"reading"}, words=words(coined_eval_words=["result"], determiners=["the"]))
+    doc = pipe("kg_coined", res)("We report results on reading SQuADX here.")
+    assert _types(doc)["SQuADX"] == ("Dataset", "coined")
+
+
+# ------------------------------------------------------------------ kg_phrases: heads of cost and quality
+def _phrases(text: str, **kw):
+    base = dict(heads={"time": ("Metric", 0.6), "overhead": ("Metric", 0.6), "quality": ("Metric", 0.6),
+                       "grasping": ("Task", 0.7)},
+                named_heads=frozenset({"time", "overhead", "quality"}),
+                function_words={"the", "a", "an", "we", "on", "of", "by", "for", "and", "in", "incur", "at", "with"})
+    base.update(kw)
+    doc = pipe("kg_phrases", tiny(**base))(text)
+    return {doc.text[c.start:c.end]: c.type for c in state(doc).candidates}
+
+
+def test_a_measure_of_cost_or_quality_is_named_by_what_it_measures() -> None:
+    found = _phrases("We cut the inference time and incur memory overhead with the image quality.")
+    assert found == {"inference time": "Metric", "memory overhead": "Metric", "image quality": "Metric"}
+
+
+def test_a_describing_word_names_no_measure() -> None:
+    """"slight overhead": the first word describes (a weak word); control: the same text with "slight" unlisted."""
+    assert _phrases("A slight overhead.", weak_modifiers={"slight"}) == {}
+    assert _phrases("A slight overhead.") == {"slight overhead": "Metric"}
+
+
+def test_robot_problems_are_tasks() -> None:
+    assert _phrases("We study the robot grasping.") == {"robot grasping": "Task"}

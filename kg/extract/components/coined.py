@@ -18,8 +18,8 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import GUESS, Candidate, contract, state
-from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, sentence_at, sentence_norms,
-                             sentences, tokens)
+from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
+                             sentence_norms, sentences, tokens)
 from kg.types import Finder
 
 # A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL; a
@@ -338,6 +338,8 @@ class CoinedNameFinder:
             for i in reversed(range(sent.start, span_start)):
                 low, lx = toks.lower[i], toks.lex[i]
                 if low in ("on", "across", "over"):
+                    if self._verb_after(toks, i + 1, span_start):
+                        return None  # "we focus on augmenting 1-WL": the object of a verb, not an item of a list
                     return _LIST_HEAD_TYPES.get(head, ("Dataset", 0.65))
                 if not head and not lx.is_punct and low not in self.list_links:
                     if toks.norm[i] in self.model_nouns or lx.text.rstrip("s") in models:
@@ -349,6 +351,16 @@ class CoinedNameFinder:
                 if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in self.list_head_stops:
                     break
         return None
+
+    def _verb_after(self, toks: Tokens, i: int, end: int) -> bool:
+        """A gerund opens the words after "on" ("focus on augmenting X"), not a modifier ("on the following
+        benchmarks", "on reading comprehension"): a lower-case -ing word no list calls a noun or a weak word."""
+        if i >= end:
+            return False
+        low = toks.lower[i]
+        return low.endswith("ing") and low.isalpha() and toks.text[i].islower() and low not in self.res.noun_ing \
+            and low not in self.res.weak_modifiers and low not in self.list_links and norm_word(low) == low \
+            and head_type(low, self.res) is None
 
     def _after_dataset_noun(self, toks: Tokens, sent_start: int, i: int) -> bool:
         """"a novel dataset SimQG", "an enormous dataset, HaGRID", "two benchmark datasets CNN/DM": a name right
