@@ -2,7 +2,7 @@
 ``spacy.blank("en")``, one component, a few words of data; every negative assertion has a positive control."""
 from __future__ import annotations
 
-from kg.extract.state import GUESS, Candidate, state
+from kg.extract.state import DATASETS_OF, GUESS, Candidate, state
 from kg.types import Finder
 from tests.test_components import pipe, tiny, words
 
@@ -142,3 +142,26 @@ def test_a_describing_word_names_no_measure() -> None:
 
 def test_robot_problems_are_tasks() -> None:
     assert _phrases("We study the robot grasping.") == {"robot grasping": "Task"}
+
+
+# ------------------------------------------------------------------ the datasets of a task
+def test_the_datasets_of_a_task_are_an_entity_beside_the_task() -> None:
+    """"link prediction benchmarks": the task, and the benchmarks of it (a Dataset). Control: "official
+    benchmarks" names no data (an adjective): no dataset phrase."""
+    res = tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark"},
+               words=words(phrase_dataset_heads=["benchmark"]))
+    doc = pipe("kg_phrases", res)("We use the link prediction benchmarks.")
+    found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
+    assert found == {("link prediction", "Task", ""), ("link prediction benchmarks", "Dataset", DATASETS_OF)}
+    doc = pipe("kg_phrases", tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark"},
+                                  words=words(phrase_dataset_heads=["benchmark"])))("We use the official benchmarks.")
+    assert {doc.text[c.start:c.end] for c in state(doc).candidates} == set()
+
+
+def test_the_merge_keeps_a_task_inside_its_datasets() -> None:
+    text = "We use VQA datasets."
+    task = Candidate(7, 10, "Task", Finder.LEXICON, 0.8)
+    data = Candidate(7, 19, "Dataset", Finder.PHRASE, 0.54, rule=DATASETS_OF)
+    assert sorted(_merged(text, [task, data])) == [("VQA", "Task"), ("VQA datasets", "Dataset")]
+    plain = Candidate(7, 19, "Dataset", Finder.PHRASE, 0.54)  # control: a plain phrase swallows one word
+    assert _merged(text, [task, plain]) == [("VQA datasets", "Dataset")]

@@ -67,6 +67,9 @@ class Candidate:
 #: the rule of a coined name nothing in the text typed (its type is a default): ``kg_merge`` lets a typed
 #: reading of the same span or entity outvote it
 GUESS = "guess"
+#: the rule of a phrase naming the datasets of a task or method ("VQA datasets", "link prediction benchmarks"):
+#: an entity beside the one it holds, which ``kg_merge`` keeps and lets win where the two cross
+DATASETS_OF = "datasets-of"
 
 
 @dataclass

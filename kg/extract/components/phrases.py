@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, contract, state
+from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
                              is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
                              sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges)
@@ -98,9 +98,12 @@ class PhraseFinder:
             self._emit(toks, text, inner, out, depth + 1)
             if len(out) > before and out[-1].type != "Task":
                 del out[before:]  # only a task reads through a generic head
-            if len(out) > before:
-                return  # "link prediction benchmarks": the task is the entity
             mod_text = [span_text(toks, a, b, text) for a, b in mods]
+            if len(out) > before:
+                # "link prediction benchmarks": the task is an entity, and so are the datasets of it
+                if head in self._dataset_heads and mods:
+                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
+                return
             if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
@@ -159,8 +162,9 @@ class PhraseFinder:
                            mod_text: list[str], out: list[Candidate]) -> None:
         """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
         dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
-        a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds; nor when a
-        vocabulary task or method fills them ("reading-comprehension benchmarks": the task is the entity)."""
+        a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds. A task or method
+        that fills them ("VQA datasets", "link prediction benchmarks") is an entity of its own beside the
+        datasets (:data:`DATASETS_OF`: the merge keeps both)."""
         first = mod_text[0]
         low = first.lower()
         if self._adjective(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
@@ -169,8 +173,9 @@ class PhraseFinder:
                 or low.endswith("est") and len(low) > 5:
             return
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
-        if not any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out):
-            out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54))
+        inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
+        out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
+                             rule=DATASETS_OF if inner else ""))
 
     def _described_method(self, mod_text: list[str]) -> bool:
         """"an ensemble approach", "a conditional gradient method", "a modality gate mechanism": a method
