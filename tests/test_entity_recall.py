@@ -165,3 +165,12 @@ def test_the_merge_keeps_a_task_inside_its_datasets() -> None:
     assert sorted(_merged(text, [task, data])) == [("VQA", "Task"), ("VQA datasets", "Dataset")]
     plain = Candidate(7, 19, "Dataset", Finder.PHRASE, 0.54)  # control: a plain phrase swallows one word
     assert _merged(text, [task, plain]) == [("VQA datasets", "Dataset")]
+
+
+def test_the_plural_of_a_task_head_names_outputs_not_a_task() -> None:
+    """"softmax predictions" are outputs; "link prediction" (control, same head) is a task, and a plural
+    head marked ``kinds`` ("contextual bandits") still names a problem."""
+    res = tiny(heads={"prediction": ("Task", 0.8), "bandit": ("Task", 0.65)}, kind_heads=frozenset({"bandit"}))
+    doc = pipe("kg_phrases", res)("We study softmax predictions, link prediction and contextual bandits.")
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {
+        "link prediction": "Task", "contextual bandits": "Task"}

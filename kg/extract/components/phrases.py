@@ -146,6 +146,8 @@ class PhraseFinder:
                 return
             if head_text.lower() in self.res.generic_terms:
                 return
+        if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
+            return  # "softmax predictions", "item recommendations": what a model outputs, not a task
         if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)) \
                 and head not in self.res.kind_heads:
             return  # "hidden reasoning", "aggressive compression": a description, not a name
@@ -157,6 +159,15 @@ class PhraseFinder:
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
+
+    def _plural_output(self, toks: Tokens, head_i: int) -> bool:
+        """A task is named in the singular ("link prediction"); the plural of a task head names its outputs
+        ("output predictions", "object detections", "accurate recommendations"). Not a head whose plural names
+        kinds of a problem ("contextual bandits"), a noun in -s that is no plural ("analysis"), nor a
+        class of tasks ("reasoning tasks", typed by the caller)."""
+        low = toks.lower[head_i]
+        return toks.norm[head_i] != low and not low.endswith(self._not_plural) \
+            and toks.norm[head_i] not in self.res.kind_heads and toks.norm[head_i] not in self._task_heads
 
     def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate]) -> None:
