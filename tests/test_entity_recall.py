@@ -174,3 +174,16 @@ def test_the_plural_of_a_task_head_names_outputs_not_a_task() -> None:
     doc = pipe("kg_phrases", res)("We study softmax predictions, link prediction and contextual bandits.")
     assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {
         "link prediction": "Task", "contextual bandits": "Task"}
+
+
+def test_a_relational_adjective_names_a_kind_of_task() -> None:
+    """"visual reasoning" is a task; "hidden reasoning" (qualitative) and "theoretical reasoning" (listed as
+    judging) describe. Control: without "al" among the relational endings "visual reasoning" is dropped too."""
+    def found(endings: list[str]) -> set[str]:
+        res = tiny(heads={"reasoning": ("Task", 0.7)}, adjective_suffixes=("al", "en"),
+                   words=words(relational_adjective_endings=endings, not_relational_adjectives=["theoretical"]))
+        doc = pipe("kg_phrases", res)("We use the visual reasoning, the hidden reasoning and the theoretical reasoning.")
+        return {doc.text[c.start:c.end] for c in state(doc).candidates}
+
+    assert found(["al"]) == {"visual reasoning"}
+    assert found([]) == set()

@@ -105,6 +105,8 @@ class Words:
     not_plural_endings: tuple[str, ...]
     not_adverbs: frozenset[str]
     not_noun_endings: tuple[str, ...]
+    relational_adjective_endings: tuple[str, ...]
+    not_relational_adjectives: frozenset[str]
     plural_es_endings: tuple[str, ...]
     # sources.toml
     lexicon_source_priority: tuple[str, ...]

@@ -148,8 +148,8 @@ class PhraseFinder:
                 return
         if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
             return  # "softmax predictions", "item recommendations": what a model outputs, not a task
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads:
+        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
+                and head not in self.res.kind_heads and not self._relational(mod):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         if mods and self._describes_named_head(toks, text, head_i, mods[0]):
             return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
@@ -159,6 +159,14 @@ class PhraseFinder:
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
+
+    def _relational(self, word: str) -> bool:
+        """"visual", "causal", "semantic": an adjective of relation (to vision, causes, meaning) classifies the
+        noun after it ("visual reasoning" is a kind of reasoning); not a weak word ("general", "critical")."""
+        low = word.lower()
+        words = self.res.words
+        return low.endswith(words.relational_adjective_endings) and low not in self.res.weak_modifiers \
+            and low not in words.not_relational_adjectives
 
     def _plural_output(self, toks: Tokens, head_i: int) -> bool:
         """A task is named in the singular ("link prediction"); the plural of a task head names its outputs
