@@ -187,3 +187,29 @@ def test_a_relational_adjective_names_a_kind_of_task() -> None:
 
     assert found(["al"]) == {"visual reasoning"}
     assert found([]) == set()
+
+
+def test_a_name_used_once_is_kept_after_a_verb_of_use() -> None:
+    """"we leverage BlendSearch", "builds on LagrangeBwK", "the method, ATACOM": kept (0.5, its type still a
+    guess); a name mentioned once without such a verb stays below the threshold (control)."""
+    nlp = _coined(coined_use_verbs=["leverage", "on", "extend"], coined_use_on_verbs=["builds"],
+                  coined_method_nouns=["method"])
+    doc = nlp("We leverage BlendSearch. It builds on LagrangeBwK. We extend the method, ATACOM, here. "
+              "We saw FooBarX once. It sits on QuuxNet.")
+    conf = {doc.text[c.start:c.end]: c.confidence for c in state(doc).candidates}
+    assert conf == {"BlendSearch": 0.5, "LagrangeBwK": 0.5, "ATACOM": 0.5, "FooBarX": 0.45, "QuuxNet": 0.45}
+    assert all(c.rule == GUESS for c in state(doc).candidates)
+
+
+def test_a_short_or_describing_name_needs_more_than_a_verb_of_use() -> None:
+    nlp = _coined(coined_use_verbs=["use"])
+    doc = nlp("We use RGB inputs. We use GPU-accelerated code. We use RANSAC here.")
+    conf = {doc.text[c.start:c.end]: c.confidence for c in state(doc).candidates}
+    assert conf["RANSAC"] == 0.5 and conf.get("RGB", 0.45) == 0.45
+
+
+def test_a_parameter_count_makes_a_name_a_model() -> None:
+    """"InstructMining-7B" is a model; "DigiFace-1M" (a million images) is not typed by its count (control)."""
+    types = _types(_coined()("Then InstructMining-7B wins and DigiFace-1M helps."))
+    assert types["InstructMining-7B"] == ("Model", "coined")
+    assert types["DigiFace-1M"] == ("Method", "coined:guess")

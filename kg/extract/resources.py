@@ -89,6 +89,8 @@ class Words:
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]
+    coined_use_verbs: frozenset[str]
+    coined_use_on_verbs: frozenset[str]
     rival_extra: frozenset[str]
     # contribution_words.toml
     contribution_not_heads: frozenset[str]

@@ -40,6 +40,10 @@ _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 
 
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
+#: a parameter count in a name: "InstructMining-7B", "E5-Mistral-7B-Instruct", "Pythia-1.4b" (not "GPT-4", "MP-20";
+#: not millions: "DigiFace-1M", "LAION-400M" are datasets)
+_MODEL_SIZE = re.compile(r"(?<=[\-_])\d+(?:\.\d+)?[Bb](?![A-Za-z0-9])")
+_PLURAL_CAPS = re.compile(r"[A-Z0-9\-]+s")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 _SPACE_DIGIT = re.compile(r" \d")
 
@@ -239,6 +243,8 @@ class CoinedNameFinder:
                            | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
         self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
+        self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
+        self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
         self.determiners = words.determiners
         self.eval_words = words.coined_eval_words
         self.name_connectors = words.name_connectors
@@ -322,8 +328,8 @@ class CoinedNameFinder:
                 if typed:
                     return typed
                 break
-        if word.startswith(self.family_prefixes):
-            return "Model", 0.75
+        if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
+            return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):
             return "Dataset", 0.75
@@ -351,6 +357,34 @@ class CoinedNameFinder:
                 if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in self.list_head_stops:
                     break
         return None
+
+    @staticmethod
+    def _used_name(name: str) -> bool:
+        """A name that may be kept on a verb of use alone: no short or plural acronym ("RGB", "L2", "UAVs"), no
+        describing word after a hyphen ("GPU-accelerated", "narrow-FoV")."""
+        return len(name) >= 4 and not _PLURAL_CAPS.fullmatch(name) \
+            and not any(p.isalpha() and p.islower() for p in name.split("-"))
+
+    def _used(self, doc: Doc, start: int) -> bool:
+        """"we leverage BlendSearch", "builds on LagrangeBwK", "extending the method, ATACOM": the name is the
+        object of a verb of use (over an article, or a kind noun and a comma)."""
+        toks = tokens(doc)
+        span = char_token_range(toks, start, start + 1)
+        if span is None:
+            return False
+        i = span[0] - 1
+        if i >= 1 and toks.text[i] == ",":
+            # "extending the safe exploration method, ATACOM": a kind noun before the comma, its verb a few words back
+            if toks.norm[i - 1] not in self.kind_nouns:
+                return False
+            lo, i = max(0, i - 6), i - 1
+            while i > lo and toks.lower[i] not in self.use_verbs and not toks.lex[i].is_punct:
+                i -= 1
+        elif i >= 1 and toks.lower[i] in self.determiners:
+            i -= 1
+        if i < 0 or toks.lower[i] not in self.use_verbs:
+            return False
+        return toks.lower[i] not in ("on", "upon") or i >= 1 and toks.lower[i - 1] in self.use_on_verbs
 
     def _verb_after(self, toks: Tokens, i: int, end: int) -> bool:
         """A gerund opens the words after "on" ("focus on augmenting X"), not a modifier ("on the following
@@ -424,7 +458,7 @@ class CoinedNameFinder:
             guess = ""
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
-                if counts[name] >= 2 or " " in name:
+                if counts[name] >= 2 or " " in name or self._used_name(name) and self._used(doc, start):
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
