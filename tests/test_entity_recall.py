@@ -145,17 +145,20 @@ def test_robot_problems_are_tasks() -> None:
 
 
 # ------------------------------------------------------------------ the datasets of a task
-def test_the_datasets_of_a_task_are_an_entity_beside_the_task() -> None:
-    """"link prediction benchmarks": the task, and the benchmarks of it (a Dataset). Control: "official
-    benchmarks" names no data (an adjective): no dataset phrase."""
-    res = tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark"},
-               words=words(phrase_dataset_heads=["benchmark"]))
-    doc = pipe("kg_phrases", res)("We use the link prediction benchmarks.")
+def test_the_named_datasets_of_a_task_are_an_entity_beside_the_task() -> None:
+    """"VQA datasets": the task (an acronym), and the datasets of it (a Dataset, rule datasets-of). Control:
+    "link prediction benchmarks" only say what they test: the task alone is the entity."""
+    res = tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark", "dataset"},
+               words=words(phrase_dataset_heads=["benchmark", "dataset"]))
+    nlp = pipe("kg_phrases", res)
+    doc = nlp.get_pipe("sentencizer")(nlp.make_doc("We use the VQA datasets."))
+    state(doc).candidates = [Candidate(11, 14, "Task", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
     found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
-    assert found == {("link prediction", "Task", ""), ("link prediction benchmarks", "Dataset", DATASETS_OF)}
-    doc = pipe("kg_phrases", tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark"},
-                                  words=words(phrase_dataset_heads=["benchmark"])))("We use the official benchmarks.")
-    assert {doc.text[c.start:c.end] for c in state(doc).candidates} == set()
+    assert found == {("VQA", "Task", ""), ("VQA datasets", "Dataset", DATASETS_OF)}
+    doc = nlp("We use the link prediction benchmarks.")
+    found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
+    assert found == {("link prediction", "Task", "")}
 
 
 def test_the_merge_keeps_a_task_inside_its_datasets() -> None:
@@ -213,3 +216,18 @@ def test_a_parameter_count_makes_a_name_a_model() -> None:
     types = _types(_coined()("Then InstructMining-7B wins and DigiFace-1M helps."))
     assert types["InstructMining-7B"] == ("Model", "coined")
     assert types["DigiFace-1M"] == ("Method", "coined:guess")
+
+
+def test_a_model_of_a_measure_is_no_kind_of_model() -> None:
+    """"a cost model" models a cost; "a diffusion model" (control: a technique modifier) is a kind of model."""
+    res = tiny(heads={"cost": ("Metric", 0.6), "diffusion": ("Method", 0.65)}, words=words(phrase_model_heads=["model"]),
+               generic_heads={"model"})
+    doc = pipe("kg_phrases", res)("We fit the cost model and the diffusion model.")
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"diffusion model": "Model"}
+
+
+def test_a_negating_adjective_names_no_kind() -> None:
+    res = tiny(heads={"generation": ("Task", 0.75)}, adjective_suffixes=("al",),
+               words=words(relational_adjective_endings=["al"], negating_prefixes=["un"]))
+    doc = pipe("kg_phrases", res)("We study the unconditional generation and the conditional generation.")
+    assert {doc.text[c.start:c.end] for c in state(doc).candidates} == {"conditional generation"}

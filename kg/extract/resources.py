@@ -109,6 +109,7 @@ class Words:
     not_noun_endings: tuple[str, ...]
     relational_adjective_endings: tuple[str, ...]
     not_relational_adjectives: frozenset[str]
+    negating_prefixes: tuple[str, ...]
     plural_es_endings: tuple[str, ...]
     # sources.toml
     lexicon_source_priority: tuple[str, ...]

@@ -100,8 +100,9 @@ class PhraseFinder:
                 del out[before:]  # only a task reads through a generic head
             mod_text = [span_text(toks, a, b, text) for a, b in mods]
             if len(out) > before:
-                # "link prediction benchmarks": the task is an entity, and so are the datasets of it
-                if head in self._dataset_heads and mods:
+                # "CALVIN manipulation benchmark": a named dataset of a task is an entity beside it; "reading-comprehension
+                # benchmarks" only say what they test, and the task is the entity
+                if head in self._dataset_heads and any(self._named(t) for t in mod_text):
                     self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
                 return
             if head in self._dataset_heads and mods:
@@ -113,7 +114,10 @@ class PhraseFinder:
             elif head in self._model_heads and mods:
                 # "reasoning models", "diffusion model", "GUI agents": the modifier must name something
                 last = mod_text[-1]
-                if not (head_type(last, self.res) or last.lower() in self.res.noun_ing
+                last_type = head_type(last, self.res)
+                if last_type and last_type[0] == "Metric":
+                    return  # "a cost model", "a latency model": a model of a measure, not a kind of model
+                if not (last_type or last.lower() in self.res.noun_ing
                         or last[:1].isupper() or is_coined(last, self.res)):
                     return
                 typed = typed or ("Model", 0.55)
@@ -160,11 +164,17 @@ class PhraseFinder:
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
 
+    def _named(self, word: str) -> bool:
+        """A capitalised or coined modifier: part of a name ("CALVIN", "VQA", "Conversation")."""
+        return word[:1].isupper() or is_coined(word, self.res)
+
     def _relational(self, word: str) -> bool:
         """"visual", "causal", "semantic": an adjective of relation (to vision, causes, meaning) classifies the
         noun after it ("visual reasoning" is a kind of reasoning); not a weak word ("general", "critical")."""
         low = word.lower()
         words = self.res.words
+        if low.startswith(words.negating_prefixes):
+            return False  # "unconditional", "nonlinear": a negation says what something is not, it names no kind
         return low.endswith(words.relational_adjective_endings) and low not in self.res.weak_modifiers \
             and low not in words.not_relational_adjectives
 
@@ -193,6 +203,8 @@ class PhraseFinder:
             return
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
+        if inner and not any(self._named(t) for t in mod_text):
+            return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
 
