@@ -231,3 +231,13 @@ def test_a_negating_adjective_names_no_kind() -> None:
                words=words(relational_adjective_endings=["al"], negating_prefixes=["un"]))
     doc = pipe("kg_phrases", res)("We study the unconditional generation and the conditional generation.")
     assert {doc.text[c.start:c.end] for c in state(doc).candidates} == {"conditional generation"}
+
+
+def test_a_method_or_measure_named_after_a_person() -> None:
+    """patterns.tsv: "Dijkstra's algorithm" (Method), "Poisson's ratio" (Metric); "the model's method" is no
+    eponym (control: lower case)."""
+    from kg.extract.resources import load_resources
+    res = tiny(patterns=load_resources().patterns)
+    doc = pipe("kg_coined", res)("We use Dijkstra's algorithm and the model's method; Poisson's ratio is 0.3.")
+    found = {doc.text[c.start:c.end]: c.type for c in state(doc).candidates if c.finder is Finder.PATTERN}
+    assert found == {"Dijkstra's algorithm": "Method", "Poisson's ratio": "Metric"}
