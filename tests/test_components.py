@@ -91,7 +91,7 @@ def test_acronyms_pair_a_definition() -> None:
 def test_coined_types_a_name_by_the_noun_after_it() -> None:
     res = tiny(words=words(coined_dataset_nouns=["benchmark"], coined_method_nouns=["method"]))
     doc = pipe("kg_coined", res)("We test KREPE on the MP-20 benchmark.")
-    assert spans(doc, state(doc).candidates) == [("KREPE", "Method", "coined"), ("MP-20", "Dataset", "coined")]
+    assert spans(doc, state(doc).candidates) == [("KREPE", "Method", "coined:guess"), ("MP-20", "Dataset", "coined")]
     by_text = {doc.text[c.start:c.end]: c.confidence for c in state(doc).candidates}
     assert by_text["MP-20"] == 0.8 and by_text["KREPE"] == 0.45  # typed by "benchmark"; KREPE only guessed
 

@@ -73,6 +73,7 @@ class Words:
     list_head_stops: frozenset[str]
     # kind_nouns.toml
     coined_dataset_nouns: frozenset[str]
+    coined_preceding_dataset_nouns: frozenset[str]
     coined_model_nouns: frozenset[str]
     coined_method_nouns: frozenset[str]
     phrase_dataset_heads: frozenset[str]
@@ -88,6 +89,8 @@ class Words:
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]
+    coined_use_verbs: frozenset[str]
+    coined_use_on_verbs: frozenset[str]
     rival_extra: frozenset[str]
     # contribution_words.toml
     contribution_not_heads: frozenset[str]
@@ -104,6 +107,9 @@ class Words:
     not_plural_endings: tuple[str, ...]
     not_adverbs: frozenset[str]
     not_noun_endings: tuple[str, ...]
+    relational_adjective_endings: tuple[str, ...]
+    not_relational_adjectives: frozenset[str]
+    negating_prefixes: tuple[str, ...]
     plural_es_endings: tuple[str, ...]
     # sources.toml
     lexicon_source_priority: tuple[str, ...]

@@ -64,6 +64,14 @@ class Candidate:
         return f"{self.finder}:{self.rule}" if self.rule else str(self.finder)
 
 
+#: the rule of a coined name nothing in the text typed (its type is a default): ``kg_merge`` lets a typed
+#: reading of the same span or entity outvote it
+GUESS = "guess"
+#: the rule of a phrase naming the datasets of a task or method ("VQA datasets", "link prediction benchmarks"):
+#: an entity beside the one it holds, which ``kg_merge`` keeps and lets win where the two cross
+DATASETS_OF = "datasets-of"
+
+
 @dataclass
 class RelationCandidate:
     subject: tuple[int, int] | None  # entity span, or None for the paper itself

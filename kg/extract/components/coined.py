@@ -17,9 +17,9 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, contract, state
-from kg.extract.text import (char_token_range, doc_text, head_type, is_coined, sentence_at, sentence_norms, sentences,
-                             tokens)
+from kg.extract.state import GUESS, Candidate, contract, state
+from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
+                             sentence_norms, sentences, tokens)
 from kg.types import Finder
 
 # A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL; a
@@ -40,6 +40,10 @@ _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 
 
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
+#: a parameter count in a name: "InstructMining-7B", "E5-Mistral-7B-Instruct", "Pythia-1.4b" (not "GPT-4", "MP-20";
+#: not millions: "DigiFace-1M", "LAION-400M" are datasets)
+_MODEL_SIZE = re.compile(r"(?<=[\-_])\d+(?:\.\d+)?[Bb](?![A-Za-z0-9])")
+_PLURAL_CAPS = re.compile(r"[A-Z0-9\-]+s")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 _SPACE_DIGIT = re.compile(r" \d")
 
@@ -102,7 +106,9 @@ class _CapitalisedWords(dict[str, bool]):
         return out
 
 
-_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or)|/)\s*")
+#: what may stand between two items of a list: a comma, "and", "or", a slash; a parenthesis may close the
+#: first item ("CNN/Daily Mail (short documents) and BigPatent")
+_LIST_GAP = re.compile(r"\s*(?:\([^()]{0,60}\)\s*)?(?:,|,?\s+(?:and|or)|/)\s*")
 #: "CIFAR-10/100", "NAS-Bench-101/201/301", "CIFAR-10/100-LT": one name with alternative version numbers
 #: (group 1 the stem, 2 the first number, 3 the other numbers, 4 a suffix they all share)
 _NUMBER_ALTERNATIVES = re.compile(r"(?<![\w@/.\-'’^])([A-Za-z][A-Za-z0-9.\-]*?[A-Za-z]-?)(\d+)((?:/\d+)+)"
@@ -149,11 +155,13 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
     out: dict[int, str] = {}
     for run in runs:
         named = {(s, e) for s, e, k, _t in run if k >= 0}  # one name found twice is one name
-        if len(named) < 2 or not any(k < n_coined for _s, _e, k, _t in run):
-            continue  # two names, one of them coined or known: capitalised words alone are no list of names
+        if not named or len({(s, e) for s, e, _k, _t in run}) < 2 or not any(k < n_coined for _s, _e, k, _t in run):
+            continue  # two items, one of them coined: capitalised words alone are no list of names
         head = _LIST_HEAD.search(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
         typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
+        if len(named) < 2 and typ is None:
+            continue  # one name beside a known term is a list only under a noun that says what it lists
         after = _NEXT_WORD.match(text, run[-1][1])
         noun = after.group(1).lower() if after else ""
         typed_after = (type_nouns.get(noun) or type_nouns.get(noun[:-1] if noun.endswith("s") else "", ("",)))[0]
@@ -234,6 +242,10 @@ class CoinedNameFinder:
                            | {w: ("Model", 0.75) for w in words.coined_model_nouns}
                            | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
+        self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
+        self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
+        self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
+        self.determiners = words.determiners
         self.eval_words = words.coined_eval_words
         self.name_connectors = words.name_connectors
         self.list_head_stops = words.list_head_stops
@@ -316,12 +328,14 @@ class CoinedNameFinder:
                 if typed:
                     return typed
                 break
-        if word.startswith(self.family_prefixes):
-            return "Model", 0.75
+        if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
+            return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
+        sent = sentence_at(doc, start)
+        if self._after_dataset_noun(toks, sent.start, span_start):
+            return "Dataset", 0.75
         before = span_start - 1 - (span_start >= 2 and toks.lower[span_start - 1] in ("the", "a", "an"))
         if before >= 0 and toks.lower[before] in self.rival_cues:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
-        sent = sentence_at(doc, start)
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & self.eval_words:
             # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
@@ -330,6 +344,8 @@ class CoinedNameFinder:
             for i in reversed(range(sent.start, span_start)):
                 low, lx = toks.lower[i], toks.lex[i]
                 if low in ("on", "across", "over"):
+                    if self._verb_after(toks, i + 1, span_start):
+                        return None  # "we focus on augmenting 1-WL": the object of a verb, not an item of a list
                     return _LIST_HEAD_TYPES.get(head, ("Dataset", 0.65))
                 if not head and not lx.is_punct and low not in self.list_links:
                     if toks.norm[i] in self.model_nouns or lx.text.rstrip("s") in models:
@@ -341,6 +357,56 @@ class CoinedNameFinder:
                 if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in self.list_head_stops:
                     break
         return None
+
+    @staticmethod
+    def _used_name(name: str) -> bool:
+        """A name that may be kept on a verb of use alone: no short or plural acronym ("RGB", "L2", "UAVs"), no
+        describing word after a hyphen ("GPU-accelerated", "narrow-FoV")."""
+        return len(name) >= 4 and not _PLURAL_CAPS.fullmatch(name) \
+            and not any(p.isalpha() and p.islower() for p in name.split("-"))
+
+    def _used(self, doc: Doc, start: int) -> bool:
+        """"we leverage BlendSearch", "builds on LagrangeBwK", "extending the method, ATACOM": the name is the
+        object of a verb of use (over an article, or a kind noun and a comma)."""
+        toks = tokens(doc)
+        span = char_token_range(toks, start, start + 1)
+        if span is None:
+            return False
+        i = span[0] - 1
+        if i >= 1 and toks.text[i] == ",":
+            # "extending the safe exploration method, ATACOM": a kind noun before the comma, its verb a few words back
+            if toks.norm[i - 1] not in self.kind_nouns:
+                return False
+            lo, i = max(0, i - 6), i - 1
+            while i > lo and toks.lower[i] not in self.use_verbs and not toks.lex[i].is_punct:
+                i -= 1
+        elif i >= 1 and toks.lower[i] in self.determiners:
+            i -= 1
+        if i < 0 or toks.lower[i] not in self.use_verbs:
+            return False
+        return toks.lower[i] not in ("on", "upon") or i >= 1 and toks.lower[i - 1] in self.use_on_verbs
+
+    def _verb_after(self, toks: Tokens, i: int, end: int) -> bool:
+        """A gerund opens the words after "on" ("focus on augmenting X"), not a modifier ("on the following
+        benchmarks", "on reading comprehension"): a lower-case -ing word no list calls a noun or a weak word."""
+        if i >= end:
+            return False
+        low = toks.lower[i]
+        return low.endswith("ing") and low.isalpha() and toks.text[i].islower() and low not in self.res.noun_ing \
+            and low not in self.res.weak_modifiers and low not in self.list_links and norm_word(low) == low \
+            and head_type(low, self.res) is None
+
+    def _after_dataset_noun(self, toks: Tokens, sent_start: int, i: int) -> bool:
+        """"a novel dataset SimQG", "an enormous dataset, HaGRID", "two benchmark datasets CNN/DM": a name right
+        after a dataset noun (over a comma) names that dataset. The noun's phrase must open with a determiner
+        or a number within three words, so a verb ("we benchmark GPT-4") or a noun modifier ("dataset
+        distillation RDED") is not read as one."""
+        k = i - 1
+        if k > sent_start and toks.text[k] == ",":
+            k -= 1
+        if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
+            return False
+        return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
 
     def __call__(self, doc: Doc) -> Doc:
         st = state(doc)
@@ -389,13 +455,16 @@ class CoinedNameFinder:
                 typed = (listed[k], 0.5)
             elif typed is None and " " in name and (hit := head_type(name.rsplit(" ", 1)[1], self.res)):
                 typed = (hit[0], min(hit[1], 0.6))  # "OpenAI LLMs", "A100 GPU": the last word's head, as for title case
-            elif typed is None:
-                if counts[name] >= 2 or " " in name:
+            guess = ""
+            if typed is None:
+                guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
+                if counts[name] >= 2 or " " in name or self._used_name(name) and self._used(doc, start):
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             spelled = text[start:end]
-            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], name=name if name != spelled else ""))
+            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], name=name if name != spelled else "",
+                                 rule=guess))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and quick.search(text) is None:
@@ -474,9 +543,10 @@ class CoinedNameFinder:
         out = []
         for start, end, name, last in found:
             hit = head_type(last, self.res)
-            typ, conf = self._type(doc, start, end, name, models) or (
-                (hit[0], min(hit[1], 0.6)) if hit else ("Method", 0.5 if counts[name] >= 2 else 0.45))
-            out.append(Candidate(start, end, typ, Finder.COINED, conf))
+            typed = self._type(doc, start, end, name, models) or ((hit[0], min(hit[1], 0.6)) if hit else None)
+            guess = "" if typed else GUESS
+            typ, conf = typed or ("Method", 0.5 if counts[name] >= 2 else 0.45)
+            out.append(Candidate(start, end, typ, Finder.COINED, conf, rule=guess))
         return out
 
     @staticmethod

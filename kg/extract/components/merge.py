@@ -16,7 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, contract, state
+from kg.extract.state import DATASETS_OF, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
 from kg.extract.text import doc_text, is_acronym, is_coined
 from kg.names import entity_key
 from kg.types import Finder
@@ -36,10 +36,20 @@ def _trust(c: Candidate) -> tuple[int, float]:
     return priority(c), c.confidence
 
 
+#: a typed reading outvotes a coined name's default type when it is at least this confident
+GUESS_OUTVOTED = 0.5
+
+
 def _vote(cands: list[Candidate]) -> tuple[str, float]:
-    """The type with the most weighted votes, and its best confidence."""
+    """The type with the most weighted votes, and its best confidence.
+
+    A coined name's default type (``rule`` "guess": nothing in the text typed it) votes only when nothing
+    else does: "The HaGRID contains …" repeats the name, not evidence that the dataset is a method."""
     if len(cands) == 1:  # most spans and entities: nothing to weigh
         return cands[0].type, cands[0].confidence
+    typed = [c for c in cands if c.rule != GUESS or c.finder is not Finder.COINED]
+    if len(typed) < len(cands) and any(c.confidence >= GUESS_OUTVOTED for c in typed):
+        cands = typed
     score: dict[str, float] = {}
     for c in cands:
         w = c.confidence * (1 + priority(c)) * (3 if c.proposed else 1)
@@ -123,6 +133,8 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
         lo, hi = bisect_left(starts, o_start), bisect_left(starts, o_end)
         if hi - lo < 2:
             continue  # only the outer span itself starts inside it
+        if outer.rule == DATASETS_OF:
+            continue  # "VQA datasets": the task inside is an entity of its own
         outer_name = _is_name(outer)
         for j in sorted(by_start[lo:hi]):
             i_start, i_end = bounds[j]
@@ -388,7 +400,8 @@ class Merger:
     def __call__(self, doc: Doc) -> Doc:
         text = doc_text(doc)
         spans = self._merge_spans(doc, text)
-        spans.sort(key=lambda c: (-priority(c), -(c.end - c.start), c.start))
+        # the datasets of a task yield to the spans they cross ("visual anomaly detection benchmarks")
+        spans.sort(key=lambda c: (-priority(c), c.rule == DATASETS_OF, -(c.end - c.start), c.start))
         accepted: list[Candidate] = []
         taken: list[tuple[int, int]] = []  # bounds of the accepted spans, for the crossing test
         for c in spans:

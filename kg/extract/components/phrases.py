@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, contract, state
+from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
                              is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
                              sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges)
@@ -98,9 +98,13 @@ class PhraseFinder:
             self._emit(toks, text, inner, out, depth + 1)
             if len(out) > before and out[-1].type != "Task":
                 del out[before:]  # only a task reads through a generic head
-            if len(out) > before:
-                return  # "link prediction benchmarks": the task is the entity
             mod_text = [span_text(toks, a, b, text) for a, b in mods]
+            if len(out) > before:
+                # "CALVIN manipulation benchmark": a named dataset of a task is an entity beside it; "reading-comprehension
+                # benchmarks" only say what they test, and the task is the entity
+                if head in self._dataset_heads and any(self._named(t) for t in mod_text):
+                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
+                return
             if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
@@ -110,7 +114,10 @@ class PhraseFinder:
             elif head in self._model_heads and mods:
                 # "reasoning models", "diffusion model", "GUI agents": the modifier must name something
                 last = mod_text[-1]
-                if not (head_type(last, self.res) or last.lower() in self.res.noun_ing
+                last_type = head_type(last, self.res)
+                if last_type and last_type[0] == "Metric":
+                    return  # "a cost model", "a latency model": a model of a measure, not a kind of model
+                if not (last_type or last.lower() in self.res.noun_ing
                         or last[:1].isupper() or is_coined(last, self.res)):
                     return
                 typed = typed or ("Model", 0.55)
@@ -143,8 +150,10 @@ class PhraseFinder:
                 return
             if head_text.lower() in self.res.generic_terms:
                 return
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads:
+        if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
+            return  # "softmax predictions", "item recommendations": what a model outputs, not a task
+        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
+                and head not in self.res.kind_heads and not self._relational(mod):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         if mods and self._describes_named_head(toks, text, head_i, mods[0]):
             return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
@@ -155,12 +164,36 @@ class PhraseFinder:
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
 
+    def _named(self, word: str) -> bool:
+        """A capitalised or coined modifier: part of a name ("CALVIN", "VQA", "Conversation")."""
+        return word[:1].isupper() or is_coined(word, self.res)
+
+    def _relational(self, word: str) -> bool:
+        """"visual", "causal", "semantic": an adjective of relation (to vision, causes, meaning) classifies the
+        noun after it ("visual reasoning" is a kind of reasoning); not a weak word ("general", "critical")."""
+        low = word.lower()
+        words = self.res.words
+        if low.startswith(words.negating_prefixes):
+            return False  # "unconditional", "nonlinear": a negation says what something is not, it names no kind
+        return low.endswith(words.relational_adjective_endings) and low not in self.res.weak_modifiers \
+            and low not in words.not_relational_adjectives
+
+    def _plural_output(self, toks: Tokens, head_i: int) -> bool:
+        """A task is named in the singular ("link prediction"); the plural of a task head names its outputs
+        ("output predictions", "object detections", "accurate recommendations"). Not a head whose plural names
+        kinds of a problem ("contextual bandits"), a noun in -s that is no plural ("analysis"), nor a
+        class of tasks ("reasoning tasks", typed by the caller)."""
+        low = toks.lower[head_i]
+        return toks.norm[head_i] != low and not low.endswith(self._not_plural) \
+            and toks.norm[head_i] not in self.res.kind_heads and toks.norm[head_i] not in self._task_heads
+
     def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate]) -> None:
         """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
         dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
-        a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds; nor when a
-        vocabulary task or method fills them ("reading-comprehension benchmarks": the task is the entity)."""
+        a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds. A task or method
+        that fills them ("VQA datasets", "link prediction benchmarks") is an entity of its own beside the
+        datasets (:data:`DATASETS_OF`: the merge keeps both)."""
         first = mod_text[0]
         low = first.lower()
         if self._adjective(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
@@ -169,8 +202,11 @@ class PhraseFinder:
                 or low.endswith("est") and len(low) > 5:
             return
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
-        if not any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out):
-            out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54))
+        inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
+        if inner and not any(self._named(t) for t in mod_text):
+            return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
+        out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
+                             rule=DATASETS_OF if inner else ""))
 
     def _described_method(self, mod_text: list[str]) -> bool:
         """"an ensemble approach", "a conditional gradient method", "a modality gate mechanism": a method

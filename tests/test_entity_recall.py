@@ -1,0 +1,243 @@
+"""Entity recall and typing rules (issue 12, item 5), each alone on tiny resources (see test_components.py):
+``spacy.blank("en")``, one component, a few words of data; every negative assertion has a positive control."""
+from __future__ import annotations
+
+from kg.extract.state import DATASETS_OF, GUESS, Candidate, state
+from kg.types import Finder
+from tests.test_components import pipe, tiny, words
+
+
+def _coined(**lists):
+    base = dict(coined_dataset_nouns=["dataset", "benchmark"], coined_preceding_dataset_nouns=["dataset", "benchmark"],
+                determiners=["a", "an", "the", "our"], coined_method_nouns=["method"], list_head_stops=["that"])
+    base.update(lists)
+    return pipe("kg_coined", tiny(words=words(**base)))
+
+
+def _types(doc) -> dict[str, tuple[str, str]]:
+    return {doc.text[c.start:c.end]: (c.type, c.component) for c in state(doc).candidates}
+
+
+# ------------------------------------------------------------------ kg_coined
+def test_a_name_right_after_a_dataset_noun_is_a_dataset() -> None:
+    nlp = _coined()
+    doc = nlp("We collect a novel dataset SimQG for this. We release a new benchmark, HaGRID, too.")
+    assert _types(doc) == {"SimQG": ("Dataset", "coined"), "HaGRID": ("Dataset", "coined")}
+
+
+def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
+    """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
+    nlp = _coined()
+    assert _types(nlp("Then we benchmark GPT4X on math."))["GPT4X"] == ("Method", "coined:guess")
+    assert _types(nlp("Then the benchmark GPT4X is hard."))["GPT4X"] == ("Dataset", "coined")
+
+
+def test_the_preceding_dataset_nouns_are_data() -> None:
+    """Without "dataset" in the list the same text types nothing (the rule reads the resources)."""
+    doc = _coined(coined_preceding_dataset_nouns=["benchmark"])("We collect a novel dataset SimQG for this.")
+    assert _types(doc)["SimQG"] == ("Method", "coined:guess")
+
+
+def test_a_parenthesis_may_close_a_list_item() -> None:
+    """"on two datasets CNNDM (short documents) and BigPatent (long documents)": one list of datasets."""
+    nlp = _coined(coined_preceding_dataset_nouns=[])
+    doc = nlp("We test on two datasets CNNDM (short documents) and BigPatent (long documents).")
+    assert _types(doc) == {"CNNDM": ("Dataset", "coined"), "BigPatent": ("Dataset", "coined")}
+    # control: a parenthesis of more than a short aside ends the list
+    doc = nlp("We test on two datasets CNNDM (" + "x " * 40 + ") and BigPatent (long documents).")
+    assert _types(doc)["BigPatent"] == ("Method", "coined:guess")
+
+
+def test_one_name_beside_a_known_term_is_a_list_under_a_list_noun() -> None:
+    """A lexicon dataset and one coined name are a list when a noun says what it lists ("datasets A and B")."""
+    nlp = _coined(coined_preceding_dataset_nouns=[])
+    text = "We test on two datasets Daily Mail and BigPatent here."
+    doc = nlp.make_doc(text)
+    doc = nlp.get_pipe("sentencizer")(doc)
+    at = text.find("Daily Mail")
+    state(doc).candidates = [Candidate(at, at + 10, "Dataset", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    assert _types(doc)["BigPatent"] == ("Dataset", "coined")
+    # control: no noun says what is listed: one name beside a known term is no list
+    text = "So Daily Mail and BigPatent are both here."
+    doc = nlp.get_pipe("sentencizer")(nlp.make_doc(text))
+    at = text.find("Daily Mail")
+    state(doc).candidates = [Candidate(at, at + 10, "Dataset", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    assert _types(doc)["BigPatent"] == ("Method", "coined:guess")
+
+
+def test_a_clause_between_ends_the_search_for_the_list_noun() -> None:
+    """"experiments on benchmark datasets show that our CHANGER…": CHANGER is not one of the datasets."""
+    nlp = _coined(coined_eval_words=["experiment"], coined_preceding_dataset_nouns=[])
+    doc = nlp("Experiments on benchmark datasets show that our CHANGER wins.")
+    assert _types(doc)["CHANGER"] == ("Method", "coined:guess")
+    doc = _coined(coined_eval_words=["experiment"], coined_preceding_dataset_nouns=[], list_head_stops=[])(doc.text)
+    assert _types(doc)["CHANGER"] == ("Dataset", "coined")  # control: without the stop word
+
+
+# ------------------------------------------------------------------ kg_merge's typing
+def _merged(text: str, cands: list[Candidate]):
+    nlp = pipe("kg_merge", tiny(), sentencizer=False)
+    doc = nlp.make_doc(text)
+    state(doc).candidates = cands
+    nlp.get_pipe("kg_merge")(doc)
+    return [(e.preferred_label, e.type) for e in state(doc).entities]
+
+
+def test_a_coined_guess_does_not_outvote_a_typed_reading() -> None:
+    """"The HaGRID contains …" repeats the name: its default Method guesses are no evidence against the
+    definition's Dataset. Control: the same guesses without a guess rule (typed by context) win the vote."""
+    text = "HaGRID (x). The HaGRID contains images. The HaGRID is big. HaGRID helps."
+    at = [i for i in range(len(text)) if text.startswith("HaGRID", i)]
+    typed = Candidate(at[0], at[0] + 6, "Dataset", Finder.ACRONYM, 0.6)
+    guesses = [Candidate(a, a + 6, "Method", Finder.COINED, 0.5, rule=GUESS) for a in at[1:]]
+    assert _merged(text, [typed] + guesses) == [("HaGRID", "Dataset")]
+    typed_by_context = [Candidate(a, a + 6, "Method", Finder.COINED, 0.5) for a in at[1:]]
+    assert _merged(text, [typed] + typed_by_context) == [("HaGRID", "Method")]
+
+
+def test_a_guess_alone_keeps_its_type() -> None:
+    text = "KREPE wins. KREPE again."
+    guesses = [Candidate(0, 5, "Method", Finder.COINED, 0.5, rule=GUESS),
+               Candidate(12, 17, "Method", Finder.COINED, 0.5, rule=GUESS)]
+    assert _merged(text, guesses) == [("KREPE", "Method")]
+
+
+def test_a_gerund_after_on_is_no_list_of_datasets() -> None:
+    """"we focus on augmenting WL1X": the name is a verb's object; "on WL1X" names a benchmark (control)."""
+    nlp = _coined(coined_eval_words=["result"], coined_preceding_dataset_nouns=[])
+    assert _types(nlp("We report results on augmenting WL1X here."))["WL1X"] == ("Method", "coined:guess")
+    assert _types(nlp("We report results on WL1X here."))["WL1X"] == ("Dataset", "coined")
+    # a noun in -ing is no verb: "on the reading comprehension benchmark…" still lists
+    doc = _coined(coined_eval_words=["result"], coined_preceding_dataset_nouns=[], list_head_stops=[])(
+        "We report results on reading SQuADX here.")
+    assert _types(doc)["SQuADX"] == ("Method", "coined:guess")
+    res = tiny(noun_ing={"reading"}, words=words(coined_eval_words=["result"], determiners=["the"]))
+    doc = pipe("kg_coined", res)("We report results on reading SQuADX here.")
+    assert _types(doc)["SQuADX"] == ("Dataset", "coined")
+
+
+# ------------------------------------------------------------------ kg_phrases: heads of cost and quality
+def _phrases(text: str, **kw):
+    base = dict(heads={"time": ("Metric", 0.6), "overhead": ("Metric", 0.6), "quality": ("Metric", 0.6),
+                       "grasping": ("Task", 0.7)},
+                named_heads=frozenset({"time", "overhead", "quality"}),
+                function_words={"the", "a", "an", "we", "on", "of", "by", "for", "and", "in", "incur", "at", "with"})
+    base.update(kw)
+    doc = pipe("kg_phrases", tiny(**base))(text)
+    return {doc.text[c.start:c.end]: c.type for c in state(doc).candidates}
+
+
+def test_a_measure_of_cost_or_quality_is_named_by_what_it_measures() -> None:
+    found = _phrases("We cut the inference time and incur memory overhead with the image quality.")
+    assert found == {"inference time": "Metric", "memory overhead": "Metric", "image quality": "Metric"}
+
+
+def test_a_describing_word_names_no_measure() -> None:
+    """"slight overhead": the first word describes (a weak word); control: the same text with "slight" unlisted."""
+    assert _phrases("A slight overhead.", weak_modifiers={"slight"}) == {}
+    assert _phrases("A slight overhead.") == {"slight overhead": "Metric"}
+
+
+def test_robot_problems_are_tasks() -> None:
+    assert _phrases("We study the robot grasping.") == {"robot grasping": "Task"}
+
+
+# ------------------------------------------------------------------ the datasets of a task
+def test_the_named_datasets_of_a_task_are_an_entity_beside_the_task() -> None:
+    """"VQA datasets": the task (an acronym), and the datasets of it (a Dataset, rule datasets-of). Control:
+    "link prediction benchmarks" only say what they test: the task alone is the entity."""
+    res = tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark", "dataset"},
+               words=words(phrase_dataset_heads=["benchmark", "dataset"]))
+    nlp = pipe("kg_phrases", res)
+    doc = nlp.get_pipe("sentencizer")(nlp.make_doc("We use the VQA datasets."))
+    state(doc).candidates = [Candidate(11, 14, "Task", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
+    assert found == {("VQA", "Task", ""), ("VQA datasets", "Dataset", DATASETS_OF)}
+    doc = nlp("We use the link prediction benchmarks.")
+    found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
+    assert found == {("link prediction", "Task", "")}
+
+
+def test_the_merge_keeps_a_task_inside_its_datasets() -> None:
+    text = "We use VQA datasets."
+    task = Candidate(7, 10, "Task", Finder.LEXICON, 0.8)
+    data = Candidate(7, 19, "Dataset", Finder.PHRASE, 0.54, rule=DATASETS_OF)
+    assert sorted(_merged(text, [task, data])) == [("VQA", "Task"), ("VQA datasets", "Dataset")]
+    plain = Candidate(7, 19, "Dataset", Finder.PHRASE, 0.54)  # control: a plain phrase swallows one word
+    assert _merged(text, [task, plain]) == [("VQA datasets", "Dataset")]
+
+
+def test_the_plural_of_a_task_head_names_outputs_not_a_task() -> None:
+    """"softmax predictions" are outputs; "link prediction" (control, same head) is a task, and a plural
+    head marked ``kinds`` ("contextual bandits") still names a problem."""
+    res = tiny(heads={"prediction": ("Task", 0.8), "bandit": ("Task", 0.65)}, kind_heads=frozenset({"bandit"}))
+    doc = pipe("kg_phrases", res)("We study softmax predictions, link prediction and contextual bandits.")
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {
+        "link prediction": "Task", "contextual bandits": "Task"}
+
+
+def test_a_relational_adjective_names_a_kind_of_task() -> None:
+    """"visual reasoning" is a task; "hidden reasoning" (qualitative) and "theoretical reasoning" (listed as
+    judging) describe. Control: without "al" among the relational endings "visual reasoning" is dropped too."""
+    def found(endings: list[str]) -> set[str]:
+        res = tiny(heads={"reasoning": ("Task", 0.7)}, adjective_suffixes=("al", "en"),
+                   words=words(relational_adjective_endings=endings, not_relational_adjectives=["theoretical"]))
+        doc = pipe("kg_phrases", res)("We use the visual reasoning, the hidden reasoning and the theoretical reasoning.")
+        return {doc.text[c.start:c.end] for c in state(doc).candidates}
+
+    assert found(["al"]) == {"visual reasoning"}
+    assert found([]) == set()
+
+
+def test_a_name_used_once_is_kept_after_a_verb_of_use() -> None:
+    """"we leverage BlendSearch", "builds on LagrangeBwK", "the method, ATACOM": kept (0.5, its type still a
+    guess); a name mentioned once without such a verb stays below the threshold (control)."""
+    nlp = _coined(coined_use_verbs=["leverage", "on", "extend"], coined_use_on_verbs=["builds"],
+                  coined_method_nouns=["method"])
+    doc = nlp("We leverage BlendSearch. It builds on LagrangeBwK. We extend the method, ATACOM, here. "
+              "We saw FooBarX once. It sits on QuuxNet.")
+    conf = {doc.text[c.start:c.end]: c.confidence for c in state(doc).candidates}
+    assert conf == {"BlendSearch": 0.5, "LagrangeBwK": 0.5, "ATACOM": 0.5, "FooBarX": 0.45, "QuuxNet": 0.45}
+    assert all(c.rule == GUESS for c in state(doc).candidates)
+
+
+def test_a_short_or_describing_name_needs_more_than_a_verb_of_use() -> None:
+    nlp = _coined(coined_use_verbs=["use"])
+    doc = nlp("We use RGB inputs. We use GPU-accelerated code. We use RANSAC here.")
+    conf = {doc.text[c.start:c.end]: c.confidence for c in state(doc).candidates}
+    assert conf["RANSAC"] == 0.5 and conf.get("RGB", 0.45) == 0.45
+
+
+def test_a_parameter_count_makes_a_name_a_model() -> None:
+    """"InstructMining-7B" is a model; "DigiFace-1M" (a million images) is not typed by its count (control)."""
+    types = _types(_coined()("Then InstructMining-7B wins and DigiFace-1M helps."))
+    assert types["InstructMining-7B"] == ("Model", "coined")
+    assert types["DigiFace-1M"] == ("Method", "coined:guess")
+
+
+def test_a_model_of_a_measure_is_no_kind_of_model() -> None:
+    """"a cost model" models a cost; "a diffusion model" (control: a technique modifier) is a kind of model."""
+    res = tiny(heads={"cost": ("Metric", 0.6), "diffusion": ("Method", 0.65)}, words=words(phrase_model_heads=["model"]),
+               generic_heads={"model"})
+    doc = pipe("kg_phrases", res)("We fit the cost model and the diffusion model.")
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"diffusion model": "Model"}
+
+
+def test_a_negating_adjective_names_no_kind() -> None:
+    res = tiny(heads={"generation": ("Task", 0.75)}, adjective_suffixes=("al",),
+               words=words(relational_adjective_endings=["al"], negating_prefixes=["un"]))
+    doc = pipe("kg_phrases", res)("We study the unconditional generation and the conditional generation.")
+    assert {doc.text[c.start:c.end] for c in state(doc).candidates} == {"conditional generation"}
+
+
+def test_a_method_or_measure_named_after_a_person() -> None:
+    """patterns.tsv: "Dijkstra's algorithm" (Method), "Poisson's ratio" (Metric); "the model's method" is no
+    eponym (control: lower case)."""
+    from kg.extract.resources import load_resources
+    res = tiny(patterns=load_resources().patterns)
+    doc = pipe("kg_coined", res)("We use Dijkstra's algorithm and the model's method; Poisson's ratio is 0.3.")
+    found = {doc.text[c.start:c.end]: c.type for c in state(doc).candidates if c.finder is Finder.PATTERN}
+    assert found == {"Dijkstra's algorithm": "Method", "Poisson's ratio": "Metric"}
