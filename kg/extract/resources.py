@@ -97,6 +97,11 @@ class Words:
     complement_stops: frozenset[str]
     complement_cuts: frozenset[str]
     complement_anaphora: frozenset[str]
+    contribution_of_heads: frozenset[str]
+    title_means: frozenset[str]
+    described_breaks: frozenset[str]
+    describing_verbs: frozenset[str]
+    contribution_nouns: frozenset[str]
     # spelling.toml
     describing_suffixes: tuple[str, ...]
     weak_suffixes: tuple[str, ...]

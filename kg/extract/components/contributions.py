@@ -145,6 +145,40 @@ def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: froze
     return words[0][0], words[-1][1]
 
 
+def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[str],
+                articles: frozenset[str]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A title "X via Y" ("Partial Multi-View Multi-Label Classification via Semantic Invariance Learning"):
+    the phrase before the means word (what the paper addresses, from the title's start or its last colon) and
+    the phrase after it (how: up to the next cut word, colon or dash), as offsets; each 1 to 7 words."""
+    head = title
+    m = next((m for m in _TITLE_WORD.finditer(head) if m.group(0).lower() in means and m.start() > 0), None)
+    if m is None:
+        return None
+    colon = max(title.rfind(":", 0, m.start()), title.rfind(" - ", 0, m.start()))
+    lo = colon + 1 if colon >= 0 else 0
+    before = [w for w in _TITLE_WORD.finditer(title, lo, m.start())]
+    while before and before[0].group(0).lower() in articles:
+        before = before[1:]
+    after = []
+    for w in _TITLE_WORD.finditer(title, m.end()):
+        low = w.group(0).lower()
+        if title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")):
+            break
+        if low in cuts and after:
+            break
+        if low in rejects:
+            return None
+        after.append(w)
+        if low.endswith(":"):
+            break
+    while after and after[0].group(0).lower() in articles:
+        after = after[1:]
+    if not (1 <= len(before) <= 7 and 1 <= len(after) <= 7) or any(w.group(0).lower() in rejects for w in before):
+        return None
+    end = after[-1].end() - (1 if after[-1].group(0).endswith(":") else 0)
+    return (before[0].start(), before[-1].end()), (after[0].start(), end)
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -163,6 +197,8 @@ class ContributionFinder:
         self.complement_prepositions = words.complement_prepositions
         self.apposition_stops = words.apposition_stops
         self.object_openers = words.object_openers
+        self.of_heads = words.contribution_of_heads
+        self.describing_verbs = words.describing_verbs
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
@@ -262,23 +298,58 @@ class ContributionFinder:
                     self._read_target(doc, sent, doc[i], by_start, out)
                     if not any(c.proposed for c in out[before:]):
                         unnamed.append((sent, i))
+            for i in range(sent.start + 1, sent.end - 2):
+                # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
+                # information theoretic framework …": cues of a described contribution only (no name is read)
+                if (lower[i] in self.describing_verbs and self._has_subject(lower, i, sent)) or (
+                        lower[i] in ("is", "are") and lower[i - 1] in self.words.contribution_nouns
+                        and "our" in lower[max(sent.start, i - 4):i]):
+                    unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
             self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
                                 by_start, out)
             self._new_definition(doc, sent, by_start, out)
+        if not any(c.proposed for c in out):
+            self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
-            if (unnamed or self.title_self_reference.search(text)) and self._title_phrase(doc, by_start, out):
+            if (unnamed or self.title_self_reference.search(text)) and (
+                    self._title_phrase(doc, by_start, out) or self._title_means(doc, by_start, out)):
                 return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
+            else:
+                self._proposed_description(doc, ours, out)
         return doc
+
+    def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
+        """"Using the proposed greedy algorithm, we train …": of a paper with no other answer, the described
+        thing "the proposed" or "our proposed" names (2 to 5 words ending in a kind noun) is its contribution.
+        ``cues``: the positions of "our" and "proposed"."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in cues:
+            if lower[i] != "proposed" or i == 0 or lower[i - 1] not in ("the", "our"):
+                continue
+            sent = sentence_at(doc, toks.idx[i])
+            chunk = next(iter(chunk_ranges(doc, i + 1, sent.end, self.res)), None)
+            if chunk is None or chunk[0] != i + 1:
+                continue
+            words = word_ranges(toks.joiner, *chunk)
+            if not 2 <= len(words) <= 5 or toks.norm[words[-1][1] - 1] not in self.type_words:
+                continue
+            typ = self.type_words[toks.norm[words[-1][1] - 1]]
+            if typ == "Task":
+                continue
+            out.append(Candidate(toks.idx[chunk[0]], toks.end_char(words[-1][1] - 1), typ, Finder.CONTRIBUTION, 0.75,
+                                 proposed=True, rule="proposed-description"))
+            return
 
     def _title_task(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"… for Grammatical Error Correction": what a title says its contribution is for is a task, unless a
@@ -287,6 +358,10 @@ class ContributionFinder:
         title, sep, _rest = text.partition("\n\n")
         if not sep:
             return
+        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
+                            self.words.title_articles)
+        if means is not None:
+            self._title_task_span(title, *means[0], by_start, out)
         span = title_purpose(title, self.title_cuts, self.title_rejects, self.words.title_purpose_trailing)
         if span is None:
             return
@@ -305,6 +380,51 @@ class ContributionFinder:
         cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-purpose")
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
+
+    def _title_task_span(self, title: str, start: int, end: int, by_start, out: list[Candidate]) -> None:
+        """"Partial Multi-View Multi-Label Classification via …": the title's phrase before its means word is the
+        task the paper addresses when its head says it is a task ("Classification", "Detection")."""
+        words = title[start:end].split()
+        if "," in title[start:end] or any(w.lower() in self.title_cuts for w in words):
+            return  # "Stochastic Planning for ASV Navigation Using …": the task is the "for" phrase (_title_task)
+        head = norm_word(words[-1].rsplit("-", 1)[-1])
+        found = head_type(head, self.res)
+        if self.type_words.get(head, "Task") != "Task" or not found or found[0] != "Task" or len(words) < 2:
+            return
+        if words[0][:1].islower() or words[0].lower().endswith("ing"):
+            return  # "Accelerating Training … via …" is a verb phrase, not a task's name
+        if any(c.end == end and c.type != "Task" for c in by_start.get(start, ())):
+            return
+        cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-task")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+
+    def _title_means(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"… Classification via Semantic Invariance Learning and Prototype Modeling" of an abstract that proposes
+        something it does not name: the title's means phrase, when its head says it is a method or model."""
+        title = doc_text(doc).partition("\n\n")[0]
+        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
+                            self.words.title_articles)
+        if means is None:
+            return False
+        start, end = means[1]
+        phrase = title[start:end].split()
+        first = phrase[0].lower() if phrase else ""
+        if len(phrase) < 2 or (first.endswith("ing") and first not in self.res.noun_ing):
+            return False  # "… via Learning Degradation-Aware Models": a verb phrase, the abstract names the object
+        head = norm_word(phrase[-1].rsplit("-", 1)[-1])
+        typ = self.type_words.get(head)
+        if typ is None:
+            found = head_type(head, self.res)
+            typ = found[0] if found else None
+        if typ not in ("Method", "Model"):
+            return False
+        if any(c.finder is Finder.LEXICON and c.end >= end for c in by_start.get(start, ())):
+            return False  # a known concept: "… via Reinforcement Learning"
+        cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="title-means")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+        return True
 
     def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
         """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
@@ -344,17 +464,41 @@ class ContributionFinder:
         ("novel", "simple") are dropped: "a new method" alone names nothing."""
         toks = tokens(doc)
         text = doc_text(doc)
+        if self._kind_phrase(doc, sent, verb, by_start, out) or toks.lower[verb] in self.describing_verbs:
+            return  # "we provide generalization bounds": only a kind noun says a described thing is proposed
         chunk = next(iter(chunk_ranges(doc, verb + 1, sent.end, self.res)), None)
-        if chunk is None or any(toks.lower[k] not in self.weak_lead for k in range(verb + 1, chunk[0])):
+        if chunk is None:
+            return
+        # "a simple and efficient decentralized algorithm": weak words joined by "and" or a comma lead too
+        lead = [k for k in range(verb + 1, chunk[0]) if toks.lower[k] not in self.weak_lead
+                and not (toks.lower[k] in self.words.coordination_glue and k > verb + 1
+                         and toks.lower[k - 1] in self.weak_lead)]
+        if lead == [chunk[0] - 1] and self._participle(toks.text[lead[0]]):
+            chunk = (lead[0], chunk[1])  # "an integrated retrieval-summarization framework": a participle describes
+        elif lead:
             return  # the object is no noun phrase right after the verb: "we propose to …", "we present, in …"
         words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
         while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
             words = words[1:]  # "a novel", "state-of-the-art"
+        if len(words) > 2 and self._participle(toks.text[words[-1][0]]) and toks.norm[words[-2][1] - 1] in self.type_words:
+            words = words[:-1]  # "a … calibration method tailored for …": the participle opens a clause
+        end_tok = words[-1][1] if words else chunk[1]
+        of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
+        if of is not None:
+            # "a temporal difference version of contrastive predictive coding": a variant is named with what it
+            # varies, kept whole and typed by it
+            typ = self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or
+                                                                ("Method",))[0]
+            if typ == "Task":
+                typ = "Method"
+            start, end = toks.idx[words[0][0]], toks.end_char(of[1] - 1)
+            out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="described-variant"))
+            return
         if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
             self._kind_with_complement(doc, sent, words[0], out)
             return
-        if not 2 <= len(words) <= 4:
-            return
+        if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
+            return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
         head = toks.norm[words[-1][1] - 1]
         if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
             return  # "a comprehensive study of …": what the paper does, not what it proposes
@@ -365,9 +509,9 @@ class ContributionFinder:
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
-        if all(is_describing_adjective(m, self.res) or _DESCRIBING.match(m) for m in mods):
-            return  # "a theoretical framework", "a two-stage method", "a data-driven approach": no name
-        end_tok = words[-1][1]
+        if head not in self.type_words and all(is_describing_adjective(m, self.res) or _DESCRIBING.match(m)
+                                               for m in mods):
+            return  # "a theoretical analysis": no name; "a two-stage method" is named by its kind noun
         for k in range(end_tok, sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
@@ -377,6 +521,76 @@ class ContributionFinder:
                 return  # "a pruning algorithm, D-Prune, …": the contribution has a name
         start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
         out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True))
+
+    def _kind_phrase(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> bool:
+        """"we propose an asymmetric dual limit surface model to …", "we present the first fully unsupervised deep
+        learning-based denoiser": the words from the object's first describing word to its kind noun, read without
+        the chunker (whose closed-class list holds words such as "limit" or "design" that are nouns here).
+
+        The phrase has 1 to 5 describing words before the kind noun and no break word (a preposition, a
+        conjunction, a clause word) or mark between; a kind noun followed by another ("model architecture")
+        extends it. A name in the object's clause leaves it to the name (see the caller)."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = verb + 1
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        first, kind = k, None
+        while k < sent.end and k - first < 12:
+            if lower[k] in self.words.described_breaks or (toks.lex[k].is_punct and not toks.joiner[k]):
+                break
+            if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not (
+                    k + 1 < sent.end and toks.joiner[k + 1]):
+                kind = k
+            elif kind is not None and k - kind > 2:
+                break  # "a test-time threat model agnostic algorithm": a later kind noun close by ends it
+            k += 1
+        if kind is None or first >= kind or lower[first] in self.words.described_breaks:
+            return False
+        words = word_ranges(toks.joiner, first, kind + 1)
+        if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
+            return False
+        typ = self.type_words[toks.norm[kind]]
+        if typ == "Task":
+            return False  # "a new task of …" is read by _read_target
+        j = kind + 1
+        while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
+            j += 1
+        at = by_start.get(toks.idx[j], ()) if j < sent.end else ()
+        if any(k in self.naming_at for k in range(kind + 1, j + 1)) or (
+                any(c.finder in _NAMES for c in at) and not any(c.finder is Finder.LEXICON for c in at)):
+            return False  # "a pruning algorithm, D-Prune, …": the contribution has a name
+        out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
+                             rule="described-kind"))
+        return True
+
+    def _participle(self, word: str) -> bool:
+        """A lower-case participle describing a contribution ("an integrated …", "a unified …"), not a verb of
+        contribution itself ("a proposed …")."""
+        return word.isalpha() and word.islower() and word.endswith("ed") and word not in self.any_verbs \
+            and word not in self.weak_lead
+
+    def _of_complement(self, doc: Doc, sent: Span, k: int) -> tuple[int, int] | None:
+        """The noun phrase after "of" at token ``k`` ("… version of contrastive predictive coding"): its token
+        range, 1 to 4 words, ending the clause (a comma, a clause word, a preposition) or None."""
+        toks = tokens(doc)
+        if k + 1 >= sent.end or toks.lower[k] != "of":
+            return None
+        first = k + 1
+        while first < sent.end and (toks.lower[first] in self.words.title_articles or toks.lower[first] in self.weak_lead):
+            first += 1  # "of the classical …"
+        chunk = next(iter(chunk_ranges(doc, first, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != first or not 1 <= len(word_ranges(toks.joiner, *chunk)) <= 4:
+            return None
+        if toks.lower[chunk[1] - 1] in self.weak_lead or toks.text[chunk[1] - 1][-1:] == "-":
+            return None
+        nxt = chunk[1]
+        if nxt < sent.end and not (toks.lex[nxt].is_punct or toks.lower[nxt] in self.clause_stops
+                                   or toks.lower[nxt] in self.words.complement_stops
+                                   or toks.lower[nxt] in self.complement_prepositions):
+            return None  # the phrase goes on past what was read: "… G-optimal design concept"
+        return chunk
 
     def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
         """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
@@ -421,6 +635,33 @@ class ContributionFinder:
                     again = Candidate(m.start(), m.end(), cand.type, Finder.CONTRIBUTION, 0.8)
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
+
+    def _rare_name_apposition(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"We instantiate this in Dynalang, an agent that learns …": a capitalised word rare in English (a
+        coined name no finder knew), with an apposition that says what it is, in a sentence about what "we" do
+        (not one that uses or cites it: "we use Voyager, an agent …") names the paper's contribution."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent in sentences(doc):
+            we = next((t for t in range(sent.start, sent.end) if lower[t] in ("we", "our")), None)
+            if we is None:
+                continue
+            for t in range(we + 1, sent.end - 3):
+                word = text[t]
+                if not (word[:1].isupper() and word.isalpha() and len(word) > 3 and text[t + 1] == ","
+                        and lower[t + 2] in ("a", "an") and not toks.joiner[t - 1]):
+                    continue
+                if by_start.get(toks.idx[t]) or not is_rare_word(word) or any(
+                        lower[k] in self.other_work or lower[k] in self.use_verbs for k in range(we, t)):
+                    continue
+                typ = self._kind_in(doc, t + 3, sent)
+                if typ is None:
+                    continue
+                cand = Candidate(toks.idx[t], toks.end_char(t), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
+                return
 
     def _typed_by_apposition(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"Building on Quiet Annealing, an approach for …": a coined name the abstract names once, below the
@@ -523,7 +764,11 @@ class ContributionFinder:
         Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT."""
         lower = tokens(doc).lower
         i = sent.start
-        if sent.end - i < 4 or lower[i] != "our" or norm_word(lower[i + 1]) not in self.type_words:
+        if sent.end - i < 5 or lower[i] != "our":
+            return
+        if lower[i + 1] in self.past_verbs:
+            i += 1  # "Our proposed method, LatentDiffuser, demonstrates …"
+        if norm_word(lower[i + 1]) not in self.type_words:
             return
         k = i + 3 if lower[i + 2] == "," else i + 2
         at = by_start.get(doc[k].idx, []) if k < sent.end else []
@@ -631,13 +876,19 @@ class ContributionFinder:
             i + 2 * TARGET_WINDOW)  # "Transformer-based" goes on; another contribution verb ends the object
         later = next((j for j in range(i, sent.end - 1) if j in self.naming_at
                       and j > 0 and (text[self.naming_at[j] - 1] == "," or self.naming_at[j] < stop)), None)
-        if later is not None and j_is_name(text[later + 1]):
-            limit = min(sent.end, later + 1 + TARGET_WINDOW)
+        if later is not None:
+            after = later + 1
+            while after < sent.end - 1 and (lower[after] == "as" or toks.lex[after].is_quote):
+                after += 1  # "termed as "Meta-SpikeFormer""
+            if j_is_name(text[after]):
+                limit = min(sent.end, after + TARGET_WINDOW)
         for j in range(i, limit if later is None else later + 1):
             if j in self.naming_at:
                 for t in range(i, j):
                     type_before = self.type_words.get(toks.norm[t]) or type_before
                 i = j + 1
+                if i < sent.end - 1 and lower[i] == "as":
+                    i += 1  # "termed as "Meta-SpikeFormer""
                 break
         if verb.i + 1 < len(lower) and lower[verb.i + 1] == "to":
             # "we propose to conduct … Balanced One-shot Subset Selection (BOSS)": a name defined in the
