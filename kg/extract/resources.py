@@ -102,6 +102,8 @@ class Words:
     described_breaks: frozenset[str]
     describing_verbs: frozenset[str]
     contribution_nouns: frozenset[str]
+    task_gerunds: frozenset[str]
+    problem_nouns: frozenset[str]
     # spelling.toml
     describing_suffixes: tuple[str, ...]
     weak_suffixes: tuple[str, ...]

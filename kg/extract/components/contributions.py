@@ -277,6 +277,7 @@ class ContributionFinder:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
         self._title_task(doc, by_start, out)
+        self._problem_of(doc, by_start, out)
         lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
@@ -362,6 +363,7 @@ class ContributionFinder:
                             self.words.title_articles)
         if means is not None:
             self._title_task_span(title, *means[0], by_start, out)
+        self._title_task_phrases(title, by_start, out)
         span = title_purpose(title, self.title_cuts, self.title_rejects, self.words.title_purpose_trailing)
         if span is None:
             return
@@ -380,6 +382,72 @@ class ContributionFinder:
         cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-purpose")
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
+
+    def _problem_of(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"We study the problem of learning large-margin halfspaces": the gerund phrase after "the problem of"
+        (or "task of") in a sentence of "we" is a task the paper addresses, read to its first break word or
+        mark; 2 to 5 words, and only where no task is found in it already."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in range(2, len(lower) - 3):
+            if lower[i] != "of" or lower[i - 1] not in self.words.problem_nouns or not lower[i + 1].endswith("ing"):
+                continue
+            sent = sentence_at(doc, toks.idx[i])
+            if "we" not in lower[sent.start:i] and "paper" not in lower[sent.start:i]:
+                continue
+            j = i + 2
+            while j < sent.end and j - i <= 8 and not (lower[j] in self.words.described_breaks and j > i + 2
+                                                        and lower[j] not in self.words.title_articles) \
+                    and not (toks.lex[j].is_punct and not toks.joiner[j]):
+                j += 1
+            words = word_ranges(toks.joiner, i + 1, j)
+            if not 2 <= len(words) <= 5 or j - i > 8 or toks.lower[j - 1] in self.words.described_breaks:
+                continue
+            start, end = toks.idx[i + 1], toks.end_char(j - 1)
+            if any(c.type == "Task" and c.start < end and start < c.end for c in out):
+                continue
+            cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="problem-of")
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
+
+    def _title_task_phrases(self, title: str, by_start, out: list[Candidate]) -> None:
+        """A title part that names a task: a noun phrase headed by a task noun ("Sequence-Agnostic Multi-Object
+        Navigation", "… : Global Optimization of Black-Box Functions") or opened by a task verb's gerund
+        ("Detecting Machine-Generated Texts by …"), up to its first cut word; 2 to 6 words."""
+        phrases = [(a, b if len(title[a:b].split()) <= 6 else h)
+                   for a, b, h in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
+                                                self.title_openers, self.res.noun_ing, self.words.title_articles)]
+        any_task = any(c.type == "Task" for c in out)
+        for part in re.split(r":\s+|\s+[-–—]\s+", title):
+            if any_task:
+                break  # a gerund's phrase only when the paper names no task at all ("Localizing … Images" is no
+                # better a name than the abstract's "geo-localization")
+            lo = title.find(part)
+            words = list(_TITLE_WORD.finditer(part))
+            if words and words[0].group(0).lower() in self.words.task_gerunds:
+                end = next((k for k, w in enumerate(words) if k and (w.group(0).lower() in self.title_cuts
+                                                                     or w.group(0).lower() in self.title_inner)),
+                           len(words))
+                phrases.append((lo + words[0].start(), lo + words[end - 1].end()))
+        tasks = [c for c in out if c.type == "Task" and c.start < len(title)]
+        for start, end in phrases:
+            words = title[start:end].split()
+            if not 2 <= len(words) <= 6 or any(c.proposed or (c.end == end and c.type != "Task")
+                                               for c in by_start.get(start, ())):
+                continue
+            if any(c.start < end and start < c.end for c in tasks):
+                continue  # a task found inside it ("Fast Text-to-3D with …") is the task, not the whole part
+            first = words[0].lower()
+            if first not in self.words.task_gerunds:
+                head = norm_word(words[-1].rsplit("-", 1)[-1])
+                if head in self.words.contribution_not_heads:
+                    continue  # "Evaluation of Line Detection …"
+                found = head_type(head, self.res)
+                if self.type_words.get(head, "Task") != "Task" or not found or found[0] != "Task" or found[1] < 0.7:
+                    continue
+            cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-task")
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
 
     def _title_task_span(self, title: str, start: int, end: int, by_start, out: list[Candidate]) -> None:
         """"Partial Multi-View Multi-Label Classification via …": the title's phrase before its means word is the
@@ -412,7 +480,10 @@ class ContributionFinder:
         first = phrase[0].lower() if phrase else ""
         if len(phrase) < 2 or (first.endswith("ing") and first not in self.res.noun_ing):
             return False  # "… via Learning Degradation-Aware Models": a verb phrase, the abstract names the object
-        head = norm_word(phrase[-1].rsplit("-", 1)[-1])
+        if title[:start].rstrip().lower().endswith(tuple(f" {a}" for a in self.words.title_articles)):
+            return False  # "… via the Time-Change Theorem": a known thing the paper uses
+        inner = next((k for k, w in enumerate(phrase) if k and w.lower() in self.title_inner), len(phrase))
+        head = norm_word(phrase[inner - 1].rsplit("-", 1)[-1])  # "Tractable Steering of Diffusion Models"
         typ = self.type_words.get(head)
         if typ is None:
             found = head_type(head, self.res)

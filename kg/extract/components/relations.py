@@ -49,6 +49,11 @@ _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
+def _stems(text: str) -> set[str]:
+    """The first five letters of each word of three letters or more: "detecting" and "detection" meet."""
+    return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
 def _cue_regex(phrases: list[str]) -> LowerRegex:
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
     return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
@@ -212,8 +217,12 @@ class RelationFinder:
         if (main is not None and id(main) not in addressed) or (
                 main is None and not any(r.subject is None and r.predicate == "addresses" for r in rels)):
             title_end = max(text.find("\n\n"), 0)
-            # without a contribution, only a task the title names is the paper's own
-            tasks = [e for e in ents if e.type == "Task" and (main is not None or e.mentions[0].start < title_end)]
+            # without a contribution, only a task the title names is the paper's own (in the title, or in the
+            # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
+            title_stems = _stems(text[:title_end])
+            tasks = [e for e in ents if e.type == "Task" and (
+                main is not None or e.mentions[0].start < title_end
+                or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
             if tasks:
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text.find("\n\n"), 0)
