@@ -104,6 +104,7 @@ class Words:
     contribution_nouns: frozenset[str]
     task_gerunds: frozenset[str]
     problem_nouns: frozenset[str]
+    restating_heads: frozenset[str]
     # spelling.toml
     describing_suffixes: tuple[str, ...]
     weak_suffixes: tuple[str, ...]

@@ -318,15 +318,16 @@ class ContributionFinder:
         self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
-            if (unnamed or self.title_self_reference.search(text)) and (
-                    self._title_phrase(doc, by_start, out) or self._title_means(doc, by_start, out)):
+            cue = unnamed or self.title_self_reference.search(text)
+            if cue and self._title_phrase(doc, by_start, out):
                 return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
             else:
-                self._proposed_description(doc, ours, out)
+                if not (cue and self._title_means(doc, by_start, out)):
+                    self._proposed_description(doc, ours, out)
         return doc
 
     def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
@@ -478,7 +479,7 @@ class ContributionFinder:
         start, end = means[1]
         phrase = title[start:end].split()
         first = phrase[0].lower() if phrase else ""
-        if len(phrase) < 2 or (first.endswith("ing") and first not in self.res.noun_ing):
+        if (len(phrase) < 2 and "-" not in phrase[0]) or (first.endswith("ing") and first not in self.res.noun_ing):
             return False  # "… via Learning Degradation-Aware Models": a verb phrase, the abstract names the object
         if title[:start].rstrip().lower().endswith(tuple(f" {a}" for a in self.words.title_articles)):
             return False  # "… via the Time-Change Theorem": a known thing the paper uses
@@ -488,10 +489,10 @@ class ContributionFinder:
         if typ is None:
             found = head_type(head, self.res)
             typ = found[0] if found else None
-        if typ not in ("Method", "Model"):
-            return False
-        if any(c.finder is Finder.LEXICON and c.end >= end for c in by_start.get(start, ())):
-            return False  # a known concept: "… via Reinforcement Learning"
+        if typ != "Method":
+            return False  # "… Using Aerial Robots": a model or a platform the paper uses
+        if any(c.end >= end and (c.finder is Finder.LEXICON or c.type != "Method") for c in by_start.get(start, ())):
+            return False  # a known concept: "… via Reinforcement Learning", "… Using Stable Diffusion"
         cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="title-means")
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
@@ -512,6 +513,10 @@ class ContributionFinder:
         for start, end, head_end in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
                                                   self.title_openers, self.res.noun_ing, self.words.title_articles):
             head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
+            last = title[:end].rsplit(None, 1)[-1]
+            if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
+                    and " " in title[start:end] and self._participle(last.lower()):
+                continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
             typ = self.type_words.get(head)
             if typ is None:
                 found = head_type(head, self.res)
@@ -521,7 +526,7 @@ class ContributionFinder:
             at = by_start.get(start, [])
             head_start = title.rfind(" ", 0, head_end) + 1
             if any(c.finder is Finder.LEXICON and (c.end >= end or (
-                    c.end >= head_start - 1 and head_end == end and head in self.res.generic_heads)) for c in at):
+                    c.end >= head_start - 1 and head_end == end and head in self.words.restating_heads)) for c in at):
                 continue  # a known concept: "Bayesian Neural Networks", "Stochastic Gradient Descent Algorithm"
             cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True)
             out.append(cand)
@@ -582,7 +587,7 @@ class ContributionFinder:
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
         if head not in self.type_words and all(is_describing_adjective(m, self.res) or _DESCRIBING.match(m)
                                                for m in mods):
-            return  # "a theoretical analysis": no name; "a two-stage method" is named by its kind noun
+            return  # "realistic simulations": no name; "a two-stage method" is named by its kind noun
         for k in range(end_tok, sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
@@ -830,23 +835,42 @@ class ContributionFinder:
             self._propose(out, best, best.type)
 
     def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
-        """A sentence opening "Our method, MaRio (…), is …" or "Our framework MaRio …" names the contribution.
+        """"Our method, MaRio (…), is …", "Our framework MaRio …", "We highlight that our algorithm, SpectralDICE,
+        is …": "our" (and "proposed" or one describing word) and a kind noun before a name: the contribution.
 
-        Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT."""
-        lower = tokens(doc).lower
-        i = sent.start
-        if sent.end - i < 5 or lower[i] != "our":
-            return
-        if lower[i + 1] in self.past_verbs:
-            i += 1  # "Our proposed method, LatentDiffuser, demonstrates …"
-        if norm_word(lower[i + 1]) not in self.type_words:
-            return
-        k = i + 3 if lower[i + 2] == "," else i + 2
-        at = by_start.get(doc[k].idx, []) if k < sent.end else []
-        hits = [c for c in at if c.finder in _NAMES]
-        if hits and not any(c.finder is Finder.LEXICON for c in at):
-            best = max(hits, key=lambda c: c.end - c.start)
-            self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
+        Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT. A capitalised name no
+        finder knew counts after a comma ("Our method, Crowd-Calibrator, models …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for o in range(sent.start, sent.end - 4):
+            if lower[o] != "our":
+                continue
+            i = o
+            if lower[i + 1] in self.past_verbs or (lower[i + 1] in self.weak_lead and norm_word(lower[i + 2]) in
+                                                   self.type_words):
+                i += 1  # "Our proposed method, LatentDiffuser, demonstrates …", "our final model, X"
+            if i + 3 >= sent.end or norm_word(lower[i + 1]) not in self.type_words:
+                continue
+            comma = lower[i + 2] == ","
+            if not comma and o != sent.start:
+                continue  # "… and our framework GPT-4 …": the name without a comma only opening a sentence
+            k = i + 3 if comma else i + 2
+            typ = self.type_words[norm_word(lower[i + 1])]
+            at = by_start.get(toks.idx[k], [])
+            hits = [c for c in at if c.finder in _NAMES]
+            if any(c.finder is Finder.LEXICON for c in at):
+                continue
+            if hits:
+                self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
+                return
+            j = self._name_end(doc, sent, k) if comma else k
+            if j > k and toks.text[k][:1].isupper() and j < sent.end and toks.text[j] in (",", "(") and (
+                    j - k > 1 or any(ch.isupper() for ch in toks.text[k][1:])):
+                cand = Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
+                return
 
     def _proposed_name(self, doc: Doc, sent: Span, cues: list[int], by_start, out: list[Candidate]) -> None:
         """"The proposed KeyGNet, supervised by …", "our FooNet improves …": a name no vocabulary knows right
