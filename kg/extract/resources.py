@@ -105,6 +105,7 @@ class Words:
     task_gerunds: frozenset[str]
     problem_nouns: frozenset[str]
     restating_heads: frozenset[str]
+    rival_breaks: frozenset[str]
     # spelling.toml
     describing_suffixes: tuple[str, ...]
     weak_suffixes: tuple[str, ...]

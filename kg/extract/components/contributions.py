@@ -281,7 +281,12 @@ class ContributionFinder:
         lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
-        naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
+        text = tokens(doc).text
+        # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
+        # names only after a kind noun ("a task called fact generation")
+        naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
+                  if j + 1 >= len(lower) or not text[j + 1].islower() or lower[j + 1] == "as"
+                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words]
         ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         for words in self.naming_phrases:
@@ -319,7 +324,7 @@ class ContributionFinder:
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
             cue = unnamed or self.title_self_reference.search(text)
-            if cue and self._title_phrase(doc, by_start, out):
+            if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
@@ -467,6 +472,29 @@ class ContributionFinder:
         cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-task")
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
+
+    def _title_coined_name(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"Self-Cleaning: Improving a Named Entity Recognizer …" of an abstract with a contribution cue: one coined
+        word before the title's colon (hyphenated, mixed case or with digits, or rare in English) names it."""
+        text = doc_text(doc)
+        head = text.partition("\n\n")[0]
+        colon = head.find(": ")
+        name = head[:colon].strip() if colon > 0 else ""
+        if not name or " " in name or not name[:1].isupper() or name.lower() in self.title_openers:
+            return False
+        coined = "-" in name.strip("-") or any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+        if not coined and not (name.isalpha() and is_rare_word(name)):
+            return False
+        start = text.find(name)
+        if any(c.finder is Finder.LEXICON for c in by_start.get(start, ())):
+            return False
+        cand = Candidate(start, start + len(name), "Method", Finder.CONTRIBUTION, 0.8, proposed=True,
+                         rule="title-coined-name")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+        self.new_names.append(cand)
+        self._repeat_new_names(doc, by_start, out)
+        return True
 
     def _title_means(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
         """"… Classification via Semantic Invariance Learning and Prototype Modeling" of an abstract that proposes
@@ -616,8 +644,8 @@ class ContributionFinder:
         while k < sent.end and k - first < 12:
             if lower[k] in self.words.described_breaks or (toks.lex[k].is_punct and not toks.joiner[k]):
                 break
-            if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not (
-                    k + 1 < sent.end and toks.joiner[k + 1]):
+            if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not toks.joiner[k - 1] \
+                    and not (k + 1 < sent.end and toks.joiner[k + 1]):  # "multi-agent", "model-based": no kind noun
                 kind = k
             elif kind is not None and k - kind > 2:
                 break  # "a test-time threat model agnostic algorithm": a later kind noun close by ends it

@@ -69,7 +69,7 @@ class RelationFinder:
         self.against = LowerRegex(r"(?<![\w-])(?:compar\w*|evaluat\w*|benchmark\w*|test\w*)\b[^.;]{0,80}?\bagainst\b")
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
         self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over", "against"])
-        words = res.words
+        words = self.words = res.words
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
@@ -357,9 +357,13 @@ class RelationFinder:
     def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
                rivals: list[_Proposed]) -> LocalEntity | _Proposed | None:
         start = sent.start_char + cmp_at
-        # the first entity within a few words after the cue
+        text = doc_text(doc)
+        # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
+        # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
         for m, e in in_sent:
             if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
+                if self.words.rival_breaks.intersection(text[start:m.start].lower().split()):
+                    break
                 return e
             if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
                 break
