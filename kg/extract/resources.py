@@ -106,6 +106,7 @@ class Words:
     problem_nouns: frozenset[str]
     restating_heads: frozenset[str]
     rival_breaks: frozenset[str]
+    object_skips: tuple[str, ...]
     # spelling.toml
     describing_suffixes: tuple[str, ...]
     weak_suffixes: tuple[str, ...]

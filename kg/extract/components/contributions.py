@@ -199,6 +199,7 @@ class ContributionFinder:
         self.object_openers = words.object_openers
         self.of_heads = words.contribution_of_heads
         self.describing_verbs = words.describing_verbs
+        self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
@@ -300,10 +301,12 @@ class ContributionFinder:
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
                 if self._has_subject(lower, i, sent):
+                    v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and text[i + 2].isalpha() \
+                        and text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
                     before = len(out)
-                    self._read_target(doc, sent, doc[i], by_start, out)
+                    self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
                     if not any(c.proposed for c in out[before:]):
-                        unnamed.append((sent, i))
+                        unnamed.append((sent, v))
             for i in range(sent.start + 1, sent.end - 2):
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
@@ -636,7 +639,7 @@ class ContributionFinder:
         extends it. A name in the object's clause leaves it to the name (see the caller)."""
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
-        k = verb + 1
+        k = self._object_start(lower, verb + 1, sent.end)
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
@@ -650,14 +653,20 @@ class ContributionFinder:
             elif kind is not None and k - kind > 2:
                 break  # "a test-time threat model agnostic algorithm": a later kind noun close by ends it
             k += 1
+        if kind is None and first < k < sent.end - 2 and text[k] == "," and lower[k + 1] in ("a", "an") \
+                and lower[first] not in self.words.described_breaks and 1 <= len(word_ranges(toks.joiner, first, k)) <= 4:
+            # "we propose motion guidance, a zero-shot technique that …": the apposition says what the words are
+            typ = self._kind_in(doc, k + 1, sent)
+            if typ is not None and typ != "Task":
+                out.append(Candidate(toks.idx[first], toks.end_char(k - 1), typ, Finder.CONTRIBUTION, 0.8,
+                                     proposed=True, rule="described-apposition"))
+                return True
         if kind is None or first >= kind or lower[first] in self.words.described_breaks:
             return False
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
         typ = self.type_words[toks.norm[kind]]
-        if typ == "Task":
-            return False  # "a new task of …" is read by _read_target
         j = kind + 1
         while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
             j += 1
@@ -668,6 +677,15 @@ class ContributionFinder:
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
                              rule="described-kind"))
         return True
+
+    def _object_start(self, lower: list[str], k: int, end: int) -> int:
+        """Where the object of a contribution verb at ``k - 1`` starts, past an adverbial phrase ("we propose for
+        the first time a …") or a nominal that only introduces it ("we propose the use of a lookahead mechanism")."""
+        for phrase in self.object_skips:
+            n = len(phrase)
+            if lower[k:k + n] == phrase and k + n < end:
+                return k + n
+        return k
 
     def _participle(self, word: str) -> bool:
         """A lower-case participle describing a contribution ("an integrated …", "a unified …"), not a verb of
