@@ -121,3 +121,34 @@ def test_a_paper_that_proposes_nothing_addresses_its_task(extractor):
                       "Bias matters. We propose FooCond, which makes dataset condensation robust to color biases.")
     assert ("foocond", "addresses", "dataset condensation") in rels, rels
     assert ("PAPER", "addresses", "dataset condensation") not in rels, rels
+
+
+def test_a_name_after_a_preposition_qualifies_what_is_compared(extractor):
+    """"outperforms baselines without BM25 retrieval": BM25 is no rival (control: "outperforms BM25" is one)."""
+    abstract = "We propose FooQA, a question answering method. FooQA outperforms {} on three benchmarks."
+    rels = _relations(extractor, "Question Answering", abstract.format("BM25"))
+    assert ("fooqa", "outperforms", "bm25") in rels, rels  # positive control
+    rels = _relations(extractor, "Question Answering", abstract.format("baselines without BM25 retrieval"))
+    assert not {r for r in rels if r[1] == "outperforms" and r[2] == "bm25"}, rels
+
+
+def test_the_task_before_a_titles_means_word_is_addressed(extractor):
+    rels = _relations(extractor, "Partial Multi-View Multi-Label Classification via Prototype Learning",
+                      "We propose FooProto, a prototype method. It works on public data.")
+    assert ("fooproto", "addresses", "partial multi-view multi-label classification") in rels, rels
+
+
+def test_the_problem_of_a_gerund_phrase_is_a_task(extractor):
+    rels = _relations(extractor, "Replicable Halfspaces",
+                      "We study the problem of learning large-margin halfspaces. We propose FooLearn, an algorithm "
+                      "with optimal sample complexity.")
+    assert ("foolearn", "addresses", "learning large-margin halfspaces") in rels, rels
+
+
+def test_a_paper_without_contribution_addresses_a_task_in_its_titles_words(extractor):
+    """"Detecting deepfakes …" and the abstract's "deepfake detection": the paper's own task (control: a task
+    the title does not name is not linked to a paper that proposes nothing)."""
+    rels = _relations(extractor, "Detecting Deepfakes through Text Analysis",
+                      "Fake media spread fast. Deepfake detection remains hard for image classification models.")
+    assert ("PAPER", "addresses", "deepfake detection") in rels, rels
+    assert ("PAPER", "addresses", "image classification") not in rels, rels

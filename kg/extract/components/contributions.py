@@ -159,7 +159,7 @@ def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[
     before = [w for w in _TITLE_WORD.finditer(title, lo, m.start())]
     while before and before[0].group(0).lower() in articles:
         before = before[1:]
-    after = []
+    after: list[re.Match[str]] = []
     for w in _TITLE_WORD.finditer(title, m.end()):
         low = w.group(0).lower()
         if title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")):
@@ -282,11 +282,11 @@ class ContributionFinder:
         lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
-        text = tokens(doc).text
+        tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
         naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
-                  if j + 1 >= len(lower) or not text[j + 1].islower() or lower[j + 1] == "as"
+                  if j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
                   or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words]
         ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
@@ -301,8 +301,8 @@ class ContributionFinder:
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
                 if self._has_subject(lower, i, sent):
-                    v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and text[i + 2].isalpha() \
-                        and text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
+                    v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and tok_text[i + 2].isalpha() \
+                        and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
                     before = len(out)
                     self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
                     if not any(c.proposed for c in out[before:]):
@@ -440,15 +440,15 @@ class ContributionFinder:
                 phrases.append((lo + words[0].start(), lo + words[end - 1].end()))
         tasks = [c for c in out if c.type == "Task" and c.start < len(title)]
         for start, end in phrases:
-            words = title[start:end].split()
-            if not 2 <= len(words) <= 6 or any(c.proposed or (c.end == end and c.type != "Task")
+            phrase = title[start:end].split()
+            if not 2 <= len(phrase) <= 6 or any(c.proposed or (c.end == end and c.type != "Task")
                                                for c in by_start.get(start, ())):
                 continue
             if any(c.start < end and start < c.end for c in tasks):
                 continue  # a task found inside it ("Fast Text-to-3D with …") is the task, not the whole part
-            first = words[0].lower()
+            first = phrase[0].lower()
             if first not in self.words.task_gerunds:
-                head = norm_word(words[-1].rsplit("-", 1)[-1])
+                head = norm_word(phrase[-1].rsplit("-", 1)[-1])
                 if head in self.words.contribution_not_heads:
                     continue  # "Evaluation of Line Detection …"
                 found = head_type(head, self.res)
@@ -594,12 +594,11 @@ class ContributionFinder:
         if of is not None:
             # "a temporal difference version of contrastive predictive coding": a variant is named with what it
             # varies, kept whole and typed by it
-            typ = self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or
-                                                                ("Method",))[0]
-            if typ == "Task":
-                typ = "Method"
+            varied = self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or
+                                                                   ("Method",))[0]
             start, end = toks.idx[words[0][0]], toks.end_char(of[1] - 1)
-            out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="described-variant"))
+            out.append(Candidate(start, end, "Method" if varied == "Task" else varied, Finder.CONTRIBUTION, 0.75,
+                                 proposed=True, rule="described-variant"))
             return
         if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
             self._kind_with_complement(doc, sent, words[0], out)
@@ -645,8 +644,9 @@ class ContributionFinder:
             k += 1
         first, kind = k, None
         while k < sent.end and k - first < 12:
-            if lower[k] in self.words.described_breaks or (toks.lex[k].is_punct and not toks.joiner[k]):
-                break
+            if (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
+                    toks.lex[k].is_punct and not toks.joiner[k]):
+                break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
             if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not toks.joiner[k - 1] \
                     and not (k + 1 < sent.end and toks.joiner[k + 1]):  # "multi-agent", "model-based": no kind noun
                 kind = k
@@ -656,9 +656,9 @@ class ContributionFinder:
         if kind is None and first < k < sent.end - 2 and text[k] == "," and lower[k + 1] in ("a", "an") \
                 and lower[first] not in self.words.described_breaks and 1 <= len(word_ranges(toks.joiner, first, k)) <= 4:
             # "we propose motion guidance, a zero-shot technique that …": the apposition says what the words are
-            typ = self._kind_in(doc, k + 1, sent)
-            if typ is not None and typ != "Task":
-                out.append(Candidate(toks.idx[first], toks.end_char(k - 1), typ, Finder.CONTRIBUTION, 0.8,
+            apposed = self._kind_in(doc, k + 1, sent)
+            if apposed is not None and apposed != "Task":
+                out.append(Candidate(toks.idx[first], toks.end_char(k - 1), apposed, Finder.CONTRIBUTION, 0.8,
                                      proposed=True, rule="described-apposition"))
                 return True
         if kind is None or first >= kind or lower[first] in self.words.described_breaks:
@@ -1018,11 +1018,11 @@ class ContributionFinder:
         later = next((j for j in range(i, sent.end - 1) if j in self.naming_at
                       and j > 0 and (text[self.naming_at[j] - 1] == "," or self.naming_at[j] < stop)), None)
         if later is not None:
-            after = later + 1
-            while after < sent.end - 1 and (lower[after] == "as" or toks.lex[after].is_quote):
-                after += 1  # "termed as "Meta-SpikeFormer""
-            if j_is_name(text[after]):
-                limit = min(sent.end, after + TARGET_WINDOW)
+            named_at = later + 1
+            while named_at < sent.end - 1 and (lower[named_at] == "as" or toks.lex[named_at].is_quote):
+                named_at += 1  # "termed as "Meta-SpikeFormer""
+            if j_is_name(text[named_at]):
+                limit = min(sent.end, named_at + TARGET_WINDOW)
         for j in range(i, limit if later is None else later + 1):
             if j in self.naming_at:
                 for t in range(i, j):
@@ -1070,6 +1070,11 @@ class ContributionFinder:
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
                 known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
+                name = doc_text(doc)[best.start:best.end]
+                if known and span is not None and after is not None and name.isupper() and name.isalpha() \
+                        and span.start > sent.start and doc[span.start - 1].lower_ in ("a", "an") \
+                        and norm_word(after.text) in self.type_words:
+                    return  # "we design a POMDP agent that …": a known acronym describing the kind noun, read whole later
                 if known and after is not None and after.text == "(" and span is not None:
                     # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
                     close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
@@ -1077,9 +1082,10 @@ class ContributionFinder:
                 if known and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops:
                     return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
-                if best.finder is Finder.LEXICON and after is not None and \
-                        norm_word(after.text) in self.res.generic_heads:
-                    return  # "a reinforcement learning framework": uses RL, doesn't propose it
+                if best.finder is Finder.LEXICON and after is not None and (
+                        norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
+                    return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
+                    # described thing is proposed
                 span = cast(Span, span)  # (char_span "expand" of a candidate's own offsets is never None)
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")

@@ -357,12 +357,12 @@ class RelationFinder:
     def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
                rivals: list[_Proposed]) -> LocalEntity | _Proposed | None:
         start = sent.start_char + cmp_at
-        text = doc_text(doc)
+        full = doc_text(doc)
         # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
         # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
         for m, e in in_sent:
             if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
-                if self.words.rival_breaks.intersection(text[start:m.start].lower().split()):
+                if self.words.rival_breaks.intersection(full[start:m.start].lower().split()):
                     break
                 return e
             if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
