@@ -152,3 +152,15 @@ def test_a_paper_without_contribution_addresses_a_task_in_its_titles_words(extra
                       "Fake media spread fast. Deepfake detection remains hard for image classification models.")
     assert ("PAPER", "addresses", "deepfake detection") in rels, rels
     assert ("PAPER", "addresses", "image classification") not in rels, rels
+
+
+def test_we_after_the_contribution_is_named_is_its_subject(extractor):
+    """"We propose FooSeg … Our model is built upon X / we equip it with X": the main contribution uses X; a
+    sentence of "we" before the contribution is named is about something else."""
+    rels = _relations(extractor, "Segmentation",
+                      "We propose FooSeg, a segmentation method. We equip the decoder with a Vision Transformer.")
+    assert ("fooseg", "uses", "vision transformer") in rels, rels
+    rels = _relations(extractor, "Segmentation",
+                      "We equip the decoder with a Vision Transformer. We propose FooSeg, a segmentation method.")
+    assert ("fooseg", "uses", "vision transformer") not in rels, rels
+    assert ("PAPER", "proposes", "fooseg") in rels, rels  # positive control
