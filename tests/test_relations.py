@@ -164,3 +164,11 @@ def test_we_after_the_contribution_is_named_is_its_subject(extractor):
                       "We equip the decoder with a Vision Transformer. We propose FooSeg, a segmentation method.")
     assert ("fooseg", "uses", "vision transformer") not in rels, rels
     assert ("PAPER", "proposes", "fooseg") in rels, rels  # positive control
+
+
+def test_compared_x_with_y_makes_y_a_rival(extractor):
+    rels = _relations(extractor, "Flocking",
+                      "We propose CACER, a reinforcement learning algorithm. We compared CACER with CACLA and DDPG in "
+                      "numerical simulation.")
+    assert ("cacer", "outperforms", "cacla") in rels, rels
+    assert ("cacer", "uses", "cacla") not in rels and ("cacer", "uses", "ddpg") not in rels, rels

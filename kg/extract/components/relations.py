@@ -66,9 +66,11 @@ class RelationFinder:
         self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
         self.over = LowerRegex(r"(?<![\w-])(improv\w*|gains?|boosts?|speedups?)\b[^.;]{0,60}?\bover\b")
         # "we evaluate HTRON against Reinforce, PPO, and TRPO": "against" compares after a verb of evaluation
-        self.against = LowerRegex(r"(?<![\w-])(?:compar\w*|evaluat\w*|benchmark\w*|test\w*)\b[^.;]{0,80}?\bagainst\b")
+        self.against = LowerRegex(r"(?<![\w-])(?:compar\w*|evaluat\w*|benchmark\w*|test\w*)\b[^.;]{0,80}?\bagainst\b"
+                                  # "we compared CACER with CACLA and DDPG": the object of "compared" between
+                                  r"|(?<![\w-])compar(?:e|es|ed|ing)\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
-        self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over", "against"])
+        self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over", "against", "compar"])
         words = self.words = res.words
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
