@@ -47,12 +47,8 @@ from kg.types import Finder
 #: the finders of names (what a contribution cue may name)
 _NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
 SUBJECT_WINDOW = 6
-#: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
-_DESCRIBING = re.compile(r"(?:one|two|three|four|five|multi|single|\d+)-\w+$|[\w-]+-scale$")
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
-#: a title's name referred back to in the abstract: "the X framework", "such a X model"
-_REFERRING = re.compile(r"(?<![\w-])(?:[Tt]he|[Oo]ur|[Tt]his|[Ss]uch an?)\s+$")
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
 
 
@@ -199,6 +195,13 @@ class ContributionFinder:
         self.object_openers = words.object_openers
         self.of_heads = words.contribution_of_heads
         self.describing_verbs = words.describing_verbs
+        #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
+        self.describing = re.compile(r"(?:" + "|".join(map(re.escape, words.counting_prefixes)) + r"|\d+)-\w+$|"
+                                     + "|".join(r"[\w-]+-" + re.escape(w) + "$" for w in words.size_suffixes))
+        #: a title's name referred back to in the abstract: "the X framework", "such a X model" (the first letter
+        #: in either case)
+        self.referring = re.compile(r"(?<![\w-])(?:" + "|".join(
+            f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]) for w in words.referring_determiners) + r")\s+$")
         self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
@@ -615,7 +618,7 @@ class ContributionFinder:
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
-        if head not in self.type_words and all(is_describing_adjective(m, self.res) or _DESCRIBING.match(m)
+        if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
                                                for m in mods):
             return  # "realistic simulations": no name; "a two-stage method" is named by its kind noun
         for k in range(end_tok, sent.end):
@@ -1265,7 +1268,7 @@ class ContributionFinder:
             kind, pos = None, text.find(name, len(head))
             while pos >= 0 and kind is None:
                 noun = _NEXT_NOUN.match(text, pos + len(name))
-                if noun and _REFERRING.search(text, max(0, pos - 9), pos):
+                if noun and self.referring.search(text, max(0, pos - 9), pos):
                     kind = self.type_words.get(norm_word(noun.group(1)))
                 pos = text.find(name, pos + 1)
             if kind:
