@@ -514,6 +514,8 @@ def _proposed_t(extractor: Extractor, title: str, abstract: str) -> dict[str, st
      "encoder-decoder training", "Method"),
     ("To address this problem, we propose the use of a lookahead mechanism to gather more information.",
      "lookahead mechanism", "Method"),
+    ("Our primary contribution is the development of an estimator for the optimal policy of average reward MDPs.",
+     "estimator for the optimal policy", "Method"),
     ("To this end, we propose and analyze randomized decoding, which converts estimated scores.",
      "randomized decoding", "Method"),
     # a lower-case contribution with an apposition saying what it is
@@ -533,6 +535,7 @@ def test_described_contribution_is_read_to_its_kind_noun(extractor, abstract, na
     ("We highlight that our algorithm, SpectralDICE, is the first to leverage this structure.", "SpectralDICE",
      "Method"),
     ("Our method, Crowd-Calibrator, models the distance between labels.", "Crowd-Calibrator", "Method"),
+    ("We demonstrate that our method, Bloop, can lead to much better performances.", "Bloop", "Method"),
     ("We instantiate this in Dynalang, an agent that learns a multimodal world model. Dynalang learns fast.",
      "Dynalang", "Model"),
     ('In this work, we propose a general SNN architecture, termed as "Meta-SpikeFormer", whose goals are many.',
@@ -588,3 +591,9 @@ def test_a_title_means_phrase_that_is_not_the_contribution(extractor, title):
     rival = "Semantic Invariance Learning"  # positive control: the same abstract takes a method's means phrase
     assert rival in _proposed_t(extractor, f"Partial Classification via {rival}", abstract)
     assert not _proposed_t(extractor, title, abstract), _proposed_t(extractor, title, abstract)
+
+
+def test_a_common_word_after_our_kind_noun_is_no_name(extractor):
+    """"our method, Bloop, …" names it (a rare word); "our method, However, …" does not (control above)."""
+    assert not _proposed(extractor, "We evaluate our method, Second, on graphs."), \
+        _proposed(extractor, "We evaluate our method, Second, on graphs.")

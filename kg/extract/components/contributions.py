@@ -576,12 +576,13 @@ class ContributionFinder:
         text = doc_text(doc)
         if self._kind_phrase(doc, sent, verb, by_start, out) or toks.lower[verb] in self.describing_verbs:
             return  # "we provide generalization bounds": only a kind noun says a described thing is proposed
-        chunk = next(iter(chunk_ranges(doc, verb + 1, sent.end, self.res)), None)
+        begin = self._object_start(toks.lower, verb + 1, sent.end)
+        chunk = next(iter(chunk_ranges(doc, begin, sent.end, self.res)), None)
         if chunk is None:
             return
         # "a simple and efficient decentralized algorithm": weak words joined by "and" or a comma lead too
-        lead = [k for k in range(verb + 1, chunk[0]) if toks.lower[k] not in self.weak_lead
-                and not (toks.lower[k] in self.words.coordination_glue and k > verb + 1
+        lead = [k for k in range(begin, chunk[0]) if toks.lower[k] not in self.weak_lead
+                and not (toks.lower[k] in self.words.coordination_glue and k > begin
                          and toks.lower[k - 1] in self.weak_lead)]
         if lead == [chunk[0] - 1] and self._participle(toks.text[lead[0]]):
             chunk = (lead[0], chunk[1])  # "an integrated retrieval-summarization framework": a participle describes
@@ -914,7 +915,8 @@ class ContributionFinder:
                 return
             j = self._name_end(doc, sent, k) if comma else k
             if j > k and toks.text[k][:1].isupper() and j < sent.end and toks.text[j] in (",", "(") and (
-                    j - k > 1 or any(ch.isupper() for ch in toks.text[k][1:])):
+                    j - k > 1 or any(ch.isupper() for ch in toks.text[k][1:])
+                    or (toks.text[k].isalpha() and is_rare_word(toks.text[k]))):  # "our method, Bloop, can …"
                 cand = Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
