@@ -121,3 +121,54 @@ def test_a_paper_that_proposes_nothing_addresses_its_task(extractor):
                       "Bias matters. We propose FooCond, which makes dataset condensation robust to color biases.")
     assert ("foocond", "addresses", "dataset condensation") in rels, rels
     assert ("PAPER", "addresses", "dataset condensation") not in rels, rels
+
+
+def test_a_name_after_a_preposition_qualifies_what_is_compared(extractor):
+    """"outperforms baselines without BM25 retrieval": BM25 is no rival (control: "outperforms BM25" is one)."""
+    abstract = "We propose FooQA, a question answering method. FooQA outperforms {} on three benchmarks."
+    rels = _relations(extractor, "Question Answering", abstract.format("BM25"))
+    assert ("fooqa", "outperforms", "bm25") in rels, rels  # positive control
+    rels = _relations(extractor, "Question Answering", abstract.format("baselines without BM25 retrieval"))
+    assert not {r for r in rels if r[1] == "outperforms" and r[2] == "bm25"}, rels
+
+
+def test_the_task_before_a_titles_means_word_is_addressed(extractor):
+    rels = _relations(extractor, "Partial Multi-View Multi-Label Classification via Prototype Learning",
+                      "We propose FooProto, a prototype method. It works on public data.")
+    assert ("fooproto", "addresses", "partial multi-view multi-label classification") in rels, rels
+
+
+def test_the_problem_of_a_gerund_phrase_is_a_task(extractor):
+    rels = _relations(extractor, "Replicable Halfspaces",
+                      "We study the problem of learning large-margin halfspaces. We propose FooLearn, an algorithm "
+                      "with optimal sample complexity.")
+    assert ("foolearn", "addresses", "learning large-margin halfspaces") in rels, rels
+
+
+def test_a_paper_without_contribution_addresses_a_task_in_its_titles_words(extractor):
+    """"Detecting deepfakes …" and the abstract's "deepfake detection": the paper's own task (control: a task
+    the title does not name is not linked to a paper that proposes nothing)."""
+    rels = _relations(extractor, "Detecting Deepfakes through Text Analysis",
+                      "Fake media spread fast. Deepfake detection remains hard for image classification models.")
+    assert ("PAPER", "addresses", "deepfake detection") in rels, rels
+    assert ("PAPER", "addresses", "image classification") not in rels, rels
+
+
+def test_we_after_the_contribution_is_named_is_its_subject(extractor):
+    """"We propose FooSeg … Our model is built upon X / we equip it with X": the main contribution uses X; a
+    sentence of "we" before the contribution is named is about something else."""
+    rels = _relations(extractor, "Segmentation",
+                      "We propose FooSeg, a segmentation method. We equip the decoder with a Vision Transformer.")
+    assert ("fooseg", "uses", "vision transformer") in rels, rels
+    rels = _relations(extractor, "Segmentation",
+                      "We equip the decoder with a Vision Transformer. We propose FooSeg, a segmentation method.")
+    assert ("fooseg", "uses", "vision transformer") not in rels, rels
+    assert ("PAPER", "proposes", "fooseg") in rels, rels  # positive control
+
+
+def test_compared_x_with_y_makes_y_a_rival(extractor):
+    rels = _relations(extractor, "Flocking",
+                      "We propose CACER, a reinforcement learning algorithm. We compared CACER with CACLA and DDPG in "
+                      "numerical simulation.")
+    assert ("cacer", "outperforms", "cacla") in rels, rels
+    assert ("cacer", "uses", "cacla") not in rels and ("cacer", "uses", "ddpg") not in rels, rels

@@ -47,12 +47,8 @@ from kg.types import Finder
 #: the finders of names (what a contribution cue may name)
 _NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
 SUBJECT_WINDOW = 6
-#: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
-_DESCRIBING = re.compile(r"(?:one|two|three|four|five|multi|single|\d+)-\w+$|[\w-]+-scale$")
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
-#: a title's name referred back to in the abstract: "the X framework", "such a X model"
-_REFERRING = re.compile(r"(?<![\w-])(?:[Tt]he|[Oo]ur|[Tt]his|[Ss]uch an?)\s+$")
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
 
 
@@ -145,6 +141,40 @@ def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: froze
     return words[0][0], words[-1][1]
 
 
+def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[str],
+                articles: frozenset[str]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """A title "X via Y" ("Partial Multi-View Multi-Label Classification via Semantic Invariance Learning"):
+    the phrase before the means word (what the paper addresses, from the title's start or its last colon) and
+    the phrase after it (how: up to the next cut word, colon or dash), as offsets; each 1 to 7 words."""
+    head = title
+    m = next((m for m in _TITLE_WORD.finditer(head) if m.group(0).lower() in means and m.start() > 0), None)
+    if m is None:
+        return None
+    colon = max(title.rfind(":", 0, m.start()), title.rfind(" - ", 0, m.start()))
+    lo = colon + 1 if colon >= 0 else 0
+    before = [w for w in _TITLE_WORD.finditer(title, lo, m.start())]
+    while before and before[0].group(0).lower() in articles:
+        before = before[1:]
+    after: list[re.Match[str]] = []
+    for w in _TITLE_WORD.finditer(title, m.end()):
+        low = w.group(0).lower()
+        if title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")):
+            break
+        if low in cuts and after:
+            break
+        if low in rejects:
+            return None
+        after.append(w)
+        if low.endswith(":"):
+            break
+    while after and after[0].group(0).lower() in articles:
+        after = after[1:]
+    if not (1 <= len(before) <= 7 and 1 <= len(after) <= 7) or any(w.group(0).lower() in rejects for w in before):
+        return None
+    end = after[-1].end() - (1 if after[-1].group(0).endswith(":") else 0)
+    return (before[0].start(), before[-1].end()), (after[0].start(), end)
+
+
 def j_is_name(text: str) -> bool:
     """A token text that can start a coined name: capitalised, or a letter-digit mix."""
     return text[:1].isupper() or any(c.isdigit() for c in text)
@@ -163,6 +193,16 @@ class ContributionFinder:
         self.complement_prepositions = words.complement_prepositions
         self.apposition_stops = words.apposition_stops
         self.object_openers = words.object_openers
+        self.of_heads = words.contribution_of_heads
+        self.describing_verbs = words.describing_verbs
+        #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
+        self.describing = re.compile(r"(?:" + "|".join(map(re.escape, words.counting_prefixes)) + r"|\d+)-\w+$|"
+                                     + "|".join(r"[\w-]+-" + re.escape(w) + "$" for w in words.size_suffixes))
+        #: a title's name referred back to in the abstract: "the X framework", "such a X model" (the first letter
+        #: in either case)
+        self.referring = re.compile(r"(?<![\w-])(?:" + "|".join(
+            f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]) for w in words.referring_determiners) + r")\s+$")
+        self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
@@ -241,10 +281,16 @@ class ContributionFinder:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
         self._title_task(doc, by_start, out)
+        self._problem_of(doc, by_start, out)
         lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
-        naming = list(compress(range(len(lower)), map(self.naming.__contains__, lower)))
+        tok_text = tokens(doc).text
+        # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
+        # names only after a kind noun ("a task called fact generation")
+        naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
+                  if j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
+                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words]
         ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         for words in self.naming_phrases:
@@ -258,27 +304,65 @@ class ContributionFinder:
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
                 if self._has_subject(lower, i, sent):
+                    v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and tok_text[i + 2].isalpha() \
+                        and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
                     before = len(out)
-                    self._read_target(doc, sent, doc[i], by_start, out)
+                    self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
                     if not any(c.proposed for c in out[before:]):
-                        unnamed.append((sent, i))
+                        unnamed.append((sent, v))
+            for i in range(sent.start + 1, sent.end - 2):
+                # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
+                # information theoretic framework …": cues of a described contribution only (no name is read)
+                if (lower[i] in self.describing_verbs and self._has_subject(lower, i, sent)) or (
+                        lower[i] in ("is", "are") and lower[i - 1] in self.words.contribution_nouns
+                        and "our" in lower[max(sent.start, i - 4):i]):
+                    unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
             self._our_noun_name(doc, sent, by_start, out)
             self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
                                 by_start, out)
             self._new_definition(doc, sent, by_start, out)
+        if not any(c.proposed for c in out):
+            self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
-            if (unnamed or self.title_self_reference.search(text)) and self._title_phrase(doc, by_start, out):
+            cue = unnamed or self.title_self_reference.search(text)
+            if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return doc
             for sent, i in unnamed:
                 self._described_object(doc, sent, i, by_start, out)
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
+            else:
+                if not (cue and self._title_means(doc, by_start, out)):
+                    self._proposed_description(doc, ours, out)
         return doc
+
+    def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
+        """"Using the proposed greedy algorithm, we train …": of a paper with no other answer, the described
+        thing "the proposed" or "our proposed" names (2 to 5 words ending in a kind noun) is its contribution.
+        ``cues``: the positions of "our" and "proposed"."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in cues:
+            if lower[i] != "proposed" or i == 0 or lower[i - 1] not in ("the", "our"):
+                continue
+            sent = sentence_at(doc, toks.idx[i])
+            chunk = next(iter(chunk_ranges(doc, i + 1, sent.end, self.res)), None)
+            if chunk is None or chunk[0] != i + 1:
+                continue
+            words = word_ranges(toks.joiner, *chunk)
+            if not 2 <= len(words) <= 5 or toks.norm[words[-1][1] - 1] not in self.type_words:
+                continue
+            typ = self.type_words[toks.norm[words[-1][1] - 1]]
+            if typ == "Task":
+                continue
+            out.append(Candidate(toks.idx[chunk[0]], toks.end_char(words[-1][1] - 1), typ, Finder.CONTRIBUTION, 0.75,
+                                 proposed=True, rule="proposed-description"))
+            return
 
     def _title_task(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"… for Grammatical Error Correction": what a title says its contribution is for is a task, unless a
@@ -287,6 +371,11 @@ class ContributionFinder:
         title, sep, _rest = text.partition("\n\n")
         if not sep:
             return
+        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
+                            self.words.title_articles)
+        if means is not None:
+            self._title_task_span(title, *means[0], by_start, out)
+        self._title_task_phrases(title, by_start, out)
         span = title_purpose(title, self.title_cuts, self.title_rejects, self.words.title_purpose_trailing)
         if span is None:
             return
@@ -306,6 +395,143 @@ class ContributionFinder:
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
 
+    def _problem_of(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"We study the problem of learning large-margin halfspaces": the gerund phrase after "the problem of"
+        (or "task of") in a sentence of "we" is a task the paper addresses, read to its first break word or
+        mark; 2 to 5 words, and only where no task is found in it already."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in range(2, len(lower) - 3):
+            if lower[i] != "of" or lower[i - 1] not in self.words.problem_nouns or not lower[i + 1].endswith("ing"):
+                continue
+            sent = sentence_at(doc, toks.idx[i])
+            if "we" not in lower[sent.start:i] and "paper" not in lower[sent.start:i]:
+                continue
+            j = i + 2
+            while j < sent.end and j - i <= 8 and not (lower[j] in self.words.described_breaks and j > i + 2
+                                                        and lower[j] not in self.words.title_articles) \
+                    and not (toks.lex[j].is_punct and not toks.joiner[j]):
+                j += 1
+            words = word_ranges(toks.joiner, i + 1, j)
+            if not 2 <= len(words) <= 5 or j - i > 8 or toks.lower[j - 1] in self.words.described_breaks:
+                continue
+            start, end = toks.idx[i + 1], toks.end_char(j - 1)
+            if any(c.type == "Task" and c.start < end and start < c.end for c in out):
+                continue
+            cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="problem-of")
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
+
+    def _title_task_phrases(self, title: str, by_start, out: list[Candidate]) -> None:
+        """A title part that names a task: a noun phrase headed by a task noun ("Sequence-Agnostic Multi-Object
+        Navigation", "… : Global Optimization of Black-Box Functions") or opened by a task verb's gerund
+        ("Detecting Machine-Generated Texts by …"), up to its first cut word; 2 to 6 words."""
+        phrases = [(a, b if len(title[a:b].split()) <= 6 else h)
+                   for a, b, h in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
+                                                self.title_openers, self.res.noun_ing, self.words.title_articles)]
+        any_task = any(c.type == "Task" for c in out)
+        for part in re.split(r":\s+|\s+[-–—]\s+", title):
+            if any_task:
+                break  # a gerund's phrase only when the paper names no task at all ("Localizing … Images" is no
+                # better a name than the abstract's "geo-localization")
+            lo = title.find(part)
+            words = list(_TITLE_WORD.finditer(part))
+            if words and words[0].group(0).lower() in self.words.task_gerunds:
+                end = next((k for k, w in enumerate(words) if k and (w.group(0).lower() in self.title_cuts
+                                                                     or w.group(0).lower() in self.title_inner)),
+                           len(words))
+                phrases.append((lo + words[0].start(), lo + words[end - 1].end()))
+        tasks = [c for c in out if c.type == "Task" and c.start < len(title)]
+        for start, end in phrases:
+            phrase = title[start:end].split()
+            if not 2 <= len(phrase) <= 6 or any(c.proposed or (c.end == end and c.type != "Task")
+                                               for c in by_start.get(start, ())):
+                continue
+            if any(c.start < end and start < c.end for c in tasks):
+                continue  # a task found inside it ("Fast Text-to-3D with …") is the task, not the whole part
+            first = phrase[0].lower()
+            if first not in self.words.task_gerunds:
+                head = norm_word(phrase[-1].rsplit("-", 1)[-1])
+                if head in self.words.contribution_not_heads:
+                    continue  # "Evaluation of Line Detection …"
+                found = head_type(head, self.res)
+                if self.type_words.get(head, "Task") != "Task" or not found or found[0] != "Task" or found[1] < 0.7:
+                    continue
+            cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-task")
+            out.append(cand)
+            by_start.setdefault(start, []).append(cand)
+
+    def _title_task_span(self, title: str, start: int, end: int, by_start, out: list[Candidate]) -> None:
+        """"Partial Multi-View Multi-Label Classification via …": the title's phrase before its means word is the
+        task the paper addresses when its head says it is a task ("Classification", "Detection")."""
+        words = title[start:end].split()
+        if "," in title[start:end] or any(w.lower() in self.title_cuts for w in words):
+            return  # "Stochastic Planning for ASV Navigation Using …": the task is the "for" phrase (_title_task)
+        head = norm_word(words[-1].rsplit("-", 1)[-1])
+        found = head_type(head, self.res)
+        if self.type_words.get(head, "Task") != "Task" or not found or found[0] != "Task" or len(words) < 2:
+            return
+        if words[0][:1].islower() or words[0].lower().endswith("ing"):
+            return  # "Accelerating Training … via …" is a verb phrase, not a task's name
+        if any(c.end == end and c.type != "Task" for c in by_start.get(start, ())):
+            return
+        cand = Candidate(start, end, "Task", Finder.PATTERN, 0.6, rule="title-task")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+
+    def _title_coined_name(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"Self-Cleaning: Improving a Named Entity Recognizer …" of an abstract with a contribution cue: one coined
+        word before the title's colon (hyphenated, mixed case or with digits, or rare in English) names it."""
+        text = doc_text(doc)
+        head = text.partition("\n\n")[0]
+        colon = head.find(": ")
+        name = head[:colon].strip() if colon > 0 else ""
+        if not name or " " in name or not name[:1].isupper() or name.lower() in self.title_openers:
+            return False
+        coined = "-" in name.strip("-") or any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+        if not coined and not (name.isalpha() and is_rare_word(name)):
+            return False
+        start = text.find(name)
+        if any(c.finder is Finder.LEXICON for c in by_start.get(start, ())):
+            return False
+        cand = Candidate(start, start + len(name), "Method", Finder.CONTRIBUTION, 0.8, proposed=True,
+                         rule="title-coined-name")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+        self.new_names.append(cand)
+        self._repeat_new_names(doc, by_start, out)
+        return True
+
+    def _title_means(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"… Classification via Semantic Invariance Learning and Prototype Modeling" of an abstract that proposes
+        something it does not name: the title's means phrase, when its head says it is a method or model."""
+        title = doc_text(doc).partition("\n\n")[0]
+        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
+                            self.words.title_articles)
+        if means is None:
+            return False
+        start, end = means[1]
+        phrase = title[start:end].split()
+        first = phrase[0].lower() if phrase else ""
+        if (len(phrase) < 2 and "-" not in phrase[0]) or (first.endswith("ing") and first not in self.res.noun_ing):
+            return False  # "… via Learning Degradation-Aware Models": a verb phrase, the abstract names the object
+        if title[:start].rstrip().lower().endswith(tuple(f" {a}" for a in self.words.title_articles)):
+            return False  # "… via the Time-Change Theorem": a known thing the paper uses
+        inner = next((k for k, w in enumerate(phrase) if k and w.lower() in self.title_inner), len(phrase))
+        head = norm_word(phrase[inner - 1].rsplit("-", 1)[-1])  # "Tractable Steering of Diffusion Models"
+        typ = self.type_words.get(head)
+        if typ is None:
+            found = head_type(head, self.res)
+            typ = found[0] if found else None
+        if typ != "Method":
+            return False  # "… Using Aerial Robots": a model or a platform the paper uses
+        if any(c.end >= end and (c.finder is Finder.LEXICON or c.type != "Method") for c in by_start.get(start, ())):
+            return False  # a known concept: "… via Reinforcement Learning", "… Using Stable Diffusion"
+        cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="title-means")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+        return True
+
     def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
         """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
         algorithm that …": an abstract that proposes something it does not name has its name in the title.
@@ -321,6 +547,10 @@ class ContributionFinder:
         for start, end, head_end in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
                                                   self.title_openers, self.res.noun_ing, self.words.title_articles):
             head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
+            last = title[:end].rsplit(None, 1)[-1]
+            if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
+                    and " " in title[start:end] and self._participle(last.lower()):
+                continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
             typ = self.type_words.get(head)
             if typ is None:
                 found = head_type(head, self.res)
@@ -330,7 +560,7 @@ class ContributionFinder:
             at = by_start.get(start, [])
             head_start = title.rfind(" ", 0, head_end) + 1
             if any(c.finder is Finder.LEXICON and (c.end >= end or (
-                    c.end >= head_start - 1 and head_end == end and head in self.res.generic_heads)) for c in at):
+                    c.end >= head_start - 1 and head_end == end and head in self.words.restating_heads)) for c in at):
                 continue  # a known concept: "Bayesian Neural Networks", "Stochastic Gradient Descent Algorithm"
             cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True)
             out.append(cand)
@@ -344,17 +574,41 @@ class ContributionFinder:
         ("novel", "simple") are dropped: "a new method" alone names nothing."""
         toks = tokens(doc)
         text = doc_text(doc)
-        chunk = next(iter(chunk_ranges(doc, verb + 1, sent.end, self.res)), None)
-        if chunk is None or any(toks.lower[k] not in self.weak_lead for k in range(verb + 1, chunk[0])):
+        if self._kind_phrase(doc, sent, verb, by_start, out) or toks.lower[verb] in self.describing_verbs:
+            return  # "we provide generalization bounds": only a kind noun says a described thing is proposed
+        begin = self._object_start(toks.lower, verb + 1, sent.end)
+        chunk = next(iter(chunk_ranges(doc, begin, sent.end, self.res)), None)
+        if chunk is None:
+            return
+        # "a simple and efficient decentralized algorithm": weak words joined by "and" or a comma lead too
+        lead = [k for k in range(begin, chunk[0]) if toks.lower[k] not in self.weak_lead
+                and not (toks.lower[k] in self.words.coordination_glue and k > begin
+                         and toks.lower[k - 1] in self.weak_lead)]
+        if lead == [chunk[0] - 1] and self._participle(toks.text[lead[0]]):
+            chunk = (lead[0], chunk[1])  # "an integrated retrieval-summarization framework": a participle describes
+        elif lead:
             return  # the object is no noun phrase right after the verb: "we propose to …", "we present, in …"
         words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
         while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
             words = words[1:]  # "a novel", "state-of-the-art"
+        if len(words) > 2 and self._participle(toks.text[words[-1][0]]) and toks.norm[words[-2][1] - 1] in self.type_words:
+            words = words[:-1]  # "a … calibration method tailored for …": the participle opens a clause
+        end_tok = words[-1][1] if words else chunk[1]
+        of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
+        if of is not None:
+            # "a temporal difference version of contrastive predictive coding": a variant is named with what it
+            # varies, kept whole and typed by it
+            varied = self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or
+                                                                   ("Method",))[0]
+            start, end = toks.idx[words[0][0]], toks.end_char(of[1] - 1)
+            out.append(Candidate(start, end, "Method" if varied == "Task" else varied, Finder.CONTRIBUTION, 0.75,
+                                 proposed=True, rule="described-variant"))
+            return
         if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
             self._kind_with_complement(doc, sent, words[0], out)
             return
-        if not 2 <= len(words) <= 4:
-            return
+        if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
+            return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
         head = toks.norm[words[-1][1] - 1]
         if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
             return  # "a comprehensive study of …": what the paper does, not what it proposes
@@ -365,9 +619,9 @@ class ContributionFinder:
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
-        if all(is_describing_adjective(m, self.res) or _DESCRIBING.match(m) for m in mods):
-            return  # "a theoretical framework", "a two-stage method", "a data-driven approach": no name
-        end_tok = words[-1][1]
+        if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
+                                               for m in mods):
+            return  # "realistic simulations": no name; "a two-stage method" is named by its kind noun
         for k in range(end_tok, sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
@@ -377,6 +631,92 @@ class ContributionFinder:
                 return  # "a pruning algorithm, D-Prune, …": the contribution has a name
         start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
         out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True))
+
+    def _kind_phrase(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> bool:
+        """"we propose an asymmetric dual limit surface model to …", "we present the first fully unsupervised deep
+        learning-based denoiser": the words from the object's first describing word to its kind noun, read without
+        the chunker (whose closed-class list holds words such as "limit" or "design" that are nouns here).
+
+        The phrase has 1 to 5 describing words before the kind noun and no break word (a preposition, a
+        conjunction, a clause word) or mark between; a kind noun followed by another ("model architecture")
+        extends it. A name in the object's clause leaves it to the name (see the caller)."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = self._object_start(lower, verb + 1, sent.end)
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        first, kind = k, None
+        while k < sent.end and k - first < 12:
+            if (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
+                    toks.lex[k].is_punct and not toks.joiner[k]):
+                break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
+            if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not toks.joiner[k - 1] \
+                    and not (k + 1 < sent.end and toks.joiner[k + 1]):  # "multi-agent", "model-based": no kind noun
+                kind = k
+            elif kind is not None and k - kind > 2:
+                break  # "a test-time threat model agnostic algorithm": a later kind noun close by ends it
+            k += 1
+        if kind is None and first < k < sent.end - 2 and text[k] == "," and lower[k + 1] in ("a", "an") \
+                and lower[first] not in self.words.described_breaks and 1 <= len(word_ranges(toks.joiner, first, k)) <= 4:
+            # "we propose motion guidance, a zero-shot technique that …": the apposition says what the words are
+            apposed = self._kind_in(doc, k + 1, sent)
+            if apposed is not None and apposed != "Task":
+                out.append(Candidate(toks.idx[first], toks.end_char(k - 1), apposed, Finder.CONTRIBUTION, 0.8,
+                                     proposed=True, rule="described-apposition"))
+                return True
+        if kind is None or first >= kind or lower[first] in self.words.described_breaks:
+            return False
+        words = word_ranges(toks.joiner, first, kind + 1)
+        if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
+            return False
+        typ = self.type_words[toks.norm[kind]]
+        j = kind + 1
+        while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
+            j += 1
+        at = by_start.get(toks.idx[j], ()) if j < sent.end else ()
+        if any(k in self.naming_at for k in range(kind + 1, j + 1)) or (
+                any(c.finder in _NAMES for c in at) and not any(c.finder is Finder.LEXICON for c in at)):
+            return False  # "a pruning algorithm, D-Prune, …": the contribution has a name
+        out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
+                             rule="described-kind"))
+        return True
+
+    def _object_start(self, lower: list[str], k: int, end: int) -> int:
+        """Where the object of a contribution verb at ``k - 1`` starts, past an adverbial phrase ("we propose for
+        the first time a …") or a nominal that only introduces it ("we propose the use of a lookahead mechanism")."""
+        for phrase in self.object_skips:
+            n = len(phrase)
+            if lower[k:k + n] == phrase and k + n < end:
+                return k + n
+        return k
+
+    def _participle(self, word: str) -> bool:
+        """A lower-case participle describing a contribution ("an integrated …", "a unified …"), not a verb of
+        contribution itself ("a proposed …")."""
+        return word.isalpha() and word.islower() and word.endswith("ed") and word not in self.any_verbs \
+            and word not in self.weak_lead
+
+    def _of_complement(self, doc: Doc, sent: Span, k: int) -> tuple[int, int] | None:
+        """The noun phrase after "of" at token ``k`` ("… version of contrastive predictive coding"): its token
+        range, 1 to 4 words, ending the clause (a comma, a clause word, a preposition) or None."""
+        toks = tokens(doc)
+        if k + 1 >= sent.end or toks.lower[k] != "of":
+            return None
+        first = k + 1
+        while first < sent.end and (toks.lower[first] in self.words.title_articles or toks.lower[first] in self.weak_lead):
+            first += 1  # "of the classical …"
+        chunk = next(iter(chunk_ranges(doc, first, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != first or not 1 <= len(word_ranges(toks.joiner, *chunk)) <= 4:
+            return None
+        if toks.lower[chunk[1] - 1] in self.weak_lead or toks.text[chunk[1] - 1][-1:] == "-":
+            return None
+        nxt = chunk[1]
+        if nxt < sent.end and not (toks.lex[nxt].is_punct or toks.lower[nxt] in self.clause_stops
+                                   or toks.lower[nxt] in self.words.complement_stops
+                                   or toks.lower[nxt] in self.complement_prepositions):
+            return None  # the phrase goes on past what was read: "… G-optimal design concept"
+        return chunk
 
     def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
         """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
@@ -421,6 +761,33 @@ class ContributionFinder:
                     again = Candidate(m.start(), m.end(), cand.type, Finder.CONTRIBUTION, 0.8)
                     out.append(again)
                     by_start.setdefault(again.start, []).append(again)
+
+    def _rare_name_apposition(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"We instantiate this in Dynalang, an agent that learns …": a capitalised word rare in English (a
+        coined name no finder knew), with an apposition that says what it is, in a sentence about what "we" do
+        (not one that uses or cites it: "we use Voyager, an agent …") names the paper's contribution."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent in sentences(doc):
+            we = next((t for t in range(sent.start, sent.end) if lower[t] in ("we", "our")), None)
+            if we is None:
+                continue
+            for t in range(we + 1, sent.end - 3):
+                word = text[t]
+                if not (word[:1].isupper() and word.isalpha() and len(word) > 3 and text[t + 1] == ","
+                        and lower[t + 2] in ("a", "an") and not toks.joiner[t - 1]):
+                    continue
+                if by_start.get(toks.idx[t]) or not is_rare_word(word) or any(
+                        lower[k] in self.other_work or lower[k] in self.use_verbs for k in range(we, t)):
+                    continue
+                typ = self._kind_in(doc, t + 3, sent)
+                if typ is None:
+                    continue
+                cand = Candidate(toks.idx[t], toks.end_char(t), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
+                return
 
     def _typed_by_apposition(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"Building on Quiet Annealing, an approach for …": a coined name the abstract names once, below the
@@ -518,19 +885,43 @@ class ContributionFinder:
             self._propose(out, best, best.type)
 
     def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
-        """A sentence opening "Our method, MaRio (…), is …" or "Our framework MaRio …" names the contribution.
+        """"Our method, MaRio (…), is …", "Our framework MaRio …", "We highlight that our algorithm, SpectralDICE,
+        is …": "our" (and "proposed" or one describing word) and a kind noun before a name: the contribution.
 
-        Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT."""
-        lower = tokens(doc).lower
-        i = sent.start
-        if sent.end - i < 4 or lower[i] != "our" or norm_word(lower[i + 1]) not in self.type_words:
-            return
-        k = i + 3 if lower[i + 2] == "," else i + 2
-        at = by_start.get(doc[k].idx, []) if k < sent.end else []
-        hits = [c for c in at if c.finder in _NAMES]
-        if hits and not any(c.finder is Finder.LEXICON for c in at):
-            best = max(hits, key=lambda c: c.end - c.start)
-            self._propose(out, best, self.type_words[norm_word(lower[i + 1])])
+        Only a name no vocabulary knows: "Our model, BERT, is fine-tuned …" uses BERT. A capitalised name no
+        finder knew counts after a comma ("Our method, Crowd-Calibrator, models …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for o in range(sent.start, sent.end - 4):
+            if lower[o] != "our":
+                continue
+            i = o
+            if lower[i + 1] in self.past_verbs or (lower[i + 1] in self.weak_lead and norm_word(lower[i + 2]) in
+                                                   self.type_words):
+                i += 1  # "Our proposed method, LatentDiffuser, demonstrates …", "our final model, X"
+            if i + 3 >= sent.end or norm_word(lower[i + 1]) not in self.type_words:
+                continue
+            comma = lower[i + 2] == ","
+            if not comma and o != sent.start:
+                continue  # "… and our framework GPT-4 …": the name without a comma only opening a sentence
+            k = i + 3 if comma else i + 2
+            typ = self.type_words[norm_word(lower[i + 1])]
+            at = by_start.get(toks.idx[k], [])
+            hits = [c for c in at if c.finder in _NAMES]
+            if any(c.finder is Finder.LEXICON for c in at):
+                continue
+            if hits:
+                self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
+                return
+            j = self._name_end(doc, sent, k) if comma else k
+            if j > k and toks.text[k][:1].isupper() and j < sent.end and toks.text[j] in (",", "(") and (
+                    j - k > 1 or any(ch.isupper() for ch in toks.text[k][1:])
+                    or (toks.text[k].isalpha() and is_rare_word(toks.text[k]))):  # "our method, Bloop, can …"
+                cand = Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
+                return
 
     def _proposed_name(self, doc: Doc, sent: Span, cues: list[int], by_start, out: list[Candidate]) -> None:
         """"The proposed KeyGNet, supervised by …", "our FooNet improves …": a name no vocabulary knows right
@@ -631,13 +1022,19 @@ class ContributionFinder:
             i + 2 * TARGET_WINDOW)  # "Transformer-based" goes on; another contribution verb ends the object
         later = next((j for j in range(i, sent.end - 1) if j in self.naming_at
                       and j > 0 and (text[self.naming_at[j] - 1] == "," or self.naming_at[j] < stop)), None)
-        if later is not None and j_is_name(text[later + 1]):
-            limit = min(sent.end, later + 1 + TARGET_WINDOW)
+        if later is not None:
+            named_at = later + 1
+            while named_at < sent.end - 1 and (lower[named_at] == "as" or toks.lex[named_at].is_quote):
+                named_at += 1  # "termed as "Meta-SpikeFormer""
+            if j_is_name(text[named_at]):
+                limit = min(sent.end, named_at + TARGET_WINDOW)
         for j in range(i, limit if later is None else later + 1):
             if j in self.naming_at:
                 for t in range(i, j):
                     type_before = self.type_words.get(toks.norm[t]) or type_before
                 i = j + 1
+                if i < sent.end - 1 and lower[i] == "as":
+                    i += 1  # "termed as "Meta-SpikeFormer""
                 break
         if verb.i + 1 < len(lower) and lower[verb.i + 1] == "to":
             # "we propose to conduct … Balanced One-shot Subset Selection (BOSS)": a name defined in the
@@ -678,6 +1075,11 @@ class ContributionFinder:
                     self._propose(out, named, self.type_words[norm_word(doc[span.end].text)])
                     return
                 known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
+                name = doc_text(doc)[best.start:best.end]
+                if known and span is not None and after is not None and name.isupper() and name.isalpha() \
+                        and span.start > sent.start and doc[span.start - 1].lower_ in ("a", "an") \
+                        and norm_word(after.text) in self.type_words:
+                    return  # "we design a POMDP agent that …": a known acronym describing the kind noun, read whole later
                 if known and after is not None and after.text == "(" and span is not None:
                     # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
                     close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
@@ -685,9 +1087,10 @@ class ContributionFinder:
                 if known and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops:
                     return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
-                if best.finder is Finder.LEXICON and after is not None and \
-                        norm_word(after.text) in self.res.generic_heads:
-                    return  # "a reinforcement learning framework": uses RL, doesn't propose it
+                if best.finder is Finder.LEXICON and after is not None and (
+                        norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
+                    return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
+                    # described thing is proposed
                 span = cast(Span, span)  # (char_span "expand" of a candidate's own offsets is never None)
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")
@@ -867,7 +1270,7 @@ class ContributionFinder:
             kind, pos = None, text.find(name, len(head))
             while pos >= 0 and kind is None:
                 noun = _NEXT_NOUN.match(text, pos + len(name))
-                if noun and _REFERRING.search(text, max(0, pos - 9), pos):
+                if noun and self.referring.search(text, max(0, pos - 9), pos):
                     kind = self.type_words.get(norm_word(noun.group(1)))
                 pos = text.find(name, pos + 1)
             if kind:

@@ -49,6 +49,18 @@ _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
+def _alternation(stems, words) -> str:
+    """A regex alternation of ``stems`` (any word they begin: "improv" for "improves") and whole ``words``,
+    longest first, escaped."""
+    alts = [re.escape(s) + r"\w*" for s in stems] + [re.escape(w) for w in words]
+    return "|".join(sorted(alts, key=len, reverse=True))
+
+
+def _stems(text: str) -> set[str]:
+    """The first five letters of each word of three letters or more: "detecting" and "detection" meet."""
+    return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
 def _cue_regex(phrases: list[str]) -> LowerRegex:
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
     return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
@@ -59,12 +71,16 @@ class RelationFinder:
         self.res = res
         cues = res.cues
         self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
-        self.over = LowerRegex(r"(?<![\w-])(improv\w*|gains?|boosts?|speedups?)\b[^.;]{0,60}?\bover\b")
+        words = self.words = res.words
+        self.over = LowerRegex(r"(?<![\w-])(" + _alternation(words.over_cue_stems, words.over_cue_words)
+                               + r")\b[^.;]{0,60}?\bover\b")
         # "we evaluate HTRON against Reinforce, PPO, and TRPO": "against" compares after a verb of evaluation
-        self.against = LowerRegex(r"(?<![\w-])(?:compar\w*|evaluat\w*|benchmark\w*|test\w*)\b[^.;]{0,80}?\bagainst\b")
+        self.against = LowerRegex(r"(?<![\w-])(?:" + _alternation(words.against_cue_stems, ()) + r")\b[^.;]{0,80}?\bagainst\b"
+                                  # "we compared CACER with CACLA and DDPG": the object of "compared" between
+                                  r"|(?<![\w-])(?:" + _alternation((), words.compare_verbs)
+                                  + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
-        self.comparison_words = key_words(list(cues["outperform_cues"]) + ["over", "against"])
-        words = res.words
+        self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
@@ -76,7 +92,8 @@ class RelationFinder:
         self.contrast = _cue_regex(cues["contrast_cues"])
         self.contrast_words = key_words(cues["contrast_cues"])
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
-        self.paper_subject = re.compile(r"(?<![\w-])(?:we|this (?:paper|work|study))(?![\w-])", re.IGNORECASE)
+        self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
+                                        re.IGNORECASE)
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?\s*,?\s*(?:"
@@ -212,8 +229,12 @@ class RelationFinder:
         if (main is not None and id(main) not in addressed) or (
                 main is None and not any(r.subject is None and r.predicate == "addresses" for r in rels)):
             title_end = max(text.find("\n\n"), 0)
-            # without a contribution, only a task the title names is the paper's own
-            tasks = [e for e in ents if e.type == "Task" and (main is not None or e.mentions[0].start < title_end)]
+            # without a contribution, only a task the title names is the paper's own (in the title, or in the
+            # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
+            title_stems = _stems(text[:title_end])
+            tasks = [e for e in ents if e.type == "Task" and (
+                main is not None or e.mentions[0].start < title_end
+                or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
             if tasks:
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text.find("\n\n"), 0)
@@ -348,9 +369,13 @@ class RelationFinder:
     def _rival(self, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
                rivals: list[_Proposed]) -> LocalEntity | _Proposed | None:
         start = sent.start_char + cmp_at
-        # the first entity within a few words after the cue
+        full = doc_text(doc)
+        # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
+        # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
         for m, e in in_sent:
             if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
+                if self.words.rival_breaks.intersection(full[start:m.start].lower().split()):
+                    break
                 return e
             if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
                 break
