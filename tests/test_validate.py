@@ -176,6 +176,7 @@ def _with_relations(example: Graph, relations) -> Graph:
     return g
 
 
+@pytest.mark.slow  # two SHACL runs over the whole example build (~3 s CPU), like the other whole-build validations here
 def test_shapes_check_relation_types(example):
     """A method that outperforms a Task, a Task outperforming a method or evaluated on a dataset, a Metric
     addressing a task are caught; the same relations between the right types pass (the control)."""
