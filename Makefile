@@ -26,6 +26,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# Tests write bytecode (__pycache__, git-ignored) even where PYTHONDONTWRITEBYTECODE is set: without it each
+# run compiles every kg module and rewrites every test's asserts again (~3.5 s of CPU in a test-fast run).
+test test-fast: export PYTHONDONTWRITEBYTECODE =
+
 test: lint
 	$(PY) -m pytest -q
 

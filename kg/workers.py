@@ -120,6 +120,10 @@ def _dask_task(papers: list[Paper], lexicons: tuple[str, ...]) -> BatchResult:
 _DASK_LOCK = threading.Lock()
 
 
+#: How long to keep trying to reach a Dask scheduler before the build fails.
+SCHEDULER_TIMEOUT = "10s"
+
+
 class DaskCluster:
     """Extraction on a dask.distributed cluster: an existing one (``scheduler``) or a local one (``workers``).
 
@@ -140,7 +144,7 @@ class DaskCluster:
         self._cluster = None
         if scheduler:
             try:
-                self._client = Client(scheduler, timeout="10s")
+                self._client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
             except (OSError, TimeoutError) as exc:
                 from kg.errors import ClusterError
 

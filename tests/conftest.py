@@ -112,6 +112,17 @@ def example_build(example_build_result) -> Path:
     return example_build_result[1]
 
 
+@pytest.fixture(scope="module")
+def server(example_build):
+    """``kg serve`` on :func:`example_build` (a subprocess on a free localhost port, query timeout
+    ``serving.TIMEOUT``), one per test module; see ``tests/serving.py``."""
+    from serving import Server
+
+    s = Server(example_build, "--quiet")
+    yield s
+    s.stop()
+
+
 @pytest.fixture(scope="session")
 def example_rdf(example_build) -> rdflib.Graph:
     """graph.ttl of :func:`example_build`, parsed."""

@@ -34,7 +34,8 @@ def test_build_on_a_dask_cluster_equals_the_serial_build(tmp_path):
         assert (tmp_path / "serial" / name).read_bytes() == (tmp_path / "dask" / name).read_bytes(), name
 
 
-def test_unreachable_scheduler_is_a_one_line_error(tmp_path):
+def test_unreachable_scheduler_is_a_one_line_error(tmp_path, monkeypatch):
+    monkeypatch.setattr("kg.workers.SCHEDULER_TIMEOUT", "1s")  # nothing listens there: no need to wait 10 s
     result = CliRunner().invoke(main, ["build", str(REPO / "examples" / "icml2026.txt"), "--out", str(tmp_path / "o"),
                                        "--no-cache", "--scheduler", "tcp://127.0.0.1:9"])
     assert result.exit_code == 1, result.output

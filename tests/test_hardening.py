@@ -18,29 +18,12 @@ import rdflib
 from click.testing import CliRunner
 
 import kg
-import kg.build
 from kg.cli import main
 from kg.extract import Extractor
 
 DATA = Path(__file__).parent / "data" / "hardening"
 EXPECT = {row[0]: row[1] for row in csv.reader((DATA / "EXPECT.tsv").open(encoding="utf-8"), delimiter="\t")
           if row and not row[0].startswith("#")}
-
-
-@pytest.fixture(scope="module")
-def cached_extractor(monkeypatch_module):
-    """One extractor for the module's many builds (loading it is most of a tiny build's time)."""
-    extractor = Extractor()
-    monkeypatch_module.setattr(kg.build, "Extractor",
-                               lambda extra_lexicons=(): extractor if not list(extra_lexicons) else Extractor(extra_lexicons))
-    return extractor
-
-
-@pytest.fixture(scope="module")
-def monkeypatch_module():
-    mp = pytest.MonkeyPatch()
-    yield mp
-    mp.undo()
 
 
 def check_exports(out: Path) -> int:
@@ -69,7 +52,7 @@ def assert_one_line_error(err: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EXPECT))
-def test_seed_input_builds_or_fails_in_one_line(name: str, tmp_path: Path, cached_extractor) -> None:
+def test_seed_input_builds_or_fails_in_one_line(name: str, tmp_path: Path) -> None:
     out = tmp_path / "out"
     code, err, exc = run_build(str(DATA / name), "--out", str(out))
     assert exc is None or isinstance(exc, SystemExit), f"{name}: {exc!r}"
@@ -84,7 +67,7 @@ def test_seed_input_builds_or_fails_in_one_line(name: str, tmp_path: Path, cache
         assert expected == "built" or papers == int(expected.split()[1]), (name, papers)
 
 
-def test_one_bad_code_url_does_not_cost_the_corpus(tmp_path: Path, cached_extractor) -> None:
+def test_one_bad_code_url_does_not_cost_the_corpus(tmp_path: Path) -> None:
     """50 good records plus one whose code URL holds %zz: 51 papers, the bad URL percent-encoded."""
     out = tmp_path / "out"
     code, err, _ = run_build(str(DATA / "corpus50_plus_one_bad_code_url.jsonl"), "--out", str(out))
@@ -171,7 +154,7 @@ PATHOLOGICAL = ["00545_latex_percent.jsonl", "00550_latex_close_braces.txt", "00
 
 
 @pytest.mark.parametrize("name", PATHOLOGICAL)
-def test_pathological_markup_up_to_the_record_limit_extracts(name: str, cached_extractor) -> None:
+def test_pathological_markup_up_to_the_record_limit_extracts(name: str) -> None:
     """The markup that hung the build (16,000 ``$`` in a row: 53 s in the tokenizer), cut to the record limit.
 
     Over :data:`MAX_RECORD` a record is skipped (the seed test above); up to it the cleaner's and the
@@ -183,7 +166,7 @@ def test_pathological_markup_up_to_the_record_limit_extracts(name: str, cached_e
     raw = (DATA / name).read_bytes()
     lines = [line.decode("utf-8") for line, _ok in _physical_lines(__import__("io").BytesIO(raw))]
     text = max(lines, key=len)[:MAX_RECORD]
-    records = list(cached_extractor.pipe([Paper(id="x", abstract=text)], failed=[]))
+    records = list(Extractor().pipe([Paper(id="x", abstract=text)], failed=[]))
     assert len(records) == 1 and records[0].abstract
 
 
@@ -191,7 +174,7 @@ PAYLOADS = ['<script>alert("t")</script>', '"><img src=x onerror=alert(1)>', "</
             "javascript:alert(3)", "<svg onload=alert(4)>", "{{CSP}}", "\u2028\u2029", "'; alert(5); //"]
 
 
-def test_hostile_fields_reach_the_html_only_as_inert_data(tmp_path: Path, cached_extractor) -> None:
+def test_hostile_fields_reach_the_html_only_as_inert_data(tmp_path: Path) -> None:
     """Payloads in ids, titles, abstracts, urls and entity names: no markup of theirs in graph.html.
 
     The page's data is JSON with ``<``, ``>`` and ``&`` escaped inside its one script element, so no payload

@@ -308,6 +308,7 @@ def test_an_equivalence_to_lpwc_would_retype_lpwc_papers(onto):
     assert str(KG.Paper) in _lpwc_types(g)["urn:lpwc:paper/1"]
 
 
+@pytest.mark.slow  # OWL-RL's pure-Python closure of a whole build: ~9 s of CPU, the longest run of the suite
 def test_owl_rl_closure_types_no_lpwc_node_and_is_consistent(onto, example_build):
     """OWL-RL over the ontology, its vocabularies (the hardware taxonomy, the concepts of ontology/vocab the
     build links to and what they are broader of, the LPWC ontology when present), the example build and

@@ -7,14 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from kg.extract.pipeline import COMPONENTS, PipelineOrderError, build_nlp
+from kg.extract.pipeline import COMPONENTS, PipelineOrderError, build_nlp, shipped_nlp
 
 COMPONENT_DIR = Path(__file__).resolve().parent.parent / "kg" / "extract" / "components"
-
-
-@pytest.fixture(scope="module")
-def nlp():
-    return build_nlp()
 
 
 def test_analyze_pipes_lists_requires_and_assigns_of_every_kg_component(nlp) -> None:
@@ -35,7 +30,8 @@ def test_a_misordered_pipeline_fails_at_build_time_with_a_clear_message() -> Non
         build_nlp(components=order)
     message = str(err.value)
     assert "kg_relations requires doc._.kg_entities" in message and "\n" not in message
-    build_nlp(components=COMPONENTS)  # the shipped order builds (positive control)
+    # positive control: the shipped order builds (shipped_nlp is build_nlp() with it, once per process)
+    assert shipped_nlp().pipe_names == ["sentencizer", *(name for name, _factory in COMPONENTS)]
 
 
 def test_relations_without_the_merge_is_refused() -> None:

@@ -13,7 +13,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
-from kg.extract.pipeline import KgEnglish, build_nlp
+from kg.extract.pipeline import KgEnglish
 
 TRICKY = [
     "", " ", "  two  spaces ", "\n\nnewlines\n", "tab\there", "a\u00a0b", "end.", "U.S. and e.g., i.e.",
@@ -36,8 +36,8 @@ def stock() -> Language:
 
 
 @pytest.fixture(scope="module")
-def kg_nlp() -> Language:
-    return build_nlp()
+def kg_nlp(nlp) -> Language:
+    return nlp  # conftest's: the extractor's pipeline
 
 
 def _segmented(nlp: Language, text: str) -> Doc:

@@ -7,103 +7,21 @@ server still answering afterwards), graph.html, and a clean exit on Ctrl-C.
 from __future__ import annotations
 
 import json
-import os
-import re
-import signal
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
-from pathlib import Path
 
 import pytest
 from rdflib import Graph, URIRef
+from serving import ROOT, TIMEOUT, Server, get, request
 
-from kg.build import build
-
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "icml2026.txt"
 pytestmark = pytest.mark.slow  # every test starts `kg serve` (a server and its worker processes)
-TIMEOUT = 1.0  # the server's query timeout in these tests (kg serve --timeout)
 #: a cross product of the whole graph with itself, three times: far beyond TIMEOUT
 SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(?c != ?i) }"
 LABELS = "SELECT ?label WHERE { ?m a kg:Method ; skos:prefLabel ?label } ORDER BY ?label LIMIT 3"
 RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
-
-
-class Server:
-    def __init__(self, directory: Path, *extra: str):
-        cmd = [sys.executable, "-m", "kg", "serve", str(directory), "--port", "0",
-               "--timeout", str(TIMEOUT), "--workers", "2", *extra]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        self.stdout_lines: list[str] = []
-        self.url = self._wait_for_url()
-        self.endpoint = self.url + "/sparql"
-
-    def _wait_for_url(self, timeout: float = 90.0) -> str:
-        found: list[str] = []
-
-        def read():
-            for line in self.proc.stdout:
-                self.stdout_lines.append(line)
-                m = re.search(r"(http://[^\s]+)/sparql", line)
-                if m and not found:
-                    found.append(m.group(1))
-
-        threading.Thread(target=read, daemon=True).start()
-        deadline = time.monotonic() + timeout
-        while not found:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"kg serve exited: {self.proc.stderr.read()}")
-            if time.monotonic() > deadline:
-                self.proc.kill()
-                raise RuntimeError("kg serve did not start")
-            time.sleep(0.05)
-        return found[0]
-
-    def stop(self) -> tuple[int, str]:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-            return -9, self.proc.stderr.read()
-        return self.proc.returncode, self.proc.stderr.read()
-
-
-def request(url: str, data: bytes | None = None, headers: dict[str, str] | None = None,
-            method: str | None = None, timeout: float = 30.0) -> tuple[int, dict[str, str], bytes]:
-    req = urllib.request.Request(url, data=data, headers=headers or {}, method=method)
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
-            return resp.status, dict(resp.headers), resp.read()
-    except urllib.error.HTTPError as err:
-        return err.code, dict(err.headers), err.read()
-
-
-def get(server: Server, query: str, accept: str | None = None, **params: str):
-    qs = urllib.parse.urlencode({"query": query, **params})
-    return request(f"{server.endpoint}?{qs}", headers={"Accept": accept} if accept else {})
-
-
-@pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("build")
-    build([EXAMPLE], d)
-    return d
-
-
-@pytest.fixture(scope="module")
-def server(out):
-    s = Server(out, "--quiet")
-    yield s
-    s.stop()
 
 
 def test_binds_localhost_by_default(server):
@@ -227,10 +145,10 @@ def test_slow_query_times_out_and_the_server_recovers(server):
         assert status == 200 and json.loads(body)["boolean"] is True
 
 
-def test_graph_html_and_downloads(server, out):
+def test_graph_html_and_downloads(server, example_build):
     status, headers, body = request(server.url + "/")
     assert status == 200 and headers["Content-Type"].startswith("text/html")
-    assert body == (out / "graph.html").read_bytes()
+    assert body == (example_build / "graph.html").read_bytes()
     status, headers, body = request(server.url + "/graph.ttl")
     assert status == 200 and headers["Content-Type"].startswith("text/turtle")
 
@@ -249,8 +167,8 @@ def test_concurrent_queries(server):
     assert results == [200] * 8
 
 
-def test_exits_cleanly_on_ctrl_c(out):
-    s = Server(out)
+def test_exits_cleanly_on_ctrl_c(example_build):
+    s = Server(example_build)
     assert get(s, "ASK { ?s ?p ?o }")[0] == 200
     code, stderr = s.stop()
     assert code == 0, stderr

@@ -16,10 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
-from test_serve import EXAMPLE, ROOT, Server, get, request
+from serving import ROOT, Server, get, request
 
 from kg.build import build
 
+EXAMPLE = ROOT / "examples" / "icml2026.txt"
 DATA = Path(__file__).parent / "data" / "hardening"
 COUNT = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
 
@@ -59,20 +60,6 @@ class Listener:
         self.sock.close()
 
 
-@pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("build")
-    build([EXAMPLE], d)
-    return d
-
-
-@pytest.fixture(scope="module")
-def server(out):
-    s = Server(out, "--quiet")
-    yield s
-    s.stop()
-
-
 @pytest.fixture()
 def listener():
     lst = Listener()
@@ -93,25 +80,25 @@ def test_service_is_refused_and_no_host_contacted(server, listener) -> None:
     assert listener.hits == []
 
 
-def test_kg_query_refuses_service_unless_allowed(out, listener) -> None:
+def test_kg_query_refuses_service_unless_allowed(example_build, listener) -> None:
     query = f"SELECT ?secret WHERE {{ SERVICE <{listener.url}> {{ ?s ?p ?secret }} }}"
-    cp = subprocess.run([sys.executable, "-m", "kg", "query", query, "--store", str(out)], capture_output=True,
+    cp = subprocess.run([sys.executable, "-m", "kg", "query", query, "--store", str(example_build)], capture_output=True,
                         text=True, cwd=ROOT, timeout=120)
     assert cp.returncode == 1 and "Traceback" not in cp.stderr
     assert len(cp.stderr.strip().splitlines()) == 1 and "SERVICE" in cp.stderr
     time.sleep(0.3)
     assert listener.hits == []
     # positive control: with the endpoint on the allow-list the same query reaches it
-    cp = subprocess.run([sys.executable, "-m", "kg", "query", query, "--store", str(out), "--allow-service",
+    cp = subprocess.run([sys.executable, "-m", "kg", "query", query, "--store", str(example_build), "--allow-service",
                          listener.url, "--format", "csv"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert cp.returncode == 0, cp.stderr
     assert "INTERNAL" in cp.stdout and len(listener.hits) == 1
 
 
 @pytest.mark.parametrize("name", ["deep_braces_5k.rq", "deep_parens_20k.rq"])
-def test_deep_nesting_is_a_one_line_error_not_a_crash(name: str, out, server) -> None:
+def test_deep_nesting_is_a_one_line_error_not_a_crash(name: str, example_build, server) -> None:
     query = (DATA / name).read_text(encoding="utf-8")
-    cp = subprocess.run([sys.executable, "-m", "kg", "query", str(DATA / name), "--store", str(out)],
+    cp = subprocess.run([sys.executable, "-m", "kg", "query", str(DATA / name), "--store", str(example_build)],
                         capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert cp.returncode == 1, (cp.returncode, cp.stderr[-300:])  # it was 139, a segfault
     assert len(cp.stderr.strip().splitlines()) == 1 and "nested" in cp.stderr

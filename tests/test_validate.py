@@ -21,15 +21,8 @@ XSD = Namespace("http://www.w3.org/2001/XMLSchema#")  # open: pytest probing rdf
 
 
 @pytest.fixture(scope="module")
-def out(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("build")
-    build([EXAMPLE], d)
-    return d
-
-
-@pytest.fixture(scope="module")
-def example(out) -> Graph:
-    return load_data(out)
+def example(example_build) -> Graph:
+    return load_data(example_build)
 
 
 def validate(args):
@@ -53,16 +46,16 @@ def test_shapes_parse_and_cover_the_contract():
 
 
 @pytest.mark.slow
-def test_example_build_conforms(out):
-    r = validate([out])
+def test_example_build_conforms(example_build):
+    r = validate([example_build])
     assert r.exit_code == 0, r.output
     assert "conforms" in r.output
 
 
 @pytest.mark.slow
-def test_example_graph_files_conform(out):
+def test_example_graph_files_conform(example_build):
     for name in ("graph.ttl", "graph.nq"):
-        report = validate_path(out / name)
+        report = validate_path(example_build / name)
         assert report.conforms, format_report(report, limit=10)
 
 
@@ -183,6 +176,7 @@ def _with_relations(example: Graph, relations) -> Graph:
     return g
 
 
+@pytest.mark.slow  # two SHACL runs over the whole example build (~3 s CPU), like the other whole-build validations here
 def test_shapes_check_relation_types(example):
     """A method that outperforms a Task, a Task outperforming a method or evaluated on a dataset, a Metric
     addressing a task are caught; the same relations between the right types pass (the control)."""

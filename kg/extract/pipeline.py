@@ -6,11 +6,12 @@ worker processes.
 """
 from __future__ import annotations
 
+import functools
 import gc
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from typing import Any, cast
+from typing import cast
 
 from spacy import attrs
 from spacy.lang.en import English
@@ -76,27 +77,51 @@ def build_nlp(extra_lexicons: Iterable[str] = (),
               components: Iterable[tuple[str, str]] = COMPONENTS) -> Language:
     """A blank English pipeline with a sentencizer and the kg ``components`` ((name, factory) pairs, in order).
 
-    Raises :class:`PipelineOrderError` when a component requires what no earlier one assigns.
+    Raises :class:`PipelineOrderError` when a component requires what no earlier one assigns, before any
+    component (the lexicon matcher above all) is loaded.
     """
+    pipes = [("sentencizer", "kg_sentencizer"), *components]
+    check_order(pipes)
     nlp = KgEnglish(create_tokenizer=create_tokenizer)
     nlp.tokenizer.max_cache_size = TOKENIZER_CACHE_SIZE  # type: ignore[union-attr]  # spaCy's stubs: any callable
     getters = nlp.vocab.lex_attr_getters  # type: ignore[attr-defined]  # not in spaCy's stubs
     nlp.vocab.lex_attr_getters = {attr: getters[attr] for attr in sorted(LEXEME_ATTRS)}  # type: ignore[attr-defined]
-    nlp.add_pipe("kg_sentencizer", name="sentencizer")
-    for name, factory in components:
+    for name, factory in pipes:
         config = {"extra_lexicons": [str(p) for p in extra_lexicons]} if factory == "kg_lexicon" else {}
         nlp.add_pipe(factory, name=name, config=config)
-    check_order(nlp)
     return nlp
 
 
-def check_order(nlp: Language) -> None:
-    """Every attribute a component requires is assigned by a component before it, else PipelineOrderError."""
-    report = cast("dict[str, Any]", nlp.analyze_pipes())  # a dict unless asked to print
-    problems = {name: attrs for name, attrs in report["problems"].items() if attrs}
+@functools.lru_cache(maxsize=1)
+def shipped_nlp() -> Language:
+    """:func:`build_nlp` on the shipped data alone, built once per process and shared by every :class:`Extractor`
+    without extra lexicons (loading the lexicon matcher and the tokenizer's rules is most of a small build's time).
+
+    Sharing is safe: a pipeline's components keep no state between docs but memos of pure functions, so its
+    output never depends on what it read before (the exports are byte-identical whatever ``-j``).
+    """
+    return build_nlp()
+
+
+def check_order(pipes: Iterable[tuple[str, str]]) -> None:
+    """Every attribute a component requires is assigned by a component before it, else PipelineOrderError.
+
+    Read from the factories' declarations, as ``nlp.analyze_pipes()`` reads them (its "problems"), so a
+    misordered pipeline fails before it loads.
+    """
+    assigned: set[str] = set()
+    problems: dict[str, list[str]] = {}
+    names = []
+    for name, factory in pipes:
+        meta = Language.get_factory_meta(factory)
+        missing = [attr for attr in meta.requires if attr not in assigned]
+        if missing:
+            problems[name] = missing
+        assigned.update(meta.assigns)
+        names.append(name)
     if problems:
         said = "; ".join(f"{name} requires {', '.join(attrs)}" for name, attrs in problems.items())
-        raise PipelineOrderError(f"kg pipeline {nlp.pipe_names} is misordered: {said}, which no earlier "
+        raise PipelineOrderError(f"kg pipeline {names} is misordered: {said}, which no earlier "
                                  "component assigns (see kg.extract.pipeline.COMPONENTS)")
 
 
@@ -113,10 +138,15 @@ def code_urls(text: str) -> list[str]:
 
 
 class Extractor:
-    """Reusable extractor: build once per process, call on many papers."""
+    """Reusable extractor: build once per process, call on many papers.
+
+    Without extra lexicons it runs the process's :func:`shipped_nlp`; with them, a pipeline of its own
+    (their files may change between two builds of one process).
+    """
 
     def __init__(self, extra_lexicons: Iterable[str] = ()):
-        self.nlp = build_nlp(extra_lexicons)
+        lexicons = [str(p) for p in extra_lexicons]
+        self.nlp = build_nlp(lexicons) if lexicons else shipped_nlp()
 
     def clean(self, paper: Paper) -> tuple[str, str, str]:
         title = clean_markup(paper.title) if paper.title else ""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 DATA_DIR = Path(__file__).parent / "data"
 LEXICON_DIR = DATA_DIR / "lexicons"
@@ -167,39 +167,91 @@ def load_words(words_dir: Path = WORDS_DIR) -> Words:
     return Words.from_lists(lists)
 
 
+def _shipped(read: Callable[[], Any]) -> dict[str, Any]:
+    """A :class:`Resources` field's metadata: ``read()`` gives its value from the shipped data files."""
+    return {"read": read}
+
+
+def _adjectives() -> tuple[str, str]:
+    """adjectives.txt's suffix part and exception part."""
+    text = "\n".join(ln for ln in (DATA_DIR / "adjectives.txt").read_text(encoding="utf-8").splitlines()
+                     if not ln.lstrip().startswith("#"))
+    suffixes, _, exceptions = text.partition("exceptions:")
+    return suffixes.replace("suffixes:", ""), exceptions
+
+
+def _model_families() -> tuple[set[str], set[str]]:
+    """model_families.txt's names, and its "prefix only" names."""
+    text = "\n".join(ln for ln in (DATA_DIR / "model_families.txt").read_text(encoding="utf-8").splitlines()
+                     if not ln.lstrip().startswith("#"))
+    families, _, prefixes_only = text.partition("prefix only:")
+    return set(families.split()), set(prefixes_only.split())
+
+
+def _lower_words(name: str) -> set[str]:
+    return {w.lower() for w in _words(DATA_DIR / name)}
+
+
+def _json(name: str) -> dict:
+    return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+
+
+def _heads_marked(mark: str) -> frozenset[str]:
+    """heads.tsv heads whose fourth column is ``mark``."""
+    return frozenset(row[0].lower() for row in _tsv(DATA_DIR / "heads.tsv") if row[3:4] == [mark])
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Resources:
     """The extraction's data, loaded once and never changed (the memo dicts aside): each component gets it
     by its factory config (``{"@misc": "kg.resources.v1"}`` is :func:`load_resources`), so a test can pass
-    one built for it (:func:`kg.extract.resources.Resources` with ten words)."""
+    one built for it (:func:`kg.extract.resources.Resources` with ten words).
 
-    heads: dict[str, tuple[str, float]]
-    suffixes: list[tuple[str, str, float]]
-    function_words: set[str]
-    weak_modifiers: set[str]
-    generic_heads: set[str]
-    generic_terms: set[str]
-    model_families: set[str]
-    model_family_prefixes: set[str]  # model_families.txt's "prefix only" names: not a Model alone
-    model_parts: set[str]
-    noun_ing: set[str]
-    adjective_suffixes: tuple[str, ...]
-    adjective_exceptions: set[str]
-    cues: dict
-    words: Words
-    result_cues: dict = field(default_factory=dict)  # result_cues.json (kg_results; metric heads for kg_phrases)
-    lexicon: tuple[LexiconEntry, ...] = ()
-    coined_stop: frozenset[str] = frozenset()  # coined_stop.txt: words that are never coined names
-    patterns: tuple[tuple[str, str, float], ...] = ()  # patterns.tsv: (regex, type, confidence), kg_coined
+    Each field read from the shipped data says how in its metadata (:func:`_shipped`), the one place
+    :func:`load_resources` learns it from.
+    """
+
+    heads: dict[str, tuple[str, float]] = field(metadata=_shipped(lambda: {
+        row[0].lower(): (row[1], float(row[2])) for row in _tsv(DATA_DIR / "heads.tsv")}))
+    suffixes: list[tuple[str, str, float]] = field(metadata=_shipped(lambda: [
+        (row[0], row[1], float(row[2])) for row in _tsv(DATA_DIR / "suffix_types.tsv")]))
+    function_words: set[str] = field(metadata=_shipped(lambda: _lower_words("function_words.txt")))
+    weak_modifiers: set[str] = field(metadata=_shipped(lambda: _lower_words("weak_modifiers.txt")))
+    generic_heads: set[str] = field(metadata=_shipped(lambda: _lower_words("generic_heads.txt")))
+    generic_terms: set[str] = field(metadata=_shipped(lambda: {ln.lower() for ln in _lines(LEXICON_DIR / "generic_terms.txt")}
+                                                      if (LEXICON_DIR / "generic_terms.txt").exists() else set()))
+    model_families: set[str] = field(metadata=_shipped(lambda: set.union(*_model_families())))
+    #: model_families.txt's "prefix only" names: not a Model alone
+    model_family_prefixes: set[str] = field(metadata=_shipped(lambda: _model_families()[1]))
+    model_parts: set[str] = field(metadata=_shipped(lambda: _lower_words("model_parts.txt")))
+    noun_ing: set[str] = field(metadata=_shipped(lambda: _lower_words("noun_ing.txt")))
+    adjective_suffixes: tuple[str, ...] = field(metadata=_shipped(lambda: tuple(
+        sorted(_adjectives()[0].split(), key=len, reverse=True))))
+    adjective_exceptions: set[str] = field(metadata=_shipped(lambda: set(_adjectives()[1].split())))
+    cues: dict = field(metadata=_shipped(lambda: _json("cues.json")))
+    words: Words = field(metadata=_shipped(load_words))
+    #: result_cues.json (kg_results; metric heads for kg_phrases)
+    result_cues: dict = field(default_factory=dict, metadata=_shipped(lambda: _json("result_cues.json")))
+    lexicon: tuple[LexiconEntry, ...] = field(default=(), metadata=_shipped(lambda: tuple(read_lexicon_dir())))
+    #: coined_stop.txt: words that are never coined names
+    coined_stop: frozenset[str] = field(default=frozenset(), metadata=_shipped(
+        lambda: frozenset(_words(DATA_DIR / "coined_stop.txt"))))
+    #: patterns.tsv: (regex, type, confidence), kg_coined
+    patterns: tuple[tuple[str, str, float], ...] = field(default=(), metadata=_shipped(lambda: tuple(
+        (row[0], row[1], float(row[2])) for row in (
+            ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#")))))
     #: lexicons/hardware_context_terms.txt: hardware terms kept only in an abstract about hardware
-    hardware_context_terms: frozenset[str] = frozenset()
+    hardware_context_terms: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: frozenset(
+        t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt"))))
     #: heads.tsv heads marked ``named``: a phrase with one is kept only when its first modifier names
     #: ("false negative rate", "representer theorem"), not when it describes ("optimal rate")
-    named_heads: frozenset[str] = frozenset()
+    named_heads: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: _heads_marked("named")))
     #: heads.tsv heads marked ``kinds``: an adjective before one names a kind of it ("contextual bandits")
-    kind_heads: frozenset[str] = frozenset()
+    kind_heads: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: _heads_marked("kinds")))
     #: dataset_roles.txt: first modifiers that give a dataset's role, not its data ("test datasets")
-    dataset_roles: frozenset[str] = frozenset()
+    dataset_roles: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: frozenset(
+        _lower_words("dataset_roles.txt"))))
     #: memo of :func:`kg.extract.text.head_type`, filled on use (the tables above never change)
     head_cache: dict[str, tuple[str, float] | None] = field(default_factory=dict, repr=False, compare=False)
     #: memo of :func:`kg.extract.text.is_coined`
@@ -251,43 +303,5 @@ def read_lexicon_dir(lexicon_dir: Path = LEXICON_DIR) -> list[LexiconEntry]:
 
 @lru_cache(maxsize=1)
 def load_resources() -> Resources:
-    head_rows = _tsv(DATA_DIR / "heads.tsv")
-    heads = {row[0].lower(): (row[1], float(row[2])) for row in head_rows}
-    suffixes = [(row[0], row[1], float(row[2])) for row in _tsv(DATA_DIR / "suffix_types.tsv")]
-    generic_terms: set[str] = set()
-    gpath = LEXICON_DIR / "generic_terms.txt"
-    if gpath.exists():
-        generic_terms = {ln.lower() for ln in _lines(gpath)}
-    lexicon = read_lexicon_dir(LEXICON_DIR)
-    adj_text = (DATA_DIR / "adjectives.txt").read_text(encoding="utf-8")
-    adj_text = "\n".join(ln for ln in adj_text.splitlines() if not ln.lstrip().startswith("#"))
-    suffix_part, _, exception_part = adj_text.partition("exceptions:")
-    family_text = (DATA_DIR / "model_families.txt").read_text(encoding="utf-8")
-    family_text = "\n".join(ln for ln in family_text.splitlines() if not ln.lstrip().startswith("#"))
-    families, prefixes_only = ({w for w in part.split()} for part in family_text.partition("prefix only:")[::2])
-    return Resources(
-        adjective_suffixes=tuple(sorted(suffix_part.replace("suffixes:", "").split(), key=len, reverse=True)),
-        adjective_exceptions=set(exception_part.split()),
-        heads=heads,
-        suffixes=suffixes,
-        function_words={w.lower() for w in _words(DATA_DIR / "function_words.txt")},
-        weak_modifiers={w.lower() for w in _words(DATA_DIR / "weak_modifiers.txt")},
-        generic_heads={w.lower() for w in _words(DATA_DIR / "generic_heads.txt")},
-        generic_terms=generic_terms,
-        model_families=families | prefixes_only,
-        model_family_prefixes=prefixes_only,
-        model_parts={w.lower() for w in _words(DATA_DIR / "model_parts.txt")},
-        noun_ing={w.lower() for w in _words(DATA_DIR / "noun_ing.txt")},
-        cues=json.loads((DATA_DIR / "cues.json").read_text(encoding="utf-8")),
-        words=load_words(),
-        result_cues=json.loads((DATA_DIR / "result_cues.json").read_text(encoding="utf-8")),
-        lexicon=tuple(lexicon),
-        coined_stop=frozenset(_words(DATA_DIR / "coined_stop.txt")),
-        patterns=tuple((row[0], row[1], float(row[2])) for row in (
-            ln.split("\t") for ln in (DATA_DIR / "patterns.tsv").read_text(encoding="utf-8").splitlines()
-            if ln.strip() and not ln.startswith("#"))),
-        hardware_context_terms=frozenset(t.lower() for t in _lines(LEXICON_DIR / "hardware_context_terms.txt")),
-        named_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["named"]),
-        kind_heads=frozenset(row[0].lower() for row in head_rows if row[3:4] == ["kinds"]),
-        dataset_roles=frozenset(w.lower() for w in _words(DATA_DIR / "dataset_roles.txt")),
-    )
+    """The shipped data, read once per process: every field that says how to read it (:func:`_shipped`)."""
+    return Resources(**{f.name: f.metadata["read"]() for f in fields(Resources) if "read" in f.metadata})

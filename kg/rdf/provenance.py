@@ -18,6 +18,7 @@ the machine, the working directory or the clock:
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Iterable
@@ -61,13 +62,19 @@ def _rules_sha1(path: Path) -> str:
     return hashlib.sha1(data).hexdigest()
 
 
+@functools.lru_cache(maxsize=2)
+def _data_lines(data_dir: Path) -> bytes:
+    """Each data file's relative path and rules' SHA-1, once per process: the extraction reads its data once per
+    process too (:func:`kg.extract.resources.load_resources`), so this is the hash of what it runs on."""
+    files = sorted(p for p in data_dir.rglob("*")
+                   if p.is_file() and p.suffix != ".md" and "__pycache__" not in p.parts)  # .md: documentation
+    return "".join(f"{p.relative_to(data_dir).as_posix()}\n{_rules_sha1(p)}\n" for p in files).encode("utf-8")
+
+
 def pipeline_hash(version: str, lexicons: Iterable[Path] = (), data_dir: Path = DATA_DIR) -> str:
     """SHA-1 of the version, the extraction's data files (by relative path) and the user lexicons."""
     digest = hashlib.sha1(f"kg {version}\n".encode("utf-8"))
-    files = sorted(p for p in data_dir.rglob("*")
-                   if p.is_file() and p.suffix != ".md" and "__pycache__" not in p.parts)  # .md: documentation
-    for p in files:
-        digest.update(f"{p.relative_to(data_dir).as_posix()}\n{_rules_sha1(p)}\n".encode("utf-8"))
+    digest.update(_data_lines(data_dir))
     for p in lexicons:
         digest.update(f"lexicon {Path(p).name}\n{file_sha1(Path(p))}\n".encode("utf-8"))
     return digest.hexdigest()
