@@ -43,6 +43,12 @@ DEFAULT_PORT = 7878
 DEFAULT_TIMEOUT = 30.0
 MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
 QUEUE_WAIT = 30.0  # seconds a request may wait for a free query worker
+#: Seconds after which a running query counts as long. A request that finds every worker running a
+#: long query gets a spare worker started for it (at most :data:`MAX_SPARES` or as many spares as
+#: workers), so a few runaway queries, until their timeout, cannot starve cheap ones whatever
+#: ``--workers`` is. A spare stops when its query ends and the pool is whole.
+SLOW_AFTER = 2.0
+MAX_SPARES = 2
 
 #: media type -> format name understood by :func:`kg.sparql.store.format_result`
 SOLUTION_TYPES = {
@@ -315,6 +321,8 @@ class QueryPool:
         self._idle: queue.Queue[Worker] = queue.Queue()
         self._respawn: queue.Queue[int] = queue.Queue()
         self._all: set[Worker] = set()
+        self._busy: dict[Worker, float] = {}  # worker -> when its query started
+        self._spare_asked = False  # a spare worker is on its way
         self._lock = threading.Lock()
         self.closed = False
         self.generation = self._generation()
@@ -386,23 +394,66 @@ class QueryPool:
             n = self._respawn.get(timeout=wait)
         except queue.Empty:
             return
-        if not self.closed:
+        if n == 0:  # a spare (see SLOW_AFTER), unless a worker came free meanwhile
+            try:
+                if not self.closed and self._idle.empty():
+                    self._spawn(1)
+            finally:
+                self._spare_asked = False
+        elif not self.closed:
             self._spawn(n)
+
+    def _ask_for_spare(self) -> None:
+        """Start a spare worker if every worker runs a long query (called by a request left waiting)."""
+        now = time.monotonic()
+        with self._lock:
+            if (self._spare_asked or self.closed or len(self._all) >= self.size + max(MAX_SPARES, self.size)
+                    or len(self._busy) < len(self._all)
+                    or any(now - started < SLOW_AFTER for started in self._busy.values())):
+                return
+            self._spare_asked = True
+        self._respawn.put(0)
+
+    def _current(self) -> int:
+        """Workers on the store now served (old ones finishing a query after a rebuild not counted)."""
+        return sum(1 for w in self._all if w.generation == self.generation)
+
+    def _give_back(self, worker: Worker) -> None:
+        """After a query: the worker waits for the next one, or stops (a spare no longer needed, an old store)."""
+        with self._lock:
+            self._busy.pop(worker, None)
+            keep = worker.generation == self.generation and worker in self._all and self._current() <= self.size
+            if not keep:
+                self._all.discard(worker)
+        if keep:
+            self._idle.put(worker)
+        else:  # in the background: the answer is not held up by the worker's exit
+            threading.Thread(target=worker.stop, daemon=True).start()
 
     def _discard(self, worker: Worker) -> None:
         worker.kill()
         with self._lock:
             self._all.discard(worker)
-        self._respawn.put(1)
+            self._busy.pop(worker, None)
+            short = self._current() < self.size  # spares running: no replacement needed
+        if short:
+            self._respawn.put(1)
 
     def run(self, job: Job) -> tuple[str, str, bytes | str]:
         """(status, content type or message, body). Raises Busy, QueryTimedOut or WorkerCrashed."""
         # waiting for a free worker is not running: it gets its own, longer limit
         wait = max(QUEUE_WAIT, self.timeout)
-        try:
-            worker = self._idle.get(timeout=wait)
-        except queue.Empty:
-            raise Busy(f"all {self.size} query workers stayed busy for {wait:g} s; try again later") from None
+        give_up = time.monotonic() + wait
+        while True:
+            try:
+                worker = self._idle.get(timeout=max(0.0, min(SLOW_AFTER / 4, give_up - time.monotonic())))
+                break
+            except queue.Empty:
+                if time.monotonic() >= give_up:
+                    raise Busy(f"all {self.size} query workers stayed busy for {wait:g} s; try again later") from None
+                self._ask_for_spare()
+        with self._lock:
+            self._busy[worker] = time.monotonic()
         deadline = time.monotonic() + self.timeout
         try:
             worker.conn.send(job)
@@ -413,12 +464,7 @@ class QueryPool:
         except (EOFError, OSError, BrokenPipeError):
             self._discard(worker)
             raise WorkerCrashed("the query worker crashed; try a simpler query") from None
-        if worker.generation == self.generation:
-            self._idle.put(worker)
-        else:  # a rebuild was swapped in while it ran: this worker's store is the old one
-            with self._lock:
-                self._all.discard(worker)
-            worker.stop()
+        self._give_back(worker)  # (a rebuild swapped in while it ran: its store is the old one, it stops)
         if reply[0] == "ok":
             return reply
         return reply[0], reply[1], b""
