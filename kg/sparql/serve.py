@@ -42,7 +42,10 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7878
 DEFAULT_TIMEOUT = 30.0
 MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
-QUEUE_WAIT = 30.0  # seconds a request may wait for a free query worker
+#: Seconds a request may wait for a free query worker (then 503). Long: waiting is what an overloaded
+#: server should ask of a client (200 clients at once on a busy 2-core machine waited up to 32 s);
+#: runaway queries are not a reason to wait (see SLOW_AFTER).
+QUEUE_WAIT = 120.0
 #: Seconds after which a running query counts as long. A request that finds every worker running a
 #: long query gets a spare worker started for it (at most :data:`MAX_SPARES` or as many spares as
 #: workers), so a few runaway queries, until their timeout, cannot starve cheap ones whatever
@@ -322,7 +325,7 @@ class QueryPool:
         self._respawn: queue.Queue[int] = queue.Queue()
         self._all: set[Worker] = set()
         self._busy: dict[Worker, float] = {}  # worker -> when its query started
-        self._spare_asked = False  # a spare worker is on its way
+        self._waiting = 0  # requests waiting for a worker
         self._lock = threading.Lock()
         self.closed = False
         self.generation = self._generation()
@@ -390,29 +393,24 @@ class QueryPool:
         """Replace killed workers, pick up a rebuilt store (call repeatedly from the main thread)."""
         if not self.closed:
             self._switch_if_rebuilt()
+            self._add_spare()
         try:
             n = self._respawn.get(timeout=wait)
         except queue.Empty:
             return
-        if n == 0:  # a spare (see SLOW_AFTER), unless a worker came free meanwhile
-            try:
-                if not self.closed and self._idle.empty():
-                    self._spawn(1)
-            finally:
-                self._spare_asked = False
-        elif not self.closed:
+        if not self.closed:
             self._spawn(n)
 
-    def _ask_for_spare(self) -> None:
-        """Start a spare worker if every worker runs a long query (called by a request left waiting)."""
+    def _add_spare(self) -> None:
+        """Start a spare worker if requests wait and every worker runs a query begun over SLOW_AFTER ago."""
         now = time.monotonic()
         with self._lock:
-            if (self._spare_asked or self.closed or len(self._all) >= self.size + max(MAX_SPARES, self.size)
+            if (self.closed or self._waiting == 0 or not self._idle.empty()
+                    or len(self._all) >= self.size + max(MAX_SPARES, self.size)
                     or len(self._busy) < len(self._all)
                     or any(now - started < SLOW_AFTER for started in self._busy.values())):
                 return
-            self._spare_asked = True
-        self._respawn.put(0)
+        self._spawn(1)
 
     def _current(self) -> int:
         """Workers on the store now served (old ones finishing a query after a rebuild not counted)."""
@@ -422,7 +420,11 @@ class QueryPool:
         """After a query: the worker waits for the next one, or stops (a spare no longer needed, an old store)."""
         with self._lock:
             self._busy.pop(worker, None)
-            keep = worker.generation == self.generation and worker in self._all and self._current() <= self.size
+            # a spare stays while requests wait or every other worker is busy (runaways still running);
+            # it stops once another worker is free
+            others_busy = sum(1 for w in self._busy if w.generation == self.generation)
+            keep = worker.generation == self.generation and worker in self._all and (
+                self._current() <= self.size or self._waiting > 0 or others_busy >= self._current() - 1)
             if not keep:
                 self._all.discard(worker)
         if keep:
@@ -443,15 +445,15 @@ class QueryPool:
         """(status, content type or message, body). Raises Busy, QueryTimedOut or WorkerCrashed."""
         # waiting for a free worker is not running: it gets its own, longer limit
         wait = max(QUEUE_WAIT, self.timeout)
-        give_up = time.monotonic() + wait
-        while True:
-            try:
-                worker = self._idle.get(timeout=max(0.0, min(SLOW_AFTER / 4, give_up - time.monotonic())))
-                break
-            except queue.Empty:
-                if time.monotonic() >= give_up:
-                    raise Busy(f"all {self.size} query workers stayed busy for {wait:g} s; try again later") from None
-                self._ask_for_spare()
+        with self._lock:
+            self._waiting += 1
+        try:  # one wait: the queue hands free workers to the waiting requests in turn
+            worker = self._idle.get(timeout=wait)
+        except queue.Empty:
+            raise Busy(f"all {self.size} query workers stayed busy for {wait:g} s; try again later") from None
+        finally:
+            with self._lock:
+                self._waiting -= 1
         with self._lock:
             self._busy[worker] = time.monotonic()
         deadline = time.monotonic() + self.timeout
