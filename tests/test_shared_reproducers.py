@@ -87,6 +87,8 @@ def build_or_error(src: Path, out: Path) -> int | None:
 @pytest.mark.parametrize("name", sorted(CLASSES) or ["(no INDEX.tsv)"])
 def test_failing_input_builds_or_fails_in_one_line(name: str, tmp_path: Path, cached_extractor) -> None:
     src = FAILING / name
+    if not src.exists():  # four of INDEX.tsv's rows (bad UTF-8, malformed JSON) came without their file
+        pytest.skip(f"{name} is listed in INDEX.tsv but not in {FAILING}")
     papers = build_or_error(src, tmp_path / "out")
     classes = CLASSES[name]
     if "zero_exit_on_unusable" in classes:
