@@ -46,10 +46,10 @@ MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
 #: server should ask of a client (200 clients at once on a busy 2-core machine waited up to 32 s);
 #: runaway queries are not a reason to wait (see SLOW_AFTER).
 QUEUE_WAIT = 120.0
-#: Seconds after which a running query counts as long. A request that finds every worker running a
-#: long query gets a spare worker started for it (at most :data:`MAX_SPARES` or as many spares as
+#: Seconds after which a running query counts as long. While requests wait and every worker runs a
+#: long query, the main loop starts a spare worker (at most :data:`MAX_SPARES` or as many spares as
 #: workers), so a few runaway queries, until their timeout, cannot starve cheap ones whatever
-#: ``--workers`` is. A spare stops when its query ends and the pool is whole.
+#: ``--workers`` is. A spare stops after a query once another worker is free and no request waits.
 SLOW_AFTER = 2.0
 MAX_SPARES = 2
 
@@ -410,7 +410,10 @@ class QueryPool:
                     or len(self._busy) < len(self._all)
                     or any(now - started < SLOW_AFTER for started in self._busy.values())):
                 return
-        self._spawn(1)
+        try:
+            self._spawn(1)
+        except ServerError:  # the store does not open now (a rebuild renaming it): the next loop tries again
+            pass
 
     def _current(self) -> int:
         """Workers on the store now served (old ones finishing a query after a rebuild not counted)."""
