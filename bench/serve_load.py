@@ -5,7 +5,9 @@
 Starts ``kg serve BUILD_DIR`` on a free port, opens ``--clients`` threads that each send
 ``--requests`` queries (round-robin over queries/*.rq, GET and POST alternately), and prints
 requests, errors (non-200 or a connection failure), p50/p99/max latency. ``--runaway N`` keeps N
-cross-join queries running meanwhile (they time out), to show that cheap queries still get a worker.
+cross-join queries running meanwhile (they time out), to show that cheap queries still get a worker;
+``--probe N`` then also times N cheap queries sent one after the other while the runaways run
+(before the clients start: the wait a lone user sees beside two runaways).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNAWAY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
+CHEAP = "SELECT (COUNT(*) AS ?n) WHERE { ?p a kg:Paper }"
 
 
 def start(build: Path, workers: int, timeout: float) -> tuple[subprocess.Popen, int]:
@@ -62,8 +65,11 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=4)
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--runaway", type=int, default=0)
+    ap.add_argument("--probe", type=int, default=0, help="cheap queries timed one by one beside the runaways")
+    ap.add_argument("--queries", default="*.rq", help="glob of queries/ files (default: all)")
     args = ap.parse_args()
-    queries = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "queries").glob("*.rq"))]
+    files = sorted((ROOT / "queries").glob(args.queries))
+    queries = [p.read_text(encoding="utf-8") for p in files]
     proc, port = start(args.build, args.workers, args.timeout)
     results: list[tuple[int, float]] = []
     lock = threading.Lock()
@@ -80,6 +86,7 @@ def main() -> int:
     for t in runaways:
         t.start()
     time.sleep(0.5 if args.runaway else 0)
+    probes = [one(port, CHEAP, post=False) for _ in range(args.probe)]
     threads = [threading.Thread(target=client, args=(i,)) for i in range(args.clients)]
     t0 = time.monotonic()
     for t in threads:
@@ -90,11 +97,15 @@ def main() -> int:
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=30)
     lat = sorted(r[1] for r in results)
-    errors = sum(1 for r in results if r[0] != 200)
+    errors = sum(1 for r in results if r[0] != 200) + sum(1 for p in probes if p[0] != 200)
     out = {"clients": args.clients, "requests": len(results), "errors": errors,
            "statuses": {str(s): sum(1 for r in results if r[0] == s) for s in sorted({r[0] for r in results})},
            "p50_s": round(statistics.median(lat), 3), "p99_s": round(lat[int(0.99 * (len(lat) - 1))], 3),
-           "max_s": round(lat[-1], 3), "wall_s": round(wall, 1), "workers": args.workers, "runaway": args.runaway}
+           "max_s": round(lat[-1], 3), "wall_s": round(wall, 1), "workers": args.workers, "runaway": args.runaway,
+           "queries": [p.name for p in files], "timeout_s": args.timeout}
+    if probes:
+        out["probe_statuses"] = [p[0] for p in probes]
+        out["probe_s"] = [round(p[1], 3) for p in probes]
     print(json.dumps(out))
     return 1 if errors else 0
 

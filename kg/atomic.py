@@ -126,7 +126,7 @@ def _roll_forward(out_dir: Path) -> None:
     for i, (tmp_name, name) in enumerate(moves):
         tmp, dest = out_dir / tmp_name, out_dir / name
         if tmp.is_dir():
-            _replace_dir(tmp, dest)
+            replace_dir(tmp, dest)
         elif tmp.exists():
             os.replace(tmp, dest)
         checkpoint(f"moved:{i}")
@@ -134,15 +134,26 @@ def _roll_forward(out_dir: Path) -> None:
     journal.unlink()
 
 
-def _replace_dir(new: Path, dest: Path) -> None:
-    """Replace the folder ``dest`` by ``new``: the old one renamed aside, the new one in, the old deleted."""
+def replace_dir(new: Path, dest: Path) -> None:
+    """Replace the folder ``dest`` by ``new``: the old one renamed aside, the new one in, the old deleted.
+
+    The one folder swap of the project (the journal's renames and :func:`kg.sparql.store.staged_store`).
+    If the rename in fails, the old folder is put back before the error is raised; killed between
+    the two renames, the journal's next roll-forward renames the new one in (the old, a stale
+    ``.NAME.old.*``, is removed by the next writer).
+    """
     old = None
     if dest.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{dest.name}.old.", dir=dest.parent))
         os.rmdir(old)
         os.replace(dest, old)
         checkpoint("dir-aside")
-    os.replace(new, dest)
+    try:
+        os.replace(new, dest)
+    except OSError:
+        if old is not None:
+            os.replace(old, dest)
+        raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 

@@ -16,9 +16,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TextIO, cast
+from typing import TextIO, TypeVar, cast
 
-from kg.atomic import check_unlocked, staged_files
+from kg.atomic import check_unlocked, checkpoint, staged_files
 from kg.export.graphml import write_graphml
 from kg.export.html import render_html
 from kg.export.nquads import write_nquads
@@ -106,9 +106,9 @@ def extract_all(papers: Iterable[Paper], lexicons: Iterable[Path | str] = (), wo
     extractor = functools.cache(lambda: Extractor(extra_lexicons=lexicon_paths))  # not loaded on a warm cache
     cache = ExtractionCache(workers.cache_dir) if workers.cache else None
     try:
-        return list(extract_records(papers, _engine_chooser(workers, extractor, lexicon_paths),
-                                    pipeline_version(lexicon_paths), cache=cache, failed=failed,
-                                    progress=progress, meanwhile=meanwhile))
+        return list(_checkpoints(extract_records(papers, _engine_chooser(workers, extractor, lexicon_paths),
+                                                 pipeline_version(lexicon_paths), cache=cache, failed=failed,
+                                                 progress=progress, meanwhile=meanwhile), "extracted"))
     finally:
         if cache is not None:
             cache.close()
@@ -131,7 +131,7 @@ def build_graph(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
     # file-level checks (missing, empty, binary) run when a reader is created: all of them
     # before the extractor loads, so a bad path fails at once
     readers = [read_papers(Path(path), report) for path in inputs]
-    papers: Iterable[Paper] = itertools.chain(previous, *readers)
+    papers: Iterable[Paper] = _checkpoints(itertools.chain(previous, *readers), "read")
     if papers_seen is not None:
         papers = _tee(papers, papers_seen)
     extractions = extract_all(papers, lexicons, workers, progress, meanwhile=meanwhile, failed=report.skipped)
@@ -140,6 +140,17 @@ def build_graph(inputs: Iterable[Path], lexicons: Iterable[Path] = (),
     with _gc_paused():  # the extraction's records are a big heap for each full collection to walk
         graph = resolve(extractions, report.skipped)
     return graph, graph.skipped
+
+
+T = TypeVar("T")
+
+
+def _checkpoints(items: Iterable[T], moment: str, every: int = 1000) -> Iterator[T]:
+    """The items, with a kill-test moment (:func:`kg.atomic.checkpoint`) ``MOMENT:N`` after every ``every``-th."""
+    for n, item in enumerate(items, 1):
+        if n % every == 0:
+            checkpoint(f"{moment}:{n}")
+        yield item
 
 
 def _tee(items: Iterable[Paper], into: list[Paper]) -> Iterator[Paper]:

@@ -37,8 +37,11 @@ pytestmark = pytest.mark.slow
 def kg_build(src: Path, out: Path, kill_at: str = "") -> subprocess.CompletedProcess:
     env = {**os.environ, "KG_TEST_KILL_AT": kill_at} if kill_at else dict(os.environ)
     env.pop("KG_TEST_KILL_AT", None) if not kill_at else None
+    # SIGINT at its default in the child: a test run started as a shell's background job has it
+    # ignored, and Python would then never raise KeyboardInterrupt for the ``:INT`` moments
     return subprocess.run([sys.executable, "-m", "kg", "build", str(src), "--out", str(out), "-q"],
-                          capture_output=True, text=True, env=env, timeout=600)
+                          capture_output=True, text=True, env=env, timeout=600,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

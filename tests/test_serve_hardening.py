@@ -159,3 +159,32 @@ def test_a_rebuilt_folder_is_served_whole(tmp_path: Path) -> None:
         assert later == ["3"] * 20  # once switched, never back to the old store
     finally:
         server.stop()
+
+
+def test_runaway_queries_do_not_starve_a_cheap_one(out) -> None:
+    """Two cross joins hold every worker (one, here) until their timeout: a cheap query still gets an answer.
+
+    A request that finds every worker running a query for longer than ``SLOW_AFTER`` gets a spare
+    worker; before, it waited for the runaways' timeout (29 s with the defaults).
+    """
+    from test_serve import SLOW
+
+    server = Server(out, "--quiet", "--workers", "1", "--timeout", "120")
+    try:
+        answers: list[int] = []
+
+        def runaway() -> None:
+            try:
+                answers.append(get(server, SLOW)[0])
+            except OSError:  # the server stops under it at the end
+                pass
+
+        runaways = [threading.Thread(target=runaway, daemon=True) for _ in range(2)]
+        for t in runaways:
+            t.start()
+        time.sleep(3)  # both queued on the one worker, the first running for longer than SLOW_AFTER
+        status, _h, body = get(server, COUNT, format="csv")
+        assert status == 200 and body.decode().split()[-1] == "19"
+        assert all(t.is_alive() for t in runaways) and answers == []  # the runaways still run (or wait)
+    finally:
+        server.stop()

@@ -42,7 +42,16 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7878
 DEFAULT_TIMEOUT = 30.0
 MAX_BODY = 1 << 20  # 1 MiB of query text is plenty
-QUEUE_WAIT = 30.0  # seconds a request may wait for a free query worker
+#: Seconds a request may wait for a free query worker (then 503). Long: waiting is what an overloaded
+#: server should ask of a client (200 clients at once on a busy 2-core machine waited up to 32 s);
+#: runaway queries are not a reason to wait (see SLOW_AFTER).
+QUEUE_WAIT = 120.0
+#: Seconds after which a running query counts as long. While requests wait and every worker runs a
+#: long query, the main loop starts a spare worker (at most :data:`MAX_SPARES` or as many spares as
+#: workers), so a few runaway queries, until their timeout, cannot starve cheap ones whatever
+#: ``--workers`` is. A spare stops after a query once another worker is free and no request waits.
+SLOW_AFTER = 2.0
+MAX_SPARES = 2
 
 #: media type -> format name understood by :func:`kg.sparql.store.format_result`
 SOLUTION_TYPES = {
@@ -315,6 +324,8 @@ class QueryPool:
         self._idle: queue.Queue[Worker] = queue.Queue()
         self._respawn: queue.Queue[int] = queue.Queue()
         self._all: set[Worker] = set()
+        self._busy: dict[Worker, float] = {}  # worker -> when its query started
+        self._waiting = 0  # requests waiting for a worker
         self._lock = threading.Lock()
         self.closed = False
         self.generation = self._generation()
@@ -382,6 +393,7 @@ class QueryPool:
         """Replace killed workers, pick up a rebuilt store (call repeatedly from the main thread)."""
         if not self.closed:
             self._switch_if_rebuilt()
+            self._add_spare()
         try:
             n = self._respawn.get(timeout=wait)
         except queue.Empty:
@@ -389,20 +401,64 @@ class QueryPool:
         if not self.closed:
             self._spawn(n)
 
+    def _add_spare(self) -> None:
+        """Start a spare worker if requests wait and every worker runs a query begun over SLOW_AFTER ago."""
+        now = time.monotonic()
+        with self._lock:
+            if (self.closed or self._waiting == 0 or not self._idle.empty()
+                    or len(self._all) >= self.size + max(MAX_SPARES, self.size)
+                    or len(self._busy) < len(self._all)
+                    or any(now - started < SLOW_AFTER for started in self._busy.values())):
+                return
+        try:
+            self._spawn(1)
+        except ServerError:  # the store does not open now (a rebuild renaming it): the next loop tries again
+            pass
+
+    def _current(self) -> int:
+        """Workers on the store now served (old ones finishing a query after a rebuild not counted)."""
+        return sum(1 for w in self._all if w.generation == self.generation)
+
+    def _give_back(self, worker: Worker) -> None:
+        """After a query: the worker waits for the next one, or stops (a spare no longer needed, an old store)."""
+        with self._lock:
+            self._busy.pop(worker, None)
+            # a spare stays while requests wait or every other worker is busy (runaways still running);
+            # it stops once another worker is free
+            others_busy = sum(1 for w in self._busy if w.generation == self.generation)
+            keep = worker.generation == self.generation and worker in self._all and (
+                self._current() <= self.size or self._waiting > 0 or others_busy >= self._current() - 1)
+            if not keep:
+                self._all.discard(worker)
+        if keep:
+            self._idle.put(worker)
+        else:  # in the background: the answer is not held up by the worker's exit
+            threading.Thread(target=worker.stop, daemon=True).start()
+
     def _discard(self, worker: Worker) -> None:
         worker.kill()
         with self._lock:
             self._all.discard(worker)
-        self._respawn.put(1)
+            self._busy.pop(worker, None)
+            short = self._current() < self.size  # spares running: no replacement needed
+        if short:
+            self._respawn.put(1)
 
     def run(self, job: Job) -> tuple[str, str, bytes | str]:
         """(status, content type or message, body). Raises Busy, QueryTimedOut or WorkerCrashed."""
         # waiting for a free worker is not running: it gets its own, longer limit
         wait = max(QUEUE_WAIT, self.timeout)
-        try:
+        with self._lock:
+            self._waiting += 1
+        try:  # one wait: the queue hands free workers to the waiting requests in turn
             worker = self._idle.get(timeout=wait)
         except queue.Empty:
             raise Busy(f"all {self.size} query workers stayed busy for {wait:g} s; try again later") from None
+        finally:
+            with self._lock:
+                self._waiting -= 1
+        with self._lock:
+            self._busy[worker] = time.monotonic()
         deadline = time.monotonic() + self.timeout
         try:
             worker.conn.send(job)
@@ -413,12 +469,7 @@ class QueryPool:
         except (EOFError, OSError, BrokenPipeError):
             self._discard(worker)
             raise WorkerCrashed("the query worker crashed; try a simpler query") from None
-        if worker.generation == self.generation:
-            self._idle.put(worker)
-        else:  # a rebuild was swapped in while it ran: this worker's store is the old one
-            with self._lock:
-                self._all.discard(worker)
-            worker.stop()
+        self._give_back(worker)  # (a rebuild swapped in while it ran: its store is the old one, it stops)
         if reply[0] == "ok":
             return reply
         return reply[0], reply[1], b""

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kg.atomic import StagedFiles, checkpoint, settle
+from kg.atomic import StagedFiles, checkpoint, replace_dir, settle
 from kg.errors import InputError, MissingBuildError, QueryError
 from kg.rdf.namespaces import PREFIXES as _VOCAB_PREFIXES
 
@@ -194,7 +194,8 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
     runs meanwhile on another core). The block gets the load's future: its
     ``result()`` waits for the load and raises its error. When the block
     finishes without error the load is awaited, the old ``store`` folder is
-    moved aside, the new one renamed into place and the old one deleted; on
+    moved aside, the new one renamed into place and the old one deleted
+    (:func:`kg.atomic.replace_dir`, the journal's folder swap too); on
     any error the temporary folder is removed (after the load has stopped) and
     the old store is untouched, so a failed build never leaves a half store.
     With ``staged`` (the build's other exports) the store is not installed on exit but by
@@ -214,7 +215,7 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
             yield future
             future.result()
             if staged is None:
-                install_store(tmp, out_dir / STORE_DIRNAME)
+                replace_dir(tmp, out_dir / STORE_DIRNAME)
         finally:
             wait([future])  # the load cannot be cancelled: let it close the database first
             if tmp.exists():
@@ -232,23 +233,6 @@ def build_store(path: Path, nquads: RdfSource, ntriples: RdfSource | None) -> Pa
     finally:
         del store  # closes the database (also when a failed load's traceback is kept)
     return path
-
-
-def install_store(new: Path, dest: Path) -> None:
-    """Replace the folder ``dest`` by ``new`` (two renames; the old one is deleted after)."""
-    old = None
-    if dest.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{STORE_DIRNAME}.old.", dir=dest.parent))
-        os.rmdir(old)
-        os.replace(dest, old)
-    try:
-        os.replace(new, dest)
-    except OSError:
-        if old is not None:
-            os.replace(old, dest)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 # ---------------------------------------------------------------------------
