@@ -16,6 +16,8 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# a cross join that runs until the query timeout: the runaway of the timeout and starvation tests
+SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(?c != ?i) }"
 TIMEOUT = 1.0  # the server's query timeout in these tests (kg serve --timeout)
 
 

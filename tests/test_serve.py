@@ -15,11 +15,10 @@ import urllib.parse
 
 import pytest
 from rdflib import Graph, URIRef
-from serving import ROOT, TIMEOUT, Server, get, request
+from serving import ROOT, SLOW, TIMEOUT, Server, get, request
 
 pytestmark = pytest.mark.slow  # every test starts `kg serve` (a server and its worker processes)
 #: a cross product of the whole graph with itself, three times: far beyond TIMEOUT
-SLOW = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . FILTER(?c != ?i) }"
 LABELS = "SELECT ?label WHERE { ?m a kg:Method ; skos:prefLabel ?label } ORDER BY ?label LIMIT 3"
 RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from serving import ROOT, Server, get, request
+from serving import ROOT, SLOW, Server, get, request
 
 from kg.build import build
 
@@ -161,15 +161,13 @@ def test_a_rebuilt_folder_is_served_whole(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_runaway_queries_do_not_starve_a_cheap_one(out) -> None:
+def test_runaway_queries_do_not_starve_a_cheap_one(example_build: Path) -> None:
     """Two cross joins hold every worker (one, here) until their timeout: a cheap query still gets an answer.
 
     A request that finds every worker running a query for longer than ``SLOW_AFTER`` gets a spare
     worker; before, it waited for the runaways' timeout (29 s with the defaults).
     """
-    from test_serve import SLOW
-
-    server = Server(out, "--quiet", "--workers", "1", "--timeout", "120")
+    server = Server(example_build, "--quiet", "--workers", "1", "--timeout", "120")
     try:
         answers: list[int] = []
 
