@@ -597,3 +597,45 @@ def test_a_common_word_after_our_kind_noun_is_no_name(extractor):
     """"our method, Bloop, …" names it (a rare word); "our method, However, …" does not (control above)."""
     assert not _proposed(extractor, "We evaluate our method, Second, on graphs."), \
         _proposed(extractor, "We evaluate our method, Second, on graphs.")
+
+
+def _proposed_titled(extractor: Extractor, title: str, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0]: e.type for e in ex.entities if e.proposed}
+
+
+def test_a_bare_kind_noun_takes_the_title_name_the_abstract_repeats(extractor):
+    """"we propose an alternative approach that …" names nothing itself: the title's head phrase, used again in
+    the abstract, is what the paper proposes, typed by the cue's kind noun."""
+    title = "Prompt Vectors: Making Prompting More Controllable Through Latent Space Steering"
+    abstract = ("To overcome these limitations, we propose an alternative approach that recasts prompting as "
+                "prompt vectors. Using prompt vectors has two steps.")
+    assert _proposed_titled(extractor, title, abstract) == {"Prompt Vectors": "Method"}
+    # the title's words absent from the abstract: no name is made up from a catchy title
+    other = "Ranking fairly: Lessons on robustness"
+    assert _proposed_titled(extractor, other, abstract) == {}
+    # positive control of the same cue: a kind noun with its purpose is the described contribution
+    assert _proposed_titled(extractor, other, "We propose an algorithm for fair ranking of documents.") \
+        == {"algorithm for fair ranking of documents": "Method"}
+
+
+def test_a_contribution_verb_after_and_then_keeps_the_subject(extractor):
+    abstract = ("In this paper, we first formally define the self-consistency of code models and then design a "
+                "framework, IdentityChain, which evaluates both.")
+    assert _proposed(extractor, abstract) == {"IdentityChain": "Method"}
+    # the same shape with someone else as the subject proposes nothing (the assertion above is its control)
+    other = ("Prior work first defined the self-consistency of code models and then designed a framework, "
+             "IdentityChain, which evaluates both.")
+    assert "IdentityChain" not in _proposed(extractor, other)
+
+
+def test_a_title_phrase_is_not_cut_inside_a_coordination():
+    from kg.extract.components.contributions import title_phrases
+    title = "Robust Distribution Learning with Local and Global Adversarial Corruptions"
+    got = [title[a:b] for a, b, _h in title_phrases(title, {"and", "for"}, {"with"}, set(), set(), set(),
+                                                     frozenset({"a", "an", "the"}))]
+    assert got == ["Robust Distribution Learning"]
+    title = "Deep Metric Learning with Chance Constraints"
+    got = [title[a:b] for a, b, _h in title_phrases(title, {"and", "for"}, {"with"}, set(), set(), set(),
+                                                     frozenset({"a", "an", "the"}))]
+    assert got == [title]

@@ -108,6 +108,7 @@ class Words:
     task_gerunds: frozenset[str]
     problem_nouns: frozenset[str]
     restating_heads: frozenset[str]
+    bare_kind_follow: frozenset[str]
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]
     counting_prefixes: tuple[str, ...]
