@@ -639,3 +639,23 @@ def test_a_title_phrase_is_not_cut_inside_a_coordination():
     got = [title[a:b] for a, b, _h in title_phrases(title, {"and", "for"}, {"with"}, set(), set(), set(),
                                                      frozenset({"a", "an", "the"}))]
     assert got == [title]
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We introduce a novel approach, the Trajectory Aggregation Tree (TAT), to address this issue in planners.",
+     "Trajectory Aggregation Tree"),
+    ("We propose a general method for constructing robust permutation tests under data corruption.",
+     "method for constructing robust permutation tests"),
+    ("We present a general method of amortizing exact synthesizers, which is fast.",
+     "method of amortizing exact synthesizers"),
+])
+def test_kind_noun_then_article_name_or_gerund_complement_is_proposed(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_gerund_complement_cut_at_a_comma_inside_its_phrase_is_no_name(extractor):
+    # "the slow, exact RSA synthesizer" goes on past the comma: no half phrase is proposed ...
+    assert _proposed(extractor, "We present a general method of amortizing the slow, exact RSA synthesizer.") == {}
+    # ... while the same complement ending at its clause is (the control)
+    assert _proposed(extractor, "We present a general method of amortizing the synthesizer, which is fast.") \
+        == {"method of amortizing the synthesizer": "Method"}

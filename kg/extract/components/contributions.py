@@ -727,6 +727,11 @@ class ContributionFinder:
                 return k + n
         return k
 
+    def _gerund(self, word: str) -> bool:
+        """A lower-case "-ing" form that is no noun of the lists ("amortizing", not "setting")."""
+        return word.isalpha() and word.endswith("ing") and len(word) > 5 and word not in self.res.noun_ing \
+            and norm_word(word) not in self.type_words
+
     def _participle(self, word: str) -> bool:
         """A lower-case participle describing a contribution ("an integrated …", "a unified …"), not a verb of
         contribution itself ("a proposed …")."""
@@ -760,8 +765,9 @@ class ContributionFinder:
         toks = tokens(doc)
         lower = toks.lower
         k = word[1]
-        if k >= sent.end or lower[k] not in ("for", "to"):
-            return
+        if k + 1 >= sent.end or not (lower[k] in ("for", "to") or (
+                lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task")):
+            return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere)
         j, n = k + 1, 0
         while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
                 and lower[j] not in self.words.complement_stops:
@@ -779,6 +785,8 @@ class ContributionFinder:
             return  # no complement
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
+        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res):
+            return  # "a method of amortizing the slow, exact RSA synthesizer": the phrase goes on past the comma
         typ = self.type_words[toks.norm[word[1] - 1]]
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
@@ -884,8 +892,9 @@ class ContributionFinder:
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
-            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote):
-                k += 1
+            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote
+                                        or (lower[k] in self.words.title_articles and lower[k - 1] == ",")):
+                k += 1  # "a novel approach, the Trajectory Aggregation Tree (TAT), …": an article after the comma
             at = by_start.get(idx[k], [])
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
