@@ -126,22 +126,6 @@ def test_relation_outside_its_range_after_the_type_vote_is_dropped():
     assert not [link for link in graph.links if link.predicate == "evaluatedOn"]
 
 
-
-@pytest.mark.parametrize("typ, paper_addresses", [("Metric", True), ("Method", False)])
-def test_a_task_of_a_proposed_thing_that_cannot_address_is_the_papers_own(typ, paper_addresses):
-    """"We propose an entropy-based metric … for hallucination mitigation": a Metric is outside kg:addresses'
-    domain, so the task link goes to the paper (still a task link); a proposed Method keeps it (the control)."""
-    from kg.records import Evidence, PaperEntity, PaperExtraction, RelationMention
-
-    ev = Evidence("s", 0, 1, "test", 0.9)
-    ents = [PaperEntity("x", typ, ["entropy-based metric"], 0.9, [ev], proposed=True),
-            PaperEntity("t", "Task", ["hallucination mitigation"], 0.9, [ev])]
-    graph = resolve([PaperExtraction(Paper(id="a", abstract="a"), "a", "", "a", ents,
-                                     [RelationMention("x", "addresses", "t", ev)], [])])
-    links = {(ln.subject, ln.object) for ln in graph.links if ln.predicate == "addresses"}
-    subject = "a" if paper_addresses else "entropy-based-metric"
-    assert links == {(subject, "hallucination-mitigation")}, links
-
 # ------------------------------------------------------------ one node per concept (issue 17)
 
 def _paper(pid: str, *entities: tuple[str, list[str], list[str]], typ: str = "Method", relations=()):

@@ -292,7 +292,6 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                     mentioned.add(eid)
                     graph.links.append(Link(pid, "mentions", eid, pid, ent.evidence[0]))
         seen: set[tuple[str, str, str, int, str]] = set()  # a list entity's parts can meet again
-        proposed = {ent.key for ent in ex.entities if ent.proposed}
         for rel in ex.relations:
             subjects = [pid] if rel.subject == PAPER else local.get(rel.subject, [])
             for subj in subjects:
@@ -301,14 +300,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                     if subj == obj or once in seen:
                         continue
                     if not _fits(graph, subj, obj, rel.predicate):
-                        if rel.predicate != "addresses" or rel.subject not in proposed or not _fits(graph, pid, obj, rel.predicate):
-                            continue  # a node's type, voted across papers, is outside the relation's domain or range
-                        # "we propose an entropy-based metric … for hallucination mitigation": a task of what the
-                        # paper proposes, which cannot address (a Metric, a Task), is the paper's own task
-                        subj = pid
-                        once = (subj, rel.predicate, obj, rel.evidence.start, rel.evidence.section)
-                        if once in seen:
-                            continue
+                        continue  # a node's type, voted across papers, is outside the relation's domain or range
                     seen.add(once)
                     graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
     graph.links.sort(key=lambda ln: (ln.paper, ln.predicate != "mentions", ln.subject, ln.predicate, ln.object,
