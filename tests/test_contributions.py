@@ -659,3 +659,9 @@ def test_a_gerund_complement_cut_at_a_comma_inside_its_phrase_is_no_name(extract
     # ... while the same complement ending at its clause is (the control)
     assert _proposed(extractor, "We present a general method of amortizing the synthesizer, which is fast.") \
         == {"method of amortizing the synthesizer": "Method"}
+
+
+def test_methodology_is_a_kind_noun_that_types_a_name(extractor):
+    abstract = ("Specifically we develop a new denoising diffusion probabilistic modeling methodology, Gen-neG, that "
+                "leverages this side-information.")
+    assert _proposed(extractor, abstract) == {"Gen-neG": "Method"}
