@@ -665,3 +665,13 @@ def test_methodology_is_a_kind_noun_that_types_a_name(extractor):
     abstract = ("Specifically we develop a new denoising diffusion probabilistic modeling methodology, Gen-neG, that "
                 "leverages this side-information.")
     assert _proposed(extractor, abstract) == {"Gen-neG": "Method"}
+
+
+def test_a_title_purpose_headed_by_a_process_noun_is_a_task(extractor):
+    ex = extractor.extract(Paper(id="p", title="Quantum Algorithm for Online Exp-concave Optimization",
+                                 abstract="We propose quantum online quasi-Newton methods for this problem."))
+    assert {e.labels[0]: e.type for e in ex.entities}.get("Online Exp-concave Optimization") == "Task"
+    # control: a one-word purpose is no task ("… for Optimization"), nor one headed by a method word
+    for title in ("Quantum Algorithm for Optimization", "Laplace Approximation for Bayesian Deep Learning"):
+        ex = extractor.extract(Paper(id="p", title=title, abstract="We propose quantum online methods."))
+        assert not [e for e in ex.entities if e.type == "Task"], title

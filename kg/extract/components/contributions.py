@@ -394,8 +394,9 @@ class ContributionFinder:
         if self.type_words.get(head) not in (None, "Task"):
             return  # "… for a Dataset", "… for Vision Transformers"
         found = head_type(head, self.res)
-        if found and found[0] not in ("Task",) and head not in self.res.noun_ing:
-            return  # "… for Bayesian Deep Learning" is headed by a method word
+        process = head.endswith(self.words.process_noun_endings) and " " in title[start:end]
+        if found and found[0] not in ("Task",) and head not in self.res.noun_ing and not process:
+            return  # "… for Bayesian Deep Learning" is headed by a method word ("… for Graph Sparsification" is a goal)
         if not found and " " not in title[start:end]:
             return  # "Keypoints for Robots": one word no table calls a task
         if any(c.end == end and c.type in ("Model", "Dataset", "HardwareConcept", "Metric")
