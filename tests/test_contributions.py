@@ -597,3 +597,81 @@ def test_a_common_word_after_our_kind_noun_is_no_name(extractor):
     """"our method, Bloop, …" names it (a rare word); "our method, However, …" does not (control above)."""
     assert not _proposed(extractor, "We evaluate our method, Second, on graphs."), \
         _proposed(extractor, "We evaluate our method, Second, on graphs.")
+
+
+def _proposed_titled(extractor: Extractor, title: str, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0]: e.type for e in ex.entities if e.proposed}
+
+
+def test_a_bare_kind_noun_takes_the_title_name_the_abstract_repeats(extractor):
+    """"we propose an alternative approach that …" names nothing itself: the title's head phrase, used again in
+    the abstract, is what the paper proposes, typed by the cue's kind noun."""
+    title = "Prompt Vectors: Making Prompting More Controllable Through Latent Space Steering"
+    abstract = ("To overcome these limitations, we propose an alternative approach that recasts prompting as "
+                "prompt vectors. Using prompt vectors has two steps.")
+    assert _proposed_titled(extractor, title, abstract) == {"Prompt Vectors": "Method"}
+    # the title's words absent from the abstract: no name is made up from a catchy title
+    other = "Ranking fairly: Lessons on robustness"
+    assert _proposed_titled(extractor, other, abstract) == {}
+    # positive control of the same cue: a kind noun with its purpose is the described contribution
+    assert _proposed_titled(extractor, other, "We propose an algorithm for fair ranking of documents.") \
+        == {"algorithm for fair ranking of documents": "Method"}
+
+
+def test_a_contribution_verb_after_and_then_keeps_the_subject(extractor):
+    abstract = ("In this paper, we first formally define the self-consistency of code models and then design a "
+                "framework, IdentityChain, which evaluates both.")
+    assert _proposed(extractor, abstract) == {"IdentityChain": "Method"}
+    # the same shape with someone else as the subject proposes nothing (the assertion above is its control)
+    other = ("Prior work first defined the self-consistency of code models and then designed a framework, "
+             "IdentityChain, which evaluates both.")
+    assert "IdentityChain" not in _proposed(extractor, other)
+
+
+def test_a_title_phrase_is_not_cut_inside_a_coordination():
+    from kg.extract.components.contributions import title_phrases
+    title = "Robust Distribution Learning with Local and Global Adversarial Corruptions"
+    got = [title[a:b] for a, b, _h in title_phrases(title, {"and", "for"}, {"with"}, set(), set(), set(),
+                                                     frozenset({"a", "an", "the"}))]
+    assert got == ["Robust Distribution Learning"]
+    title = "Deep Metric Learning with Chance Constraints"
+    got = [title[a:b] for a, b, _h in title_phrases(title, {"and", "for"}, {"with"}, set(), set(), set(),
+                                                     frozenset({"a", "an", "the"}))]
+    assert got == [title]
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We introduce a novel approach, the Trajectory Aggregation Tree (TAT), to address this issue in planners.",
+     "Trajectory Aggregation Tree"),
+    ("We propose a general method for constructing robust permutation tests under data corruption.",
+     "method for constructing robust permutation tests"),
+    ("We present a general method of amortizing exact synthesizers, which is fast.",
+     "method of amortizing exact synthesizers"),
+])
+def test_kind_noun_then_article_name_or_gerund_complement_is_proposed(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_gerund_complement_cut_at_a_comma_inside_its_phrase_is_no_name(extractor):
+    # "the slow, exact RSA synthesizer" goes on past the comma: no half phrase is proposed ...
+    assert _proposed(extractor, "We present a general method of amortizing the slow, exact RSA synthesizer.") == {}
+    # ... while the same complement ending at its clause is (the control)
+    assert _proposed(extractor, "We present a general method of amortizing the synthesizer, which is fast.") \
+        == {"method of amortizing the synthesizer": "Method"}
+
+
+def test_methodology_is_a_kind_noun_that_types_a_name(extractor):
+    abstract = ("Specifically we develop a new denoising diffusion probabilistic modeling methodology, Gen-neG, that "
+                "leverages this side-information.")
+    assert _proposed(extractor, abstract) == {"Gen-neG": "Method"}
+
+
+def test_a_title_purpose_headed_by_a_process_noun_is_a_task(extractor):
+    ex = extractor.extract(Paper(id="p", title="Quantum Algorithm for Online Exp-concave Optimization",
+                                 abstract="We propose quantum online quasi-Newton methods for this problem."))
+    assert {e.labels[0]: e.type for e in ex.entities}.get("Online Exp-concave Optimization") == "Task"
+    # control: a one-word purpose is no task ("… for Optimization"), nor one headed by a method word
+    for title in ("Quantum Algorithm for Optimization", "Laplace Approximation for Bayesian Deep Learning"):
+        ex = extractor.extract(Paper(id="p", title=title, abstract="We propose quantum online methods."))
+        assert not [e for e in ex.entities if e.type == "Task"], title

@@ -108,6 +108,8 @@ class Words:
     task_gerunds: frozenset[str]
     problem_nouns: frozenset[str]
     restating_heads: frozenset[str]
+    bare_kind_follow: frozenset[str]
+    process_noun_endings: tuple[str, ...]
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]
     counting_prefixes: tuple[str, ...]

@@ -92,10 +92,15 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
         if first in openers or (first.endswith("ing") and "-" not in first and first not in noun_ing):
             continue  # "Towards …", "Boosting the …": not a noun phrase
         end = next((k for k, w in enumerate(words) if k and w[2] in cuts), len(words))
+        cut_at = words[end][2] if end < len(words) else ""
         words = words[:end]
         if not 2 <= len(words) <= 9 or any(w[2] in rejects for w in words):
             continue
         head = next((k for k, w in enumerate(words) if k and w[2] in inner), len(words)) - 1
+        if cut_at in ("and", "or") and head + 1 < len(words):
+            words = words[:head + 1]  # "… Learning with Local and Global Corruptions": no half of a coordination
+            if len(words) < 2:
+                continue
         if any(w[2] in articles for w in words[:head + 1]):
             continue  # "Training a General Spiking Neural Network": a verb and its object
         if head < 1 and len(words) > 1 and words[0][2] not in inner:
@@ -246,7 +251,9 @@ class ContributionFinder:
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
-        return verb > sent.start and lower[verb - 1] == "and" and "we" in lower[sent.start:verb - 1]
+        # … or after an adverb: "we first define X and then design a framework, IdentityChain"
+        k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
+        return k > sent.start and lower[k - 1] == "and" and "we" in lower[sent.start:k - 1]
 
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
@@ -337,6 +344,9 @@ class ContributionFinder:
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
             else:
+                kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
+                if kind and self._title_phrase(doc, by_start, out, kind):
+                    return doc
                 if not (cue and self._title_means(doc, by_start, out)):
                     self._proposed_description(doc, ours, out)
         return doc
@@ -384,8 +394,9 @@ class ContributionFinder:
         if self.type_words.get(head) not in (None, "Task"):
             return  # "… for a Dataset", "… for Vision Transformers"
         found = head_type(head, self.res)
-        if found and found[0] not in ("Task",) and head not in self.res.noun_ing:
-            return  # "… for Bayesian Deep Learning" is headed by a method word
+        process = head.endswith(self.words.process_noun_endings) and " " in title[start:end]
+        if found and found[0] not in ("Task",) and head not in self.res.noun_ing and not process:
+            return  # "… for Bayesian Deep Learning" is headed by a method word ("… for Graph Sparsification" is a goal)
         if not found and " " not in title[start:end]:
             return  # "Keypoints for Robots": one word no table calls a task
         if any(c.end == end and c.type in ("Model", "Dataset", "HardwareConcept", "Metric")
@@ -532,7 +543,29 @@ class ContributionFinder:
         by_start.setdefault(start, []).append(cand)
         return True
 
-    def _title_phrase(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+    def _bare_kind(self, doc: Doc, sent: Span, verb: int) -> str | None:
+        """"we introduce a novel approach that …", "we present an algorithm, which …": a contribution verb whose
+        object is a kind noun alone (its leading words weak, no complement after it) says the paper proposes a
+        thing of that kind and names it nowhere in the sentence; the kind's type, or None."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] in self.describing_verbs:
+            return None
+        k = self._object_start(lower, verb + 1, sent.end)
+        if k >= sent.end or lower[k] not in self.words.title_articles:
+            return None  # "we propose a …": one thing, not "we propose methods"
+        k += 1
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        if k + 1 >= sent.end or toks.joiner[k] or toks.norm[k] not in self.type_words:
+            return None
+        if lower[k + 1] not in self.words.bare_kind_follow and toks.text[k + 1] not in (",", "."):
+            return None
+        typ = self.type_words[toks.norm[k]]
+        return None if typ == "Task" else typ
+
+    def _title_phrase(self, doc: Doc, by_start, out: list[Candidate], kind: str | None = None) -> bool:
         """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
         algorithm that …": an abstract that proposes something it does not name has its name in the title.
 
@@ -554,9 +587,13 @@ class ContributionFinder:
             typ = self.type_words.get(head)
             if typ is None:
                 found = head_type(head, self.res)
-                typ = found[0] if found and found[0] in ("Method", "Model") else None
+                typ = found[0] if found and found[0] in ("Method", "Model") else kind
             if typ is None or typ == "Task":
                 continue
+            split = _TITLE_SPLIT.search(title)
+            if typ is kind and kind is not None and (split and start > split.start() or not re.search(
+                    r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", _rest, re.IGNORECASE)):
+                continue  # typed only by the abstract's bare kind noun: the title's head, in the abstract's words
             at = by_start.get(start, [])
             head_start = title.rfind(" ", 0, head_end) + 1
             if any(c.finder is Finder.LEXICON and (c.end >= end or (
@@ -691,6 +728,11 @@ class ContributionFinder:
                 return k + n
         return k
 
+    def _gerund(self, word: str) -> bool:
+        """A lower-case "-ing" form that is no noun of the lists ("amortizing", not "setting")."""
+        return word.isalpha() and word.endswith("ing") and len(word) > 5 and word not in self.res.noun_ing \
+            and norm_word(word) not in self.type_words
+
     def _participle(self, word: str) -> bool:
         """A lower-case participle describing a contribution ("an integrated …", "a unified …"), not a verb of
         contribution itself ("a proposed …")."""
@@ -724,8 +766,9 @@ class ContributionFinder:
         toks = tokens(doc)
         lower = toks.lower
         k = word[1]
-        if k >= sent.end or lower[k] not in ("for", "to"):
-            return
+        if k + 1 >= sent.end or not (lower[k] in ("for", "to") or (
+                lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task")):
+            return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere)
         j, n = k + 1, 0
         while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
                 and lower[j] not in self.words.complement_stops:
@@ -743,6 +786,8 @@ class ContributionFinder:
             return  # no complement
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
+        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res):
+            return  # "a method of amortizing the slow, exact RSA synthesizer": the phrase goes on past the comma
         typ = self.type_words[toks.norm[word[1] - 1]]
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
@@ -848,8 +893,9 @@ class ContributionFinder:
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
-            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote):
-                k += 1
+            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote
+                                        or (lower[k] in self.words.title_articles and lower[k - 1] == ",")):
+                k += 1  # "a novel approach, the Trajectory Aggregation Tree (TAT), …": an article after the comma
             at = by_start.get(idx[k], [])
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
