@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
 from typing import cast
@@ -100,9 +101,15 @@ class Lex:
     like_num: bool
     is_alpha: bool
     wordlike: bool  # has letters or digits, and is neither a bare number nor an -ly adverb (see is_content)
+    #: wordlike and neither space nor punctuation: :func:`content_flags` for a token that is no joiner or
+    #: function word, read once per string instead of once per token
+    word: bool = False
+
+    def __post_init__(self) -> None:
+        self.word = self.wordlike and not (self.is_space or self.is_punct or self.is_quote or self.is_bracket)
 
 
-_TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
+_TEXT, _LOWER, _NORM, _WORD_FLAG = attrgetter("text"), attrgetter("lower"), attrgetter("norm"), attrgetter("word")
 _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
 
 
@@ -178,24 +185,18 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
     if cached is not None and cached[0] is res:
         return cached[1]
     toks = tokens(doc)
-    text, ws, joiner = toks.text, toks.ws, toks.joiner
+    text, ws, joiner, lex = toks.text, toks.ws, toks.joiner, toks.lex
     n = len(text)
-    function_words = res.function_words
-    flags: list[bool] = []
-    for i, lx in enumerate(toks.lex):
-        if lx.is_space:
-            flag = False
-        elif joiner[i]:
-            flag = True
-        elif lx.is_punct or lx.is_quote or lx.is_bracket:
-            flag = False
-        elif lx.lower in function_words:
+    # most tokens are no joiner and no function word: their flag is Lex.word; the others are fixed after
+    flags = list(map(_WORD_FLAG, lex))
+    for i in compress(range(n), map(res.function_words.__contains__, toks.lower)):
+        lx = lex[i]
+        if not (lx.is_space or lx.is_punct or lx.is_quote or lx.is_bracket):
             # a function word glued by hyphens inside a compound stays ("state-of-the-art" is split earlier)
-            flag = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
-                    or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
-        else:
-            flag = lx.wordlike
-        flags.append(flag)
+            flags[i] = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
+                        or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
+    for i in compress(range(n), joiner):
+        flags[i] = not lex[i].is_space  # a joiner is content (is_space first: a space token is never one)
     st.content = (res, flags)
     return flags
 
@@ -346,7 +347,9 @@ def expand_powers(short: str) -> str:
     return _POWER.sub(lambda m: m.group(1).strip("()") * int(m.group(2)), short)
 
 
+@lru_cache(maxsize=1 << 16)
 def is_acronym(text: str) -> bool:
+    """An acronym-like word ("LLM", "GPT-4o", "C^3"); memoised: the components ask about the same words often."""
     if "^" in text:
         text = expand_powers(text)
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
