@@ -101,15 +101,9 @@ class Lex:
     like_num: bool
     is_alpha: bool
     wordlike: bool  # has letters or digits, and is neither a bare number nor an -ly adverb (see is_content)
-    #: wordlike and neither space nor punctuation: :func:`content_flags` for a token that is no joiner or
-    #: function word, read once per string instead of once per token
-    word: bool = False
-
-    def __post_init__(self) -> None:
-        self.word = self.wordlike and not (self.is_space or self.is_punct or self.is_quote or self.is_bracket)
 
 
-_TEXT, _LOWER, _NORM, _WORD_FLAG = attrgetter("text"), attrgetter("lower"), attrgetter("norm"), attrgetter("word")
+_TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
 _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
 
 
@@ -185,18 +179,24 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
     if cached is not None and cached[0] is res:
         return cached[1]
     toks = tokens(doc)
-    text, ws, joiner, lex = toks.text, toks.ws, toks.joiner, toks.lex
+    text, ws, joiner = toks.text, toks.ws, toks.joiner
     n = len(text)
-    # most tokens are no joiner and no function word: their flag is Lex.word; the others are fixed after
-    flags = list(map(_WORD_FLAG, lex))
-    for i in compress(range(n), map(res.function_words.__contains__, toks.lower)):
-        lx = lex[i]
-        if not (lx.is_space or lx.is_punct or lx.is_quote or lx.is_bracket):
+    function_words = res.function_words
+    flags: list[bool] = []
+    for i, lx in enumerate(toks.lex):
+        if lx.is_space:
+            flag = False
+        elif joiner[i]:
+            flag = True
+        elif lx.is_punct or lx.is_quote or lx.is_bracket:
+            flag = False
+        elif lx.lower in function_words:
             # a function word glued by hyphens inside a compound stays ("state-of-the-art" is split earlier)
-            flags[i] = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
-                        or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
-    for i in compress(range(n), joiner):
-        flags[i] = not lex[i].is_space  # a joiner is content (is_space first: a space token is never one)
+            flag = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
+                    or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
+        else:
+            flag = lx.wordlike
+        flags.append(flag)
     st.content = (res, flags)
     return flags
 
