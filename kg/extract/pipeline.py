@@ -179,7 +179,7 @@ class Extractor:
         try:
             for batch in minibatch(papers, batch_size):
                 cleaned = [self.clean(paper) for paper in batch]
-                docs: list[Doc | None] = [self.nlp.make_doc(text) for _title, _abstract, text in cleaned]
+                docs: list[Doc | None] = [self._make_doc(text) for _title, _abstract, text in cleaned]
                 for name, proc in self.nlp.pipeline:
                     docs = [self._run(name, proc, doc, paper, failed) for doc, paper in zip(docs, batch)]
                 for doc, paper, (title, abstract, _text) in zip(docs, batch, cleaned, strict=True):
@@ -191,6 +191,13 @@ class Extractor:
         finally:
             gc.set_threshold(*threshold)
             gc.unfreeze()
+
+    def _make_doc(self, text: str) -> Doc:
+        """The tokenized doc, its text kept: spaCy's tokenizer loses no character (``doc.text == text``), so
+        :func:`~kg.extract.text.doc_text` need not join the tokens back together."""
+        doc = self.nlp.make_doc(text)
+        state(doc).text = text
+        return doc
 
     @staticmethod
     def _run(name: str, proc, doc: Doc | None, paper: Paper, failed: list[str] | None, *args):

@@ -12,6 +12,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import compress
 from operator import attrgetter
 from typing import cast
@@ -346,7 +347,9 @@ def expand_powers(short: str) -> str:
     return _POWER.sub(lambda m: m.group(1).strip("()") * int(m.group(2)), short)
 
 
+@lru_cache(maxsize=1 << 16)
 def is_acronym(text: str) -> bool:
+    """An acronym-like word ("LLM", "GPT-4o", "C^3"); memoised: the components ask about the same words often."""
     if "^" in text:
         text = expand_powers(text)
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text

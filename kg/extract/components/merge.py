@@ -269,12 +269,18 @@ class Merger:
         return [g for g in groups if id(g) not in merged]
 
     def _derived_prefixes(self, accepted: list[Candidate], text: str) -> list[Candidate]:
-        """"Qwen3-32B-FIRE" with FIRE an entity: the base model "Qwen3-32B" is one too."""
-        keys = {entity_key(c.surface) for c in accepted}
+        """"Qwen3-32B-FIRE" with FIRE an entity: the base model "Qwen3-32B" is one too.
+
+        The keys of all accepted candidates are made only once a coined hyphenated name asks for them
+        (in most abstracts none does).
+        """
+        keys: set[str] | None = None
         out = []
         for c in accepted:
             if c.finder is not Finder.COINED or "-" not in c.surface or c.name:
                 continue
+            if keys is None:
+                keys = {entity_key(a.surface) for a in accepted}
             prefix, _, suffix = c.surface.rpartition("-")
             # a base model has a version or size ("Qwen3-32B"); "ES" in "ES-MoE" is only a prefix
             if entity_key(suffix) in keys and is_coined(prefix, self.res) and entity_key(prefix) not in keys \
