@@ -22,9 +22,8 @@ from pathlib import Path
 
 import pytest
 from shared_data import SHARED, needs_shared
-from test_hardening import assert_one_line_error, cached_extractor, check_exports, monkeypatch_module, run_build
+from test_hardening import assert_one_line_error, check_exports, run_build
 
-__all__ = ["cached_extractor", "monkeypatch_module"]  # fixtures used here, defined in test_hardening
 
 HARDENING = SHARED / "hardening"
 FAILING = HARDENING / "failing-inputs"
@@ -85,7 +84,7 @@ def build_or_error(src: Path, out: Path) -> int | None:
 
 @needs_shared(INDEX)
 @pytest.mark.parametrize("name", sorted(CLASSES) or ["(no INDEX.tsv)"])
-def test_failing_input_builds_or_fails_in_one_line(name: str, tmp_path: Path, cached_extractor) -> None:
+def test_failing_input_builds_or_fails_in_one_line(name: str, tmp_path: Path) -> None:
     src = FAILING / name
     if not src.exists():  # four of INDEX.tsv's rows (bad UTF-8, malformed JSON) came without their file
         pytest.skip(f"{name} is listed in INDEX.tsv but not in {FAILING}")
@@ -105,7 +104,7 @@ def test_failing_input_builds_or_fails_in_one_line(name: str, tmp_path: Path, ca
 @pytest.mark.parametrize("name, papers", [("code_url_pct.jsonl", 1), ("code_url_2frag.jsonl", 1),
                                           ("code_url_fffd.jsonl", 1), ("code_url_pua.jsonl", 1),
                                           ("corpus50_plus_one_bad_code_url.jsonl", 51)])
-def test_bad_code_urls_build_every_paper(name: str, papers: int, tmp_path: Path, cached_extractor) -> None:
+def test_bad_code_urls_build_every_paper(name: str, papers: int, tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert build_or_error(HARDENING / "rdf" / name, out) == papers
     nt = (out / "graph.nt").read_text(encoding="utf-8")
