@@ -18,3 +18,47 @@ def test_bounded_memos_do_not_change_the_output(example_build, monkeypatch):
     assert rdf.render_turtle(triples) == turtle
     assert rdf.render_jsonld(triples) == jsonld
     assert turtle.encode() == (example_build / "graph.ttl").read_bytes()
+
+
+def _prefix_graph():
+    """Entities whose IRIs start with one another: their N-Triples order is not their JSON-LD order."""
+    from test_export_writers import hostile_graph
+
+    from kg.graph.model import Entity, Link
+
+    g = hostile_graph()
+    ev = g.links[0].evidence
+    for eid in ("bert", "bert-large", "bert.v2", "bert/x", "bert0", "bertz", "bert-large-2"):
+        g.entities[eid] = Entity(id=eid, type="Model", label=eid, papers=["p1"])
+        g.links.append(Link("p1", "mentions", eid, "p1", ev))
+    return g
+
+
+def test_file_readers_give_the_bytes_of_the_list_writers(tmp_path, example_rdf):
+    """The build writes graph.nt from the triples as made and the other RDF exports from that file:
+    the same bytes as each writer given the whole list, on hostile text, IRIs that start with others
+    (``…/bert`` after ``…/bert-large`` in the file, before it in JSON-LD) and the example."""
+    import io
+
+    from kg.export.nquads import render_nquads, split_nquads, write_nquads_from_ntriples
+
+    graph = _prefix_graph()
+    cases = [rdf.rdf_triples(graph), rdf.nt_triples(example_rdf), []]
+    assert list(rdf.iter_rdf_triples(graph)) == cases[0]
+    jsonld = rdf.render_jsonld(cases[0])
+    assert jsonld.index('"@id": "https://') and jsonld.index("/entity/bert\"") < jsonld.index("/entity/bert-large\"")
+    for i, triples in enumerate(cases):
+        nt = tmp_path / f"{i}.nt"
+        nt.write_text(rdf.render_ntriples(triples), encoding="utf-8", newline="\n")
+        assert list(rdf.read_ntriples(nt)) == triples
+        if i == 0:
+            text = nt.read_text(encoding="utf-8")
+            assert text.index("/entity/bert-large> ") < text.index("/entity/bert> ")  # the case is exercised
+        out, named = io.StringIO(), io.StringIO()
+        write_nquads_from_ntriples(nt, out, named_out=named)
+        assert out.getvalue() == render_nquads(triples)
+        assert named.getvalue() == split_nquads(triples)[1]
+        assert rdf.render_turtle(rdf.read_ntriples(nt)) == rdf.render_turtle(triples)
+        out = io.StringIO()
+        rdf.write_jsonld_from_ntriples(nt, out)
+        assert out.getvalue() == rdf.render_jsonld(triples)

@@ -24,14 +24,16 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import re
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from functools import cache
 from itertools import islice
 from json.encoder import encode_basestring
-from typing import TextIO
+from typing import Any, TextIO
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
@@ -196,6 +198,17 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
 
     ``provenance``: the build as a prov:Activity (:mod:`kg.rdf.provenance`); ``kg build`` passes it.
     """
+    return list(iter_rdf_triples(graph, base_iri, provenance))
+
+
+def iter_rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
+                     provenance: BuildProvenance | None = None) -> Iterator[Triple]:
+    """The triples of :func:`rdf_triples`, made as it makes them but yielded one by one.
+
+    ``kg build`` writes them straight into ``graph.nt`` and the other RDF exports read that file
+    back (:func:`read_ntriples`), so no list of every triple is ever held: as each subject's triples
+    are yielded they are freed.
+    """
     iris = Iris(base_iri)
     collected = _BySubject()
     add = collected.add
@@ -259,7 +272,7 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
         add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
         _add_evidence(add, st, ev)
     _add_results(add, graph, iris)
-    return collected.sorted_unique()
+    yield from collected.sorted_unique()
 
 
 class _BySubject:
@@ -282,13 +295,11 @@ class _BySubject:
         terms = self.terms
         self.by_subject[terms.setdefault(s, s)].add((p, terms.setdefault(o, o)))
 
-    def sorted_unique(self) -> list[Triple]:
-        """The triples, sorted; each subject's group is freed as its triples are listed."""
+    def sorted_unique(self) -> Iterator[Triple]:
+        """The triples, sorted; each subject's group is freed as its triples are given."""
         by_subject, self.by_subject, self.terms = self.by_subject, defaultdict(set), {}
-        out: list[Triple] = []
         for s in sorted(by_subject):
-            out.extend([(s, p, o) for p, o in sorted(by_subject.pop(s))])
-        return out
+            yield from [(s, p, o) for p, o in sorted(by_subject.pop(s))]
 
 
 def _add_provenance(add: Callable[[Triple], None], prov: BuildProvenance, iris: Iris) -> None:
@@ -371,6 +382,11 @@ def nt_triples(data: Graph | list[Triple]) -> list[Triple]:
     return data
 
 
+def _in_order(data: Graph | Iterable[Triple]) -> Iterable[Triple]:
+    """:func:`nt_triples`, or the triples of an iterator (:func:`iter_rdf_triples`, :func:`read_ntriples`) as they come."""
+    return nt_triples(data) if isinstance(data, (Graph, list)) else data
+
+
 #: Entries a writer's memo of converted terms keeps before it starts again: the IRIs of evidence and
 #: result nodes are unique, so an unbounded memo grew with the corpus (~28 MB per 1,000 abstracts in
 #: the Turtle writer) for entries never looked up again. The output does not depend on it.
@@ -422,20 +438,20 @@ def _turtle_terms(prefixes: dict) -> Callable[[str], str]:
     return turtle
 
 
-def render_turtle(data: Graph | list[Triple]) -> str:
+def render_turtle(data: Graph | Iterable[Triple]) -> str:
     """Turtle, subjects and predicates sorted, one statement block per subject: byte-stable."""
     return _rendered(write_turtle, data)
 
 
-def write_turtle(data: Graph | list[Triple], out: TextIO) -> None:
+def write_turtle(data: Graph | Iterable[Triple], out: TextIO) -> None:
     """Write the text of :func:`render_turtle` to ``out``, a subject's block at a time."""
-    triples = nt_triples(data)
+    triples = _in_order(data)
     turtle = _turtle_terms(PREFIXES)
     out.write("".join(f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())))
     write_pieces(_turtle_blocks(triples, turtle), out)
 
 
-def _turtle_blocks(triples: list[Triple], turtle: Callable[[str], str]) -> Iterator[str]:
+def _turtle_blocks(triples: Iterable[Triple], turtle: Callable[[str], str]) -> Iterator[str]:
     """One statement block per subject, each after an empty line."""
     subject: str | None = None
     by_pred: dict[str, list[str]] = {}
@@ -467,7 +483,7 @@ def render_ntriples(data: Graph | list[Triple]) -> str:
     return _rendered(write_ntriples, data)
 
 
-def write_ntriples(data: Graph | list[Triple], out: TextIO) -> None:
+def write_ntriples(data: Graph | Iterable[Triple], out: TextIO) -> None:
     """Write the text of :func:`render_ntriples` to ``out``.
 
     The triples come sorted, and sorting their lines gives the same order (a term
@@ -475,7 +491,7 @@ def write_ntriples(data: Graph | list[Triple], out: TextIO) -> None:
     longer term's next character sorts after a space), so the lines are written
     as they come.
     """
-    write_pieces((f"{s} {p} {o} .\n" for s, p, o in nt_triples(data)), out)
+    write_pieces((f"{s} {p} {o} .\n" for s, p, o in _in_order(data)), out)
 
 
 _PIECES_PER_WRITE = 4096
@@ -489,7 +505,7 @@ def write_pieces(pieces: Iterable[str], *outs: TextIO) -> None:
             out.write(chunk)
 
 
-def _rendered(write: Callable[[Graph | list[Triple], TextIO], None], data: Graph | list[Triple]) -> str:
+def _rendered(write: Callable[[Any, TextIO], None], data: Graph | Iterable[Triple]) -> str:
     """What ``write`` writes for ``data``, as one string."""
     buf = io.StringIO(newline="\n")
     write(data, buf)
@@ -526,6 +542,78 @@ def _jsonld_value(term: str, compact: Callable[[str], str], iri_term: bool = Fal
     if iri_term:  # a plain string under an IRI-coerced term would be read as a (relative) IRI
         return '{\n' + inner + '"@value": ' + value + "\n" + close + "}"
     return value
+
+
+def read_ntriples(path: str | os.PathLike) -> Iterator[Triple]:
+    """The triples of an N-Triples file :func:`write_ntriples` wrote, in its order (one per line).
+
+    Its terms are written without spaces but for a literal, which is the object, last on the line.
+    """
+    with open(path, encoding="utf-8", newline="\n") as fh:
+        for line in fh:
+            s, p, o = line[:-3].split(" ", 2)
+            yield s, p, o
+
+
+def ntriples_runs(path: str | os.PathLike) -> Iterator[tuple[bytes, int, int]]:
+    """``(subject, start, end)``: each subject's run of lines in an N-Triples file of sorted triples, as bytes offsets."""
+    start = pos = 0
+    subject = None
+    with open(path, "rb") as fh:
+        for line in fh:
+            s = line[:line.index(b" ")]
+            if s != subject:
+                if subject is not None:
+                    yield subject, start, pos
+                subject, start = s, pos
+            pos += len(line)
+    if subject is not None:
+        yield subject, start, pos
+
+
+def _run_triples(chunk: bytes) -> list[Triple]:
+    out: list[Triple] = []
+    for line in chunk.decode("utf-8").split("\n")[:-1]:
+        s, p, o = line[:-2].split(" ", 2)
+        out.append((s, p, o))
+    return out
+
+
+def write_jsonld_from_ntriples(path: str | os.PathLike, out: TextIO) -> None:
+    """Write the JSON-LD of the sorted N-Triples file ``path`` (as :func:`write_jsonld` of its triples).
+
+    The nodes go in the order of their subjects' text, which differs from the file's where one IRI
+    is the start of another (``<…/bert-large>`` sorts before ``<…/bert>``): the runs' offsets are
+    listed first (a subject's text in UTF-8 bytes sorts as the text does), then each run is read
+    back in text order. Only the subjects and their offsets are held, never the triples.
+    """
+    texts: list[bytes] = []
+    bounds = array("q")
+    for subject, start, end in ntriples_runs(path):
+        texts.append(subject[1:-1] if subject.startswith(b"<") else subject[2:] if subject.startswith(b"_:")
+                     else subject)
+        bounds.append(start)
+        bounds.append(end)
+    context = json.dumps(jsonld_context(), indent=1, sort_keys=True, ensure_ascii=False).replace("\n", "\n ")
+    out.write('{\n "@context": ' + context + ',\n "@graph": [')
+    if not texts:
+        out.write("]\n}\n")
+        return
+    order = sorted(range(len(texts)), key=texts.__getitem__)  # stable: equal texts in file order
+    # as in write_jsonld, a text that two runs share (a blank node and an IRI) is the last run's node
+    order = [i for k, i in enumerate(order) if k + 1 == len(order) or texts[order[k + 1]] != texts[i]]
+    nodes = _JsonLdNodes()
+
+    def pieces(fh) -> Iterator[str]:
+        for n, i in enumerate(order):
+            start, end = bounds[2 * i], bounds[2 * i + 1]
+            fh.seek(start)
+            text = texts[i].decode("utf-8")
+            yield ("\n" if n == 0 else ",\n") + nodes.node(text, _run_triples(fh.read(end - start)))
+
+    with open(path, "rb") as fh:
+        write_pieces(pieces(fh), out)
+    out.write("\n ]\n}\n")
 
 
 def render_jsonld(data: Graph | list[Triple]) -> str:
@@ -622,5 +710,7 @@ class _JsonLdNodes:
             return _jsonld_value(o, self.compact, iri_term, depth)
         value = self.values.get((o, iri_term, depth))
         if value is None:
+            if len(self.values) >= MEMO_LIMIT:  # result IRIs and offsets are many: bounded (see MEMO_LIMIT)
+                self.values.clear()
             value = self.values[(o, iri_term, depth)] = _jsonld_value(o, self.compact, iri_term, depth)
         return value
