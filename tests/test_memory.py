@@ -1,6 +1,8 @@
 """The memory-saving paths of the RDF writers give the same bytes as the plain ones."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import kg.export.rdf as rdf
 
 
@@ -31,7 +33,18 @@ def _prefix_graph():
     for eid in ("bert", "bert-large", "bert.v2", "bert/x", "bert0", "bertz", "bert-large-2"):
         g.entities[eid] = Entity(id=eid, type="Model", label=eid, papers=["p1"])
         g.links.append(Link("p1", "mentions", eid, "p1", ev))
+    # the same statement at the same place, less sure: one evidence node with both confidences
+    g.links.append(Link("p1", "mentions", "bert", "p1", replace(ev, confidence=0.5)))
     return g
+
+
+def test_a_statement_made_twice_at_one_place_is_one_node_with_both_triples():
+    triples = rdf.rdf_triples(_prefix_graph())
+    assert triples == sorted(set(triples))
+    nodes = {s for s, p, o in triples if p.endswith("#object>") and o.endswith("/entity/bert>")}
+    assert len(nodes) == 1
+    confidences = sorted(o for s, p, o in triples if s in nodes and p.endswith("confidence>"))
+    assert [c.split('"')[1] for c in confidences] == ["0.5", "0.75"]
 
 
 def test_file_readers_give_the_bytes_of_the_list_writers(tmp_path, example_rdf):

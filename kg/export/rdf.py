@@ -22,6 +22,7 @@ string, the same text.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import io
 import json
 import os
@@ -33,6 +34,7 @@ from decimal import Decimal
 from functools import cache
 from itertools import islice
 from json.encoder import encode_basestring
+from operator import itemgetter
 from typing import Any, TextIO
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -258,25 +260,52 @@ def iter_rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
             concept_iri = _safe_iri(concept)
             if concept_iri is not None:
                 add((e, _SKOS.exactMatch if exact else _SKOS.closeMatch, concept_iri))
-    for link in graph.links:
+    # a link's statement node has a dozen triples, most of the export: only the node's IRI and the
+    # link are kept until the nodes are written in IRI order, their triples made then
+    statements: list[tuple[str, int]] = []
+    for i, link in enumerate(graph.links):
         s, o = iris.node(graph, link.subject), iris.node(graph, link.object)
-        pred = _KG[link.predicate]
-        add((s, pred, o))
+        add((s, _KG[link.predicate], o))
         ev = link.evidence
-        st = iris.evidence(link.subject, link.predicate, link.object, link.paper, ev.section, ev.start, ev.component)
-        add((st, _A, _KG.Evidence))
-        add((st, _A, _RDF.Statement))
-        add((st, _RDF.subject, s))
-        add((st, _RDF.predicate, pred))
-        add((st, _RDF.object, o))
-        add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
-        _add_evidence(add, st, ev)
+        statements.append((iris.evidence(link.subject, link.predicate, link.object, link.paper, ev.section, ev.start,
+                                         ev.component), i))
     _add_results(add, graph, iris)
-    yield from collected.sorted_unique()
+    statements.sort()
+    groups = heapq.merge(collected.sorted_groups(), _statement_groups(graph, iris, statements), key=itemgetter(0))
+    for s, pairs in groups:  # no subject is in both: a statement node is made only here
+        for p, o in pairs:
+            yield s, p, o
+
+
+def _statement_groups(graph: KnowledgeGraph, iris: Iris,
+                      statements: list[tuple[str, int]]) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+    """Each statement node's (predicate, object) pairs, sorted and deduplicated, in the order of ``statements``.
+
+    Links that give the same node (a relation stated twice at one place) give it the union of their triples.
+    """
+    i, n = 0, len(statements)
+    while i < n:
+        st = statements[i][0]
+        pairs: set[tuple[str, str]] = set()
+
+        def add(triple: Triple) -> None:
+            pairs.add((triple[1], triple[2]))
+        while i < n and statements[i][0] == st:
+            link = graph.links[statements[i][1]]
+            s, o = iris.node(graph, link.subject), iris.node(graph, link.object)
+            add((st, _A, _KG.Evidence))
+            add((st, _A, _RDF.Statement))
+            add((st, _RDF.subject, s))
+            add((st, _RDF.predicate, _KG[link.predicate]))
+            add((st, _RDF.object, o))
+            add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
+            _add_evidence(add, st, link.evidence)
+            i += 1
+        yield st, sorted(pairs)
 
 
 class _BySubject:
-    """Triples deduplicated and grouped by subject as they are made; :meth:`sorted_unique` gives them sorted.
+    """Triples deduplicated and grouped by subject as they are made; :meth:`sorted_groups` gives them sorted.
 
     ``sorted(set(triples))``, grouped by subject first: about twice as fast. Most subjects have several
     triples, and sorting whole tuples whose first items tie goes through slow generic tuple comparisons;
@@ -295,11 +324,11 @@ class _BySubject:
         terms = self.terms
         self.by_subject[terms.setdefault(s, s)].add((p, terms.setdefault(o, o)))
 
-    def sorted_unique(self) -> Iterator[Triple]:
-        """The triples, sorted; each subject's group is freed as its triples are given."""
+    def sorted_groups(self) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+        """Each subject with its (predicate, object) pairs, sorted; each group is freed as it is given."""
         by_subject, self.by_subject, self.terms = self.by_subject, defaultdict(set), {}
         for s in sorted(by_subject):
-            yield from [(s, p, o) for p, o in sorted(by_subject.pop(s))]
+            yield s, sorted(by_subject.pop(s))
 
 
 def _add_provenance(add: Callable[[Triple], None], prov: BuildProvenance, iris: Iris) -> None:
