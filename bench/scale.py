@@ -3,6 +3,7 @@
     python bench/scale.py corpus N OUT.jsonl        # write a corpus of N distinct abstracts
     python bench/scale.py run [--sizes 1000 10000 33000 100000] [--work /tmp/kg-scale] [--jobs 1 2]
                               [--update 1000] [--json results.json]
+    python bench/scale.py pairs N [--rounds 3] [--jobs 1 2]   # cold builds of N abstracts, -j values alternated
 
 The corpora: the distinct abstracts of ``../shared/corpora/*.jsonl`` (by id and by text, in a
 fixed shuffled order), and beyond them abstracts made by recombining sentences of different
@@ -162,6 +163,34 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def pairs(args: argparse.Namespace) -> int:
+    """Cold builds of the same corpus with each ``--jobs`` value in turn, ``--rounds`` times: on a shared
+    machine the load drifts, so alternating runs and comparing medians is the fair test."""
+    import statistics
+
+    work = args.work
+    work.mkdir(parents=True, exist_ok=True)
+    src = work / f"corpus-{args.n}.jsonl"
+    if not src.is_file():
+        write_corpus(corpus(args.n), src)
+    rows: dict[int, list[dict]] = {j: [] for j in args.jobs}
+    for r in range(args.rounds):
+        for j in (args.jobs if r % 2 == 0 else args.jobs[::-1]):  # ABBA: neither value always goes first
+            cache = work / f"cache-pairs-{args.n}-j{j}"
+            shutil.rmtree(cache, ignore_errors=True)
+            row = timed_build([str(src), "--out", str(work / f"out-pairs-{args.n}-j{j}"), "-j", str(j)], cache,
+                              f"{args.n} cold -j {j} (round {r + 1})")
+            rows[j].append(row)
+    for j, rs in rows.items():
+        print(json.dumps({"jobs": j, "median_wall_s": statistics.median(r["wall_s"] for r in rs),
+                          "median_cpu_s": statistics.median(r["cpu_s"] for r in rs),
+                          "walls": [r["wall_s"] for r in rs], "cpus": [r["cpu_s"] for r in rs],
+                          "median_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in rs)}))
+    a, b = (work / f"out-pairs-{args.n}-j{j}" for j in args.jobs[:2])
+    print(json.dumps({"identical_exports": same_exports(a, b)}))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -175,7 +204,14 @@ def main() -> int:
     r.add_argument("--update", type=int, default=1000, help="new abstracts for the --update run (0: none)")
     r.add_argument("--work", type=Path, default=Path("/tmp/kg-scale"))
     r.add_argument("--json", type=Path)
+    pr = sub.add_parser("pairs", help="cold builds with each -j value, alternated")
+    pr.add_argument("n", type=int)
+    pr.add_argument("--rounds", type=int, default=3)
+    pr.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    pr.add_argument("--work", type=Path, default=Path("/tmp/kg-scale"))
     args = ap.parse_args()
+    if args.cmd == "pairs":
+        return pairs(args)
     if args.cmd == "corpus":
         write_corpus(corpus(args.n, args.skip), args.out)
         return 0

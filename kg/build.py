@@ -21,8 +21,8 @@ from typing import TextIO, TypeVar, cast
 from kg.atomic import check_unlocked, checkpoint, staged_files
 from kg.export.graphml import write_graphml
 from kg.export.html import render_html
-from kg.export.nquads import write_nquads
-from kg.export.rdf import rdf_triples, write_jsonld, write_ntriples, write_turtle
+from kg.export.nquads import write_nquads_from_ntriples
+from kg.export.rdf import iter_rdf_triples, read_ntriples, write_jsonld_from_ntriples, write_ntriples, write_turtle
 from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
 from kg.errors import InputError
@@ -206,20 +206,20 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     header = {**header, "inputs": [list(x) for x in prov.inputs]}
     out_dir = Path(out_dir)
     with _gc_paused():
-        rdf = rdf_triples(graph, base_iri, prov)
         # the RDF exports are streamed into their temp files: as whole strings they took several
-        # times the memory of the triples. The SPARQL store (DIR/store) loads graph.nt and the
-        # named graphs' lines (a scratch copy) in a temp folder, in a background thread, while
-        # the other exports are written; those are renamed into place only once the store has
-        # loaded, and the store after them: all or nothing
+        # times the memory of the triples. The triples go straight into graph.nt, each subject's
+        # freed as it is written, and the other RDF exports read that file back: no list of every
+        # triple is held (at 33,000 abstracts it was the largest part of the peak). The SPARQL
+        # store (DIR/store) loads graph.nt and the named graphs' lines (a scratch copy) in a temp
+        # folder, in a background thread, while the other exports are written; those are renamed
+        # into place only once the store has loaded, and the store after them: all or nothing
         with staged_files(out_dir) as staged, _scratch(out_dir, "graph.nq.named") as named:
-            ntriples = staged.write("graph.nt", partial(write_ntriples, rdf))
-            staged.write("graph.nq", partial(write_nquads, rdf, named_out=named))
+            ntriples = staged.write("graph.nt", partial(write_ntriples, iter_rdf_triples(graph, base_iri, prov)))
+            staged.write("graph.nq", partial(write_nquads_from_ntriples, ntriples, named_out=named))
             named.flush()
             with staged_store(Path(named.name), out_dir, ntriples, staged=staged) as store:
-                staged.write("graph.ttl", partial(write_turtle, rdf))
-                staged.write("graph.jsonld", partial(write_jsonld, rdf))
-                del rdf  # the last RDF export is written: its memory goes to the next ones
+                staged.write("graph.ttl", partial(write_turtle, read_ntriples(ntriples)))
+                staged.write("graph.jsonld", partial(write_jsonld_from_ntriples, ntriples))
                 staged.write("graph.graphml", partial(write_graphml, graph))
                 staged.write("graph.html", render_html(graph))
                 staged.write(MANIFEST, manifest_writer(seen, header))

@@ -74,3 +74,18 @@ def test_update_with_other_options_is_refused(tmp_path):
     result = run(str(new), "--out", str(tmp_path / "inc"), "--update", "--base-iri", "https://example.org/other/")
     assert result.exit_code == 1 and "--base-iri" in result.output
     assert run(str(new), "--out", str(tmp_path / "inc"), "--update").exit_code == 0  # control: same options
+
+
+def test_update_in_worker_processes_equals_the_serial_full_build(tmp_path):
+    """An update extracting its new papers in two workers (no cache: the old ones too) gives the serial bytes."""
+    old, new = split_example(tmp_path)
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", str(old), "--out", str(tmp_path / "inc"), "-q", "--no-cache", "-j", "2"])
+    assert first.exit_code == 0, first.output
+    upd = runner.invoke(main, ["build", str(new), "--out", str(tmp_path / "inc"), "-q", "--no-cache", "-j", "2",
+                               "--update"])
+    assert upd.exit_code == 0, upd.output
+    assert run(str(old), str(new), "--out", str(tmp_path / "full"), "--no-cache").exit_code == 0
+    for name in EXPORTS:
+        assert (tmp_path / "inc" / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
+    assert "paper/p18" in (tmp_path / "inc" / "graph.nt").read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from kg.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
-TEXT_EXPORTS = ("graph.ttl", "graph.nt", "graph.jsonld", "graph.graphml", "graph.html")
+TEXT_EXPORTS = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
 
 
 def corpus(tmp_path: Path) -> Path:

@@ -13,13 +13,15 @@ byte-stable. :func:`write_nquads` streams them into a file.
 """
 from __future__ import annotations
 
+import os
+from array import array
 from collections.abc import Iterator
 from typing import TextIO
 
 from rdflib import Graph
 from rdflib.namespace import PROV, RDF
 
-from kg.export.rdf import Triple, nt_triples, write_pieces
+from kg.export.rdf import Triple, nt_triples, ntriples_runs, write_pieces
 from kg.rdf.namespaces import KG
 
 _TYPE, _EVIDENCE, _DERIVED = f"<{RDF.type}>", f"<{KG.Evidence}>", f"<{PROV.wasDerivedFrom}>"
@@ -64,6 +66,52 @@ def write_nquads(data: Graph | list[Triple], out: TextIO, named_out: TextIO | No
     default, named = _parts(data)
     write_pieces(_default_lines(default), out)
     write_pieces(_named_lines(named), *([out] if named_out is None else [out, named_out]))
+
+
+def write_nquads_from_ntriples(path: str | os.PathLike, out: TextIO, named_out: TextIO | None = None) -> None:
+    """Write the N-Quads of the sorted N-Triples file ``path`` (as :func:`write_nquads` of its triples).
+
+    One pass writes the default graph's lines and notes, per paper, where its evidence nodes' runs of
+    lines are in the file (a node's triples are one run, its type and paper among them); a second
+    reads those runs back paper by paper. Only the offsets are held, never the triples.
+    """
+    type_evidence = f"{_TYPE} {_EVIDENCE} .\n".encode()
+    derived = f" {_DERIVED} ".encode()
+    runs: dict[bytes, array] = {}
+    pending: list[bytes] = []
+    with open(path, "rb") as fh:
+        for subject, start, end in ntriples_runs(path):
+            fh.seek(start)
+            chunk = fh.read(end - start)
+            graph = None
+            if subject.startswith(b"<") and type_evidence in chunk:
+                lines = chunk.split(b"\n")
+                # the last prov:wasDerivedFrom of the node names its graph, as in evidence_graphs
+                papers = [line[len(subject) + len(derived):-2] for line in lines
+                          if line.startswith(subject + derived)]
+                if any(line == subject + b" " + type_evidence[:-1] for line in lines) and papers \
+                        and papers[-1].startswith(b"<"):
+                    graph = papers[-1]
+            if graph is None:
+                pending.append(chunk)
+                if len(pending) >= 4096:
+                    out.write(b"".join(pending).decode("utf-8"))
+                    pending.clear()
+            else:
+                runs.setdefault(graph, array("q")).extend((start, end))
+        out.write(b"".join(pending).decode("utf-8"))
+        pending.clear()
+        outs = [out] if named_out is None else [out, named_out]
+
+        def named_lines() -> Iterator[str]:
+            for graph in sorted(runs, key=bytes.decode):
+                tail = graph + b" .\n"  # "s p o ." becomes "s p o <graph> ."
+                bounds = runs[graph]
+                for k in range(0, len(bounds), 2):
+                    fh.seek(bounds[k])
+                    chunk = fh.read(bounds[k + 1] - bounds[k])
+                    yield b"".join(line[:-1] + tail for line in chunk.split(b"\n")[:-1]).decode("utf-8")
+        write_pieces(named_lines(), *outs)
 
 
 def _parts(data: Graph | list[Triple]) -> tuple[list[Triple], dict[str, list[Triple]]]:

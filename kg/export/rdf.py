@@ -22,16 +22,20 @@ string, the same text.
 from __future__ import annotations
 
 import hashlib
+import heapq
 import io
 import json
+import os
 import re
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from functools import cache
 from itertools import islice
 from json.encoder import encode_basestring
-from typing import TextIO
+from operator import itemgetter
+from typing import Any, TextIO
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
@@ -196,6 +200,17 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
 
     ``provenance``: the build as a prov:Activity (:mod:`kg.rdf.provenance`); ``kg build`` passes it.
     """
+    return list(iter_rdf_triples(graph, base_iri, provenance))
+
+
+def iter_rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
+                     provenance: BuildProvenance | None = None) -> Iterator[Triple]:
+    """The triples of :func:`rdf_triples`, made as it makes them but yielded one by one.
+
+    ``kg build`` writes them straight into ``graph.nt`` and the other RDF exports read that file
+    back (:func:`read_ntriples`), so no list of every triple is ever held: as each subject's triples
+    are yielded they are freed.
+    """
     iris = Iris(base_iri)
     collected = _BySubject()
     add = collected.add
@@ -245,25 +260,52 @@ def rdf_triples(graph: KnowledgeGraph, base_iri: str = DEFAULT_BASE_IRI,
             concept_iri = _safe_iri(concept)
             if concept_iri is not None:
                 add((e, _SKOS.exactMatch if exact else _SKOS.closeMatch, concept_iri))
-    for link in graph.links:
+    # a link's statement node has a dozen triples, most of the export: only the node's IRI and the
+    # link are kept until the nodes are written in IRI order, their triples made then
+    statements: list[tuple[str, int]] = []
+    for i, link in enumerate(graph.links):
         s, o = iris.node(graph, link.subject), iris.node(graph, link.object)
-        pred = _KG[link.predicate]
-        add((s, pred, o))
+        add((s, _KG[link.predicate], o))
         ev = link.evidence
-        st = iris.evidence(link.subject, link.predicate, link.object, link.paper, ev.section, ev.start, ev.component)
-        add((st, _A, _KG.Evidence))
-        add((st, _A, _RDF.Statement))
-        add((st, _RDF.subject, s))
-        add((st, _RDF.predicate, pred))
-        add((st, _RDF.object, o))
-        add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
-        _add_evidence(add, st, ev)
+        statements.append((iris.evidence(link.subject, link.predicate, link.object, link.paper, ev.section, ev.start,
+                                         ev.component), i))
     _add_results(add, graph, iris)
-    return collected.sorted_unique()
+    statements.sort()
+    groups = heapq.merge(collected.sorted_groups(), _statement_groups(graph, iris, statements), key=itemgetter(0))
+    for s, pairs in groups:  # no subject is in both: a statement node is made only here
+        for p, o in pairs:
+            yield s, p, o
+
+
+def _statement_groups(graph: KnowledgeGraph, iris: Iris,
+                      statements: list[tuple[str, int]]) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+    """Each statement node's (predicate, object) pairs, sorted and deduplicated, in the order of ``statements``.
+
+    Links that give the same node (a relation stated twice at one place) give it the union of their triples.
+    """
+    i, n = 0, len(statements)
+    while i < n:
+        st = statements[i][0]
+        pairs: set[tuple[str, str]] = set()
+
+        def add(triple: Triple) -> None:
+            pairs.add((triple[1], triple[2]))
+        while i < n and statements[i][0] == st:
+            link = graph.links[statements[i][1]]
+            s, o = iris.node(graph, link.subject), iris.node(graph, link.object)
+            add((st, _A, _KG.Evidence))
+            add((st, _A, _RDF.Statement))
+            add((st, _RDF.subject, s))
+            add((st, _RDF.predicate, _KG[link.predicate]))
+            add((st, _RDF.object, o))
+            add((st, _PROV.wasDerivedFrom, iris.paper(link.paper)))
+            _add_evidence(add, st, link.evidence)
+            i += 1
+        yield st, sorted(pairs)
 
 
 class _BySubject:
-    """Triples deduplicated and grouped by subject as they are made; :meth:`sorted_unique` gives them sorted.
+    """Triples deduplicated and grouped by subject as they are made; :meth:`sorted_groups` gives them sorted.
 
     ``sorted(set(triples))``, grouped by subject first: about twice as fast. Most subjects have several
     triples, and sorting whole tuples whose first items tie goes through slow generic tuple comparisons;
@@ -282,13 +324,11 @@ class _BySubject:
         terms = self.terms
         self.by_subject[terms.setdefault(s, s)].add((p, terms.setdefault(o, o)))
 
-    def sorted_unique(self) -> list[Triple]:
-        """The triples, sorted; each subject's group is freed as its triples are listed."""
+    def sorted_groups(self) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+        """Each subject with its (predicate, object) pairs, sorted; each group is freed as it is given."""
         by_subject, self.by_subject, self.terms = self.by_subject, defaultdict(set), {}
-        out: list[Triple] = []
         for s in sorted(by_subject):
-            out.extend([(s, p, o) for p, o in sorted(by_subject.pop(s))])
-        return out
+            yield s, sorted(by_subject.pop(s))
 
 
 def _add_provenance(add: Callable[[Triple], None], prov: BuildProvenance, iris: Iris) -> None:
@@ -371,6 +411,11 @@ def nt_triples(data: Graph | list[Triple]) -> list[Triple]:
     return data
 
 
+def _in_order(data: Graph | Iterable[Triple]) -> Iterable[Triple]:
+    """:func:`nt_triples`, or the triples of an iterator (:func:`iter_rdf_triples`, :func:`read_ntriples`) as they come."""
+    return nt_triples(data) if isinstance(data, (Graph, list)) else data
+
+
 #: Entries a writer's memo of converted terms keeps before it starts again: the IRIs of evidence and
 #: result nodes are unique, so an unbounded memo grew with the corpus (~28 MB per 1,000 abstracts in
 #: the Turtle writer) for entries never looked up again. The output does not depend on it.
@@ -422,20 +467,20 @@ def _turtle_terms(prefixes: dict) -> Callable[[str], str]:
     return turtle
 
 
-def render_turtle(data: Graph | list[Triple]) -> str:
+def render_turtle(data: Graph | Iterable[Triple]) -> str:
     """Turtle, subjects and predicates sorted, one statement block per subject: byte-stable."""
     return _rendered(write_turtle, data)
 
 
-def write_turtle(data: Graph | list[Triple], out: TextIO) -> None:
+def write_turtle(data: Graph | Iterable[Triple], out: TextIO) -> None:
     """Write the text of :func:`render_turtle` to ``out``, a subject's block at a time."""
-    triples = nt_triples(data)
+    triples = _in_order(data)
     turtle = _turtle_terms(PREFIXES)
     out.write("".join(f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())))
     write_pieces(_turtle_blocks(triples, turtle), out)
 
 
-def _turtle_blocks(triples: list[Triple], turtle: Callable[[str], str]) -> Iterator[str]:
+def _turtle_blocks(triples: Iterable[Triple], turtle: Callable[[str], str]) -> Iterator[str]:
     """One statement block per subject, each after an empty line."""
     subject: str | None = None
     by_pred: dict[str, list[str]] = {}
@@ -467,7 +512,7 @@ def render_ntriples(data: Graph | list[Triple]) -> str:
     return _rendered(write_ntriples, data)
 
 
-def write_ntriples(data: Graph | list[Triple], out: TextIO) -> None:
+def write_ntriples(data: Graph | Iterable[Triple], out: TextIO) -> None:
     """Write the text of :func:`render_ntriples` to ``out``.
 
     The triples come sorted, and sorting their lines gives the same order (a term
@@ -475,7 +520,7 @@ def write_ntriples(data: Graph | list[Triple], out: TextIO) -> None:
     longer term's next character sorts after a space), so the lines are written
     as they come.
     """
-    write_pieces((f"{s} {p} {o} .\n" for s, p, o in nt_triples(data)), out)
+    write_pieces((f"{s} {p} {o} .\n" for s, p, o in _in_order(data)), out)
 
 
 _PIECES_PER_WRITE = 4096
@@ -489,7 +534,7 @@ def write_pieces(pieces: Iterable[str], *outs: TextIO) -> None:
             out.write(chunk)
 
 
-def _rendered(write: Callable[[Graph | list[Triple], TextIO], None], data: Graph | list[Triple]) -> str:
+def _rendered(write: Callable[[Any, TextIO], None], data: Graph | Iterable[Triple]) -> str:
     """What ``write`` writes for ``data``, as one string."""
     buf = io.StringIO(newline="\n")
     write(data, buf)
@@ -526,6 +571,78 @@ def _jsonld_value(term: str, compact: Callable[[str], str], iri_term: bool = Fal
     if iri_term:  # a plain string under an IRI-coerced term would be read as a (relative) IRI
         return '{\n' + inner + '"@value": ' + value + "\n" + close + "}"
     return value
+
+
+def read_ntriples(path: str | os.PathLike) -> Iterator[Triple]:
+    """The triples of an N-Triples file :func:`write_ntriples` wrote, in its order (one per line).
+
+    Its terms are written without spaces but for a literal, which is the object, last on the line.
+    """
+    with open(path, encoding="utf-8", newline="\n") as fh:
+        for line in fh:
+            s, p, o = line[:-3].split(" ", 2)
+            yield s, p, o
+
+
+def ntriples_runs(path: str | os.PathLike) -> Iterator[tuple[bytes, int, int]]:
+    """``(subject, start, end)``: each subject's run of lines in an N-Triples file of sorted triples, as bytes offsets."""
+    start = pos = 0
+    subject = None
+    with open(path, "rb") as fh:
+        for line in fh:
+            s = line[:line.index(b" ")]
+            if s != subject:
+                if subject is not None:
+                    yield subject, start, pos
+                subject, start = s, pos
+            pos += len(line)
+    if subject is not None:
+        yield subject, start, pos
+
+
+def _run_triples(chunk: bytes) -> list[Triple]:
+    out: list[Triple] = []
+    for line in chunk.decode("utf-8").split("\n")[:-1]:
+        s, p, o = line[:-2].split(" ", 2)
+        out.append((s, p, o))
+    return out
+
+
+def write_jsonld_from_ntriples(path: str | os.PathLike, out: TextIO) -> None:
+    """Write the JSON-LD of the sorted N-Triples file ``path`` (as :func:`write_jsonld` of its triples).
+
+    The nodes go in the order of their subjects' text, which differs from the file's where one IRI
+    is the start of another (``<…/bert-large>`` sorts before ``<…/bert>``): the runs' offsets are
+    listed first (a subject's text in UTF-8 bytes sorts as the text does), then each run is read
+    back in text order. Only the subjects and their offsets are held, never the triples.
+    """
+    texts: list[bytes] = []
+    bounds = array("q")
+    for subject, start, end in ntriples_runs(path):
+        texts.append(subject[1:-1] if subject.startswith(b"<") else subject[2:] if subject.startswith(b"_:")
+                     else subject)
+        bounds.append(start)
+        bounds.append(end)
+    context = json.dumps(jsonld_context(), indent=1, sort_keys=True, ensure_ascii=False).replace("\n", "\n ")
+    out.write('{\n "@context": ' + context + ',\n "@graph": [')
+    if not texts:
+        out.write("]\n}\n")
+        return
+    order = sorted(range(len(texts)), key=texts.__getitem__)  # stable: equal texts in file order
+    # as in write_jsonld, a text that two runs share (a blank node and an IRI) is the last run's node
+    order = [i for k, i in enumerate(order) if k + 1 == len(order) or texts[order[k + 1]] != texts[i]]
+    nodes = _JsonLdNodes()
+
+    def pieces(fh) -> Iterator[str]:
+        for n, i in enumerate(order):
+            start, end = bounds[2 * i], bounds[2 * i + 1]
+            fh.seek(start)
+            text = texts[i].decode("utf-8")
+            yield ("\n" if n == 0 else ",\n") + nodes.node(text, _run_triples(fh.read(end - start)))
+
+    with open(path, "rb") as fh:
+        write_pieces(pieces(fh), out)
+    out.write("\n ]\n}\n")
 
 
 def render_jsonld(data: Graph | list[Triple]) -> str:
@@ -622,5 +739,7 @@ class _JsonLdNodes:
             return _jsonld_value(o, self.compact, iri_term, depth)
         value = self.values.get((o, iri_term, depth))
         if value is None:
+            if len(self.values) >= MEMO_LIMIT:  # result IRIs and offsets are many: bounded (see MEMO_LIMIT)
+                self.values.clear()
             value = self.values[(o, iri_term, depth)] = _jsonld_value(o, self.compact, iri_term, depth)
         return value
