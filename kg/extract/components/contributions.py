@@ -117,7 +117,7 @@ COMMON_ZIPF = 3.5
 def is_rare_word(word: str) -> bool:
     """Whether ``word`` is rare in English (``wordfreq``, which ships its frequency lists): "Binoculars" (3.1)
     and "Magnushammer" (unknown) can be names, "Volcano" (3.8) and "Transformer" are words."""
-    from wordfreq import zipf_frequency  # imported on first use: its small list loads in ~0.2 s
+    from wordfreq import zipf_frequency  # loaded with the pipeline (ContributionFinder), not on import of kg
 
     return zipf_frequency(word.lower(), "en", wordlist="small") < COMMON_ZIPF
 
@@ -188,6 +188,9 @@ def j_is_name(text: str) -> bool:
 class ContributionFinder:
     def __init__(self, res: Resources):
         self.res = res
+        # wordfreq and its small list (~0.2-0.35 s) load here, with the pipeline, rather than inside the first
+        # paper that asks whether a word is rare: a one-time cost like the lexicons', not a per-abstract one
+        is_rare_word("the")
         words = self.words = res.words
         self.skip = words.contribution_skip  # words before the name a contribution verb introduces
         #: leading words of a described contribution that name nothing
