@@ -9,6 +9,9 @@ from click.testing import CliRunner
 from kg.cli import main
 
 distributed = pytest.importorskip("distributed")
+# a real LocalCluster starts worker processes, and the unreachable scheduler waits out its timeout: ~2.5 s of the
+# quick loop for two tests of an optional extra; `make test` runs them
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parent.parent
 EXPORTS = ("graph.ttl", "graph.nt", "graph.nq", "graph.jsonld", "graph.graphml", "graph.html")
