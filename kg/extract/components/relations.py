@@ -36,11 +36,14 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
-              "addresses-paper-task": 0.45}
+              "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
+              "addresses-problem": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 _RIVAL_TYPES = {"Method", "Model"}
+#: the subjects the ontology allows (kg/resolve/canonical.py DOMAINS); another subject's relation is the paper's own
+_PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 #: a dataset right after "on"/"across" or in a list opened by them: "on MMHal-Bench, POPE, and GAVIE"
 _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z")
@@ -92,6 +95,16 @@ class RelationFinder:
         self.contrast = _cue_regex(cues["contrast_cues"])
         self.contrast_words = key_words(cues["contrast_cues"])
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
+        self.study_verbs = _cue_regex(cues["study_verbs"])
+        problem_nouns = "|".join(map(re.escape, cues["task_of_nouns"]))
+        #: "… the task of X": the noun of a problem and "of" right before the task
+        self.problem_before = re.compile(r"(?<![\w-])(?:" + problem_nouns + r")s?\s+of\s+(?:the\s+)?\Z", re.IGNORECASE)
+        #: "… as a X task": a task named as the kind of problem something is treated as
+        self.problem_after = re.compile(r"\s+(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
+        #: "X remains a challenging problem", "X has been a significant challenge"
+        self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
+                                        r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
+        self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
         self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
                                         re.IGNORECASE)
         # "a new PnP framework, called SNORE": the description before a naming cue
@@ -126,6 +139,8 @@ class RelationFinder:
         def add(subj: LocalEntity | _Proposed | None, pred: Predicate, obj: LocalEntity | _Proposed, sent: tuple[int, int], pattern: str) -> None:
             if subj is obj:
                 return
+            if subj is not None and pred in _PAPER_LEVEL and subj.type not in _PAPER_LEVEL[pred]:
+                subj = None  # a proposed measure or task is no method: the paper addresses the task, uses the data
             s = mspan(subj.mentions[0]) if subj is not None else None
             rels.append(RelationCandidate(s, pred, mspan(obj.mentions[0]), sent, f"relations:{pattern}",
                                           CONFIDENCE[pattern]))
@@ -135,7 +150,8 @@ class RelationFinder:
             m = next(m for m in e.mentions if m.proposed)
             add(None, "proposes", e, sentence_chars(doc, m.start), "proposes")
 
-        addressed: set[int] = set()
+        addressed: set[int] = set()  # contributions that address a task (the problem sentences' aside)
+        paper_tasks: set[int] = set()  # the tasks a paper with no contribution addresses itself
         if main is not None:
             # a task the paper itself introduces is what its method is for
             for e in proposed:
@@ -158,13 +174,27 @@ class RelationFinder:
             in_sent = [(m, e) for m, e in spans[bisect_left(span_starts, a):bisect_right(span_starts, b)]
                        if m.end <= b]
             s_text = text[a:b]
-            if main is None and not any(m.proposed for m, _e in in_sent) and any(e.type == "Task" for _m, e in in_sent):
-                # "In this paper, we study/propose a novel approach to X": the paper itself addresses X
-                verb_end = self._paper_verb(s_text)
-                if verb_end is not None:
-                    for m, e in in_sent:
-                        if e.type == "Task" and m.start - a >= verb_end:
-                            add(None, "addresses", e, bounds, "addresses-paper")
+            if (main is None or b <= main_at) and not any(m.proposed for m, _e in in_sent) \
+                    and any(e.type == "Task" for _m, e in in_sent):
+                # the paper's problem, stated before its contribution is named (or in a paper that names none):
+                # "In this paper, we study/propose a novel approach to X", "we address the problem of X",
+                # "X remains a challenging problem": the contribution (else the paper itself) addresses X
+                # a contribution not yet named is described by "we propose …", not posed as a problem
+                verb_end = self._paper_verb(s_text, self.paper_task if main is None else self.study_verbs)
+                for m, e in in_sent:
+                    if e.type != "Task":
+                        continue
+                    if verb_end is not None and m.start - a >= verb_end:
+                        add(main, "addresses", e, bounds, "addresses-paper" if main is None else "addresses-problem")
+                    elif self._posed_problem(s_text, m.start - a, m.end - a):
+                        add(main, "addresses", e, bounds,
+                            "addresses-paper-problem" if main is None else "addresses-problem")
+                    else:
+                        continue
+                    if main is None:
+                        paper_tasks.add(id(e))
+                    elif main is None:
+                        paper_tasks.add(id(e))
             subj = next((e for m, e in in_sent if e.proposed and e.type in SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
                 # "… hindering OOD generalization. To address this limitation, we propose CURVE"
@@ -226,8 +256,7 @@ class RelationFinder:
         # the paper's main task: a contribution that addresses nothing explicitly, or a paper that proposes
         # nothing and whose sentences name no task of its own ("Ameliorate Spurious Correlations in Dataset
         # Condensation": the paper addresses dataset condensation)
-        if (main is not None and id(main) not in addressed) or (
-                main is None and not any(r.subject is None and r.predicate == "addresses" for r in rels)):
+        if main is None or id(main) not in addressed:
             title_end = max(text.find("\n\n"), 0)
             # without a contribution, only a task the title names is the paper's own (in the title, or in the
             # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
@@ -235,7 +264,7 @@ class RelationFinder:
             tasks = [e for e in ents if e.type == "Task" and (
                 main is not None or e.mentions[0].start < title_end
                 or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
-            if tasks:
+            if tasks and not paper_tasks.intersection(map(id, tasks)):
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text.find("\n\n"), 0)
                 best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
@@ -282,15 +311,26 @@ class RelationFinder:
                     if other is not e and (e.type != "Dataset" or other.type == "Dataset"):
                         add(e, "uses", other, sentence_chars(doc, m.start), "uses-derived-name")
 
-    def _paper_verb(self, s_text: str) -> int | None:
-        """Where "we"/"this paper" + a verb of study or contribution ends, if the sentence has one."""
+    def _paper_verb(self, s_text: str, verbs: LowerRegex) -> int | None:
+        """Where "we"/"this paper" + one of ``verbs`` (of study, or of contribution too) ends, if the sentence
+        has one."""
         who = self.paper_subject.search(s_text)
         if who is None:
             return None
-        verb = self.paper_task.search(s_text[who.end():who.end() + 60])
+        verb = verbs.search(s_text[who.end():who.end() + 60])
         if verb is None or verb.start() > 40:
             return None
         return who.end() + verb.end()
+
+    def _posed_problem(self, s_text: str, start: int, end: int) -> bool:
+        """A task a sentence poses as the problem: "X remains a challenging problem", and in a sentence of the
+        paper's own, "we give an answer for the task of X", "we treat this question as a X task"."""
+        if self.problem_state.match(s_text, end):
+            return True
+        if self.paper_subject.search(s_text) is None:
+            return False
+        return bool(self.problem_before.search(s_text, max(0, start - 40), start)
+                    or self.problem_after.match(s_text, end) and self.problem_as.search(s_text, max(0, start - 8), start))
 
     def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
         """Clauses about other work: from a contrast cue ("unlike", "instead of") to the next comma."""
