@@ -201,3 +201,12 @@ def test_the_problem_studied_before_the_contribution_is_named_is_what_it_address
                       "We then propose FooNet, a graph network. FooNet is fast.")
     assert ("foonet", "addresses", "keypoint detection") in rels, rels
     assert ("foonet", "addresses", "image captioning") not in rels, rels  # no sentence poses it as the problem
+
+
+def test_utilizes_and_extends_are_use_cues(extractor):
+    rels = _relations(extractor, "Fast Sampling",
+                      "We propose FooSampler, a sampling method. FooSampler utilizes Gaussian processes and extends "
+                      "variational inference. Graph neural networks are popular.")
+    assert ("foosampler", "uses", "gaussian process") in rels, rels
+    assert ("foosampler", "uses", "variational inference") in rels, rels
+    assert ("foosampler", "uses", "graph neural network") not in rels, rels  # no cue, no self-reference
