@@ -210,3 +210,12 @@ def test_utilizes_and_extends_are_use_cues(extractor):
     assert ("foosampler", "uses", "gaussian process") in rels, rels
     assert ("foosampler", "uses", "variational inference") in rels, rels
     assert ("foosampler", "uses", "graph neural network") not in rels, rels  # no cue, no self-reference
+
+
+def test_an_evaluation_sentence_with_no_subject_evaluates_the_contribution_on_its_listed_datasets(extractor):
+    rels = _relations(extractor, "Reading Long Documents",
+                      "We propose FooReader, a reading agent. The method is thoroughly evaluated on NarrativeQA and "
+                      "QMSum datasets. Earlier readers were pretrained on ImageNet.")
+    assert ("fooreader", "evaluatedOn", "narrativeqa") in rels, rels
+    assert ("fooreader", "evaluatedOn", "qmsum") in rels, rels
+    assert ("fooreader", "evaluatedOn", "imagenet") not in rels, rels  # not an evaluation sentence

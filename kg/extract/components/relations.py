@@ -37,7 +37,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6}
+              "addresses-problem": 0.6, "evaluatedOn-unnamed": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -209,6 +209,14 @@ class RelationFinder:
                     or b > main_at and self.self_ref.search(s_text)):
                 subj = main
             if subj is None:
+                if main is not None and main.type in _PAPER_LEVEL["evaluatedOn"] and b > main_at \
+                        and any(e.type == "Dataset" for _m, e in in_sent) \
+                        and not self.evaluation.isdisjoint(norms[sent.start:sent.end]):
+                    # "These evaluations are performed on three tasks: QuALITY, NarrativeQA, and QMSum": an evaluation
+                    # sentence that names no subject evaluates the contribution on the datasets listed after "on"
+                    for m, e in in_sent:
+                        if e.type == "Dataset" and _ON_LIST.search(s_text, max(0, m.start - a - 80), m.start - a):
+                            add(main, "evaluatedOn", e, bounds, "evaluatedOn-unnamed")
                 continue
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
