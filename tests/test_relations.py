@@ -219,3 +219,10 @@ def test_an_evaluation_sentence_with_no_subject_evaluates_the_contribution_on_it
     assert ("fooreader", "evaluatedOn", "narrativeqa") in rels, rels
     assert ("fooreader", "evaluatedOn", "qmsum") in rels, rels
     assert ("fooreader", "evaluatedOn", "imagenet") not in rels, rels  # not an evaluation sentence
+
+
+def test_we_explore_a_task_is_the_papers_task(extractor):
+    rels = _relations(extractor, "Notes on Errors",
+                      "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")
+    assert ("PAPER", "addresses", "grammatical error detection") in rels, rels
+    assert ("PAPER", "addresses", "machine translation") not in rels, rels
