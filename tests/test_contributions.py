@@ -676,3 +676,55 @@ def test_a_title_purpose_headed_by_a_process_noun_is_a_task(extractor):
     for title in ("Quantum Algorithm for Optimization", "Laplace Approximation for Bayesian Deep Learning"):
         ex = extractor.extract(Paper(id="p", title=title, abstract="We propose quantum online methods."))
         assert not [e for e in ex.entities if e.type == "Task"], title
+
+
+def test_derive_or_give_proposes_only_an_object_ending_in_a_kind_noun(extractor):
+    # "derive upper bounds" proposes nothing (a generic result, no kind noun); "give a polynomial-time algorithm" does
+    abstract = ("We derive upper bounds on the convergence rate of SGD, and we give a polynomial-time algorithm with "
+                "strong utility guarantees.")
+    assert _proposed(extractor, abstract) == {"polynomial-time algorithm": "Method"}
+    assert _proposed(extractor, "To tackle this, we derive an information-theoretic defense approach that "
+                                "aggregates the detectors.") == {"information-theoretic defense approach": "Method"}
+
+
+def test_derive_sends_no_reader_to_the_title(extractor):
+    # a title phrase is read only after a contribution verb: "we derive upper bounds" is none ...
+    ex = extractor.extract(Paper(id="p", title="Exact Sampling of Directed Acyclic Graphs",
+                                 abstract="We derive upper bounds on the sampling time."))
+    assert not [e for e in ex.entities if e.proposed]
+    # ... "we propose an algorithm that …" is (the control: the same title is then the contribution)
+    ex = extractor.extract(Paper(id="p", title="Exact Sampling of Directed Acyclic Graphs",
+                                 abstract="We propose an algorithm that is fast."))
+    assert [e.labels[0] for e in ex.entities if e.proposed] == ["Exact Sampling of Directed Acyclic Graphs"]
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("In this work, we introduce an innovative approach that supplements the discriminator by enforcing similarity.",
+     "approach that supplements the discriminator"),
+    ("This work presents a system that empowers a quadruped robot to perform object interactions.",
+     "system that empowers a quadruped robot"),
+    ("In this work, we investigate kernel clustering, and propose algorithms that construct decision trees to "
+     "approximate the partitions.",
+     "algorithms that construct decision trees"),
+])
+def test_a_bare_kind_noun_is_proposed_with_its_relative_clause(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_relative_clause_that_goes_on_or_refers_back_names_nothing(extractor):
+    # "… scales this approach …" refers back and "… integrates state-of-the-art, …" goes on past the comma: neither
+    # is proposed; the next sentence's clause is (the control, same abstract)
+    abstract = ("We propose a novel algorithm that scales this approach to multi-agent domains. We propose a novel "
+                "system that integrates state-of-the-art, domain-specific language models. We then introduce a method "
+                "that prunes redundant experts.")
+    assert _proposed(extractor, abstract) == {"method that prunes redundant experts": "Method"}
+
+
+def test_by_proposing_after_this_paper_is_a_contribution_cue(extractor):
+    abstract = ("This paper addresses these challenges by proposing Reachability-based Signed Distance Functions "
+                "(RDFs) as a neural implicit representation.")
+    assert _proposed(extractor, abstract) == {"Reachability-based Signed Distance Functions": "Method"}
+    # control: the same gerund after someone else's work is found but not proposed
+    other = abstract.replace("This paper", "Prior work")
+    assert _proposed(extractor, other) == {}
+    assert "Reachability-based Signed Distance Functions" in _found(extractor, other)
