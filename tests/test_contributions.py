@@ -728,3 +728,29 @@ def test_by_proposing_after_this_paper_is_a_contribution_cue(extractor):
     other = abstract.replace("This paper", "Prior work")
     assert _proposed(extractor, other) == {}
     assert "Reachability-based Signed Distance Functions" in _found(extractor, other)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We propose a 1-nearest-neighbour based method to assign a weight to each sample.",
+     "1-nearest-neighbour based method"),
+    ("In this work, we propose a deep-learning based response letter generation framework that attempts to help.",
+     "deep-learning based response letter generation framework"),
+])
+def test_an_unglued_based_goes_on_to_the_kind_noun(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_based_on_phrase_is_no_part_of_the_described_kind(extractor):
+    # "based on" opens what the method uses: "a method based on decision trees" is no "… based method" ...
+    assert _proposed(extractor, "We propose a new method based on decision trees, which is fast.") == {}
+    # ... while "tree based method" is (the control, same words)
+    assert _proposed(extractor, "We propose a new decision tree based method, which is fast.") \
+        == {"decision tree based method": "Method"}
+
+
+def test_a_name_after_a_kind_noun_and_a_colon_is_proposed(extractor):
+    abstract = ("To address this, we propose a simple yet efficient method: Controllable Interpolation Regularization "
+                "(CIR), which is fast.")
+    assert _proposed(extractor, abstract) == {"Controllable Interpolation Regularization": "Method"}
+    # control: a colon that opens a list of steps names nothing
+    assert _proposed(extractor, "We propose a simple method: first, we sample points; then we fit a line.") == {}

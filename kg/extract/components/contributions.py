@@ -395,6 +395,13 @@ class ContributionFinder:
         j = v + 1
         if lower[j] in self.words.title_articles:
             j += 1
+        while j < sent.end - 1:  # "that leverages state-of-the-art large language models": weak words lead
+            m = j + 1
+            while m + 1 < sent.end and toks.joiner[m]:
+                m += 2  # a word glued by hyphens is one word
+            if doc_text(doc)[toks.idx[j]:toks.end_char(m - 1)].lower() not in self.weak_lead:
+                break
+            j = m
         first, n = j, 0
         while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
             n += not toks.joiner[j]
@@ -402,7 +409,7 @@ class ContributionFinder:
         if not 1 <= n <= 4 or j >= sent.end or not (lower[j] in self.words.clause_object_ends or (
                 toks.lex[j].is_punct and text[j] in ",.;:(")):
             return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
-        if any(lower[t] in self.words.complement_anaphora for t in range(first, j)) or not text[j - 1][-1:].isalpha():
+        if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
             return False
         a, b = word_ranges(toks.joiner, first, j)[-1]
         last = doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower()
@@ -747,7 +754,10 @@ class ContributionFinder:
             k += 1
         first, kind = k, None
         while k < sent.end and k - first < 12:
-            if (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
+            if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
+                    and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
+                pass  # "a deep-learning based response generation framework": "based" unglued goes on too
+            elif (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
                     toks.lex[k].is_punct and not toks.joiner[k]):
                 break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
             if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not toks.joiner[k - 1] \
@@ -958,9 +968,10 @@ class ContributionFinder:
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
-            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote
+            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote or (k == j + 1 and lower[k] == ":")
                                         or (lower[k] in self.words.title_articles and lower[k - 1] == ",")):
                 k += 1  # "a novel approach, the Trajectory Aggregation Tree (TAT), …": an article after the comma
+                # … or a colon right after the kind noun: "a simple yet efficient method: Controllable … (CIR)"
             at = by_start.get(idx[k], [])
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
