@@ -367,7 +367,8 @@ class ContributionFinder:
 
     def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
         """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
-        combine …": a bare kind noun (its leading words weak) whose relative clause says what it does names a paper's
+        combine …", "a system leveraging retrieval-augmented generation", "an approach based on a sample reweighting
+        scheme": a bare kind noun (its leading words weak) whose relative clause (or participle) says what it does names a paper's
         contribution only with that clause, kept whole up to the end of the clause's short object ("approach that
         supplements the discriminator"). The clause's verb agrees with the noun; an object that goes on ("… the
         strengths of …", "… sampling and …") or refers back ("… this approach") names nothing. The last resort of a
@@ -380,18 +381,25 @@ class ContributionFinder:
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
         if k + 4 >= sent.end or toks.joiner[k] or toks.norm[k] not in self.type_words \
-                or self.type_words[toks.norm[k]] == "Task" or lower[k + 1] not in self.words.clause_openers:
+                or self.type_words[toks.norm[k]] == "Task":
             return False
         plural = toks.norm[k] != lower[k]
         if article == plural:
             return False  # "a method" or "methods": one thing, or several without an article
-        v = k + 2
-        if lower[v].endswith("ly") and lower[v].isalpha():
-            v += 1  # "that optimally aggregates"
-        word = lower[v]
-        if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
-                or word.endswith("s") == plural or word.endswith(("ed", "ing")):
-            return False  # "that is", "that can", "that we": no verb of the noun's own
+        if lower[k + 1] in ("based", "built") and lower[k + 2] in ("on", "upon"):
+            v = k + 2  # "an approach based on a sample reweighting scheme"
+        elif self._gerund(lower[k + 1]) and text[k + 1].islower():
+            v = k + 1  # "a system leveraging retrieval-augmented generation"
+        elif lower[k + 1] in self.words.clause_openers:
+            v = k + 2
+            if lower[v].endswith("ly") and lower[v].isalpha():
+                v += 1  # "that optimally aggregates"
+            word = lower[v]
+            if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
+                    or word.endswith("s") == plural or word.endswith(("ed", "ing")):
+                return False  # "that is", "that can", "that we": no verb of the noun's own
+        else:
+            return False
         j = v + 1
         if lower[j] in self.words.title_articles:
             j += 1
@@ -406,7 +414,7 @@ class ContributionFinder:
         while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
             n += not toks.joiner[j]
             j += 1
-        if not 1 <= n <= 4 or j >= sent.end or not (lower[j] in self.words.clause_object_ends or (
+        if not 1 <= n <= 4 or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
                 toks.lex[j].is_punct and text[j] in ",.;:(")):
             return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
         if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
