@@ -757,3 +757,24 @@ def test_a_name_after_a_kind_noun_and_a_colon_is_proposed(extractor):
     assert _proposed(extractor, abstract) == {"Controllable Interpolation Regularization": "Method"}
     # control: a colon that opens a list of steps names nothing
     assert _proposed(extractor, "We propose a simple method: first, we sample points; then we fit a line.") == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We propose two novel approaches for cross-task knowledge transfer to improve program induction in limited-data "
+     "scenarios.", "approaches for cross-task knowledge transfer"),
+    ("We propose a method for incorporating external linguistic information into a self-attention mechanism for "
+     "parsing.", "method for incorporating external linguistic information"),
+    ("This paper proposes a principled approach to model the covariances of point-to-plane Iterative Closest Point "
+     "(ICP).", "approach to model the covariances"),
+])
+def test_a_long_complement_is_cut_at_its_last_preposition_not_inside_a_compound(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_complement_is_cut_before_a_phrase_about_the_text(extractor):
+    # "in this setting" is about the text: no part of the name ...
+    assert _proposed(extractor, "We present a new approach to multi-agent control in this setting.") \
+        == {"approach to multi-agent control": "Method"}
+    # ... while "these bounds" right after the verb is its object (the control: kept whole)
+    assert _proposed(extractor, "Bounds are hard. We propose a method to estimate these bounds, and show it works.") \
+        == {"method to estimate these bounds": "Method"}

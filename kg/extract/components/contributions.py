@@ -855,16 +855,24 @@ class ContributionFinder:
         j, n = k + 1, 0
         while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
                 and lower[j] not in self.words.complement_stops:
-            n += toks.lex[j].is_alpha
+            n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
         long = n > 5 or (j < sent.end and lower[j] not in self.words.complement_stops
                          and toks.text[j] not in (",", ";", ".", ":", "("))
+        # "a new approach to multi-agent control in this setting": a complement is cut before what refers to the text
+        # "… to multi-agent control in this setting": a prepositional phrase about the text ends the complement
+        # ("a method to estimate these bounds" stays whole)
+        ref = next((t - 1 for t in range(k + 3, j) if lower[t] in self.words.complement_anaphora
+                    and lower[t - 1] in self.words.complement_cuts), None)
+        if ref is not None:
+            j, long = ref, False
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
-            of = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts), None)
-            if of is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, of)):
+            cut = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts
+                        and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
+            if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
-            j = of
+            j = cut
         if j == k + 1:
             return  # no complement
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
