@@ -778,3 +778,19 @@ def test_a_complement_is_cut_before_a_phrase_about_the_text(extractor):
     # ... while "these bounds" right after the verb is its object (the control: kept whole)
     assert _proposed(extractor, "Bounds are hard. We propose a method to estimate these bounds, and show it works.") \
         == {"method to estimate these bounds": "Method"}
+
+
+def test_an_indefinite_subject_of_a_passive_contribution_sentence_is_proposed(extractor):
+    abstract = ("Existing methods are slow. A known probabilistic model is introduced by Smith et al. Specifically, "
+                "a zero-initialized attention mechanism is proposed.")
+    assert _proposed(extractor, abstract) == {"zero-initialized attention mechanism": "Method"}
+
+
+def test_a_passive_subject_that_is_known_coordinated_or_named_is_no_described_contribution(extractor):
+    # a known concept, a coordination and a named thing (its name read elsewhere) are not proposed as described ...
+    for sentence in ("In this work, a probabilistic model is introduced in which accuracy is explained.",
+                     "In this paper, a complete contact detection, isolation, and reaction scheme is presented.",
+                     "Thus, a new sampling method, hereby referred to as Foo Bar, is proposed for this."):
+        assert _proposed(extractor, sentence) == {}, sentence
+    # ... the control: the same sentence form with a described kind
+    assert _proposed(extractor, "In this paper, a hash coding layer is presented.") == {"hash coding layer": "Method"}

@@ -111,6 +111,7 @@ class Words:
     restating_heads: frozenset[str]
     bare_kind_follow: frozenset[str]
     clause_openers: frozenset[str]
+    passive_contribution_verbs: frozenset[str]
     clause_object_ends: frozenset[str]
     process_noun_endings: tuple[str, ...]
     rival_breaks: frozenset[str]

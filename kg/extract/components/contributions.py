@@ -363,7 +363,37 @@ class ContributionFinder:
                         for sent, i in unnamed:
                             if self._kind_with_clause(doc, sent, i, out):
                                 break
+                        else:
+                            self._passive_subject(doc, by_start, out)
         return doc
+
+    def _passive_subject(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"Specifically, a zero-initialized attention mechanism is proposed.", "In this work, a novel modular framework
+        for zero-shot motion planning is developed.": a passive contribution sentence whose subject opens with "a"/"an"
+        (at the sentence's start or after its opening phrase's comma) names a new thing, read as the object of a
+        contribution verb would be (a described kind, or a kind noun with its complement). Not in a sentence that
+        points at other work ("a baseline is proposed by …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for sent in sentences(doc):
+            be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
+                       and lower[t + 1] in self.words.passive_contribution_verbs), None)
+            if be is None or lower[be + 2:be + 3] == ["by"]:
+                continue  # "… is proposed by Smith et al.": someone else's
+            opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
+                    lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
+                continue  # "a new Monte Carlo method, hereby referred to as SHCV, is proposed": named (read elsewhere);
+                # "a complete contact detection, isolation, and reaction scheme": a coordination, no one phrase
+            before = len(out)
+            self._described_object(doc, sent, opener - 1, by_start, out)
+            new = [c for c in out[before:] if c.proposed]
+            if new and any(c.finder is Finder.LEXICON and c.start <= new[0].start and c.end >= new[0].end
+                           for c in by_start.get(new[0].start, ())):
+                del out[before:]  # "a probabilistic model is introduced": a known concept, not a new thing
+                continue
+            if new:
+                return
 
     def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
         """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
