@@ -676,3 +676,121 @@ def test_a_title_purpose_headed_by_a_process_noun_is_a_task(extractor):
     for title in ("Quantum Algorithm for Optimization", "Laplace Approximation for Bayesian Deep Learning"):
         ex = extractor.extract(Paper(id="p", title=title, abstract="We propose quantum online methods."))
         assert not [e for e in ex.entities if e.type == "Task"], title
+
+
+def test_derive_or_give_proposes_only_an_object_ending_in_a_kind_noun(extractor):
+    # "derive upper bounds" proposes nothing (a generic result, no kind noun); "give a polynomial-time algorithm" does
+    abstract = ("We derive upper bounds on the convergence rate of SGD, and we give a polynomial-time algorithm with "
+                "strong utility guarantees.")
+    assert _proposed(extractor, abstract) == {"polynomial-time algorithm": "Method"}
+    assert _proposed(extractor, "To tackle this, we derive an information-theoretic defense approach that "
+                                "aggregates the detectors.") == {"information-theoretic defense approach": "Method"}
+
+
+def test_derive_sends_no_reader_to_the_title(extractor):
+    # a title phrase is read only after a contribution verb: "we derive upper bounds" is none ...
+    ex = extractor.extract(Paper(id="p", title="Exact Sampling of Directed Acyclic Graphs",
+                                 abstract="We derive upper bounds on the sampling time."))
+    assert not [e for e in ex.entities if e.proposed]
+    # ... "we propose an algorithm that …" is (the control: the same title is then the contribution)
+    ex = extractor.extract(Paper(id="p", title="Exact Sampling of Directed Acyclic Graphs",
+                                 abstract="We propose an algorithm that is fast."))
+    assert [e.labels[0] for e in ex.entities if e.proposed] == ["Exact Sampling of Directed Acyclic Graphs"]
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("In this work, we introduce an innovative approach that supplements the discriminator by enforcing similarity.",
+     "approach that supplements the discriminator"),
+    ("This work presents a system that empowers a quadruped robot to perform object interactions.",
+     "system that empowers a quadruped robot"),
+    ("In this work, we investigate kernel clustering, and propose algorithms that construct decision trees to "
+     "approximate the partitions.",
+     "algorithms that construct decision trees"),
+    ("We devised a system leveraging retrieval-augmented generation to improve the output.",
+     "system leveraging retrieval-augmented generation"),
+])
+def test_a_bare_kind_noun_is_proposed_with_its_relative_clause(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_relative_clause_that_goes_on_or_refers_back_names_nothing(extractor):
+    # "… scales this approach …" refers back and "… integrates state-of-the-art, …" goes on past the comma: neither
+    # is proposed; the next sentence's clause is (the control, same abstract)
+    abstract = ("We propose a novel algorithm that scales this approach to multi-agent domains. We propose a novel "
+                "system that integrates state-of-the-art, domain-specific language models. We then introduce a method "
+                "that prunes redundant experts.")
+    assert _proposed(extractor, abstract) == {"method that prunes redundant experts": "Method"}
+
+
+def test_by_proposing_after_this_paper_is_a_contribution_cue(extractor):
+    abstract = ("This paper addresses these challenges by proposing Reachability-based Signed Distance Functions "
+                "(RDFs) as a neural implicit representation.")
+    assert _proposed(extractor, abstract) == {"Reachability-based Signed Distance Functions": "Method"}
+    # control: the same gerund after someone else's work is found but not proposed
+    other = abstract.replace("This paper", "Prior work")
+    assert _proposed(extractor, other) == {}
+    assert "Reachability-based Signed Distance Functions" in _found(extractor, other)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We propose a 1-nearest-neighbour based method to assign a weight to each sample.",
+     "1-nearest-neighbour based method"),
+    ("In this work, we propose a deep-learning based response letter generation framework that attempts to help.",
+     "deep-learning based response letter generation framework"),
+])
+def test_an_unglued_based_goes_on_to_the_kind_noun(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_based_on_phrase_is_no_part_of_the_described_kind(extractor):
+    # "based on" opens what the method uses: the bare kind noun is proposed with it, not as "decision trees" ...
+    assert _proposed(extractor, "We propose a new method based on decision trees, which is fast.") \
+        == {"method based on decision trees": "Method"}
+    # ... while "tree based method" is one described kind (the control, same words)
+    assert _proposed(extractor, "We propose a new decision tree based method, which is fast.") \
+        == {"decision tree based method": "Method"}
+
+
+def test_a_name_after_a_kind_noun_and_a_colon_is_proposed(extractor):
+    abstract = ("To address this, we propose a simple yet efficient method: Controllable Interpolation Regularization "
+                "(CIR), which is fast.")
+    assert _proposed(extractor, abstract) == {"Controllable Interpolation Regularization": "Method"}
+    # control: a colon that opens a list of steps names nothing
+    assert _proposed(extractor, "We propose a simple method: first, we sample points; then we fit a line.") == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We propose two novel approaches for cross-task knowledge transfer to improve program induction in limited-data "
+     "scenarios.", "approaches for cross-task knowledge transfer"),
+    ("We propose a method for incorporating external linguistic information into a self-attention mechanism for "
+     "parsing.", "method for incorporating external linguistic information"),
+    ("This paper proposes a principled approach to model the covariances of point-to-plane Iterative Closest Point "
+     "(ICP).", "approach to model the covariances"),
+])
+def test_a_long_complement_is_cut_at_its_last_preposition_not_inside_a_compound(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_complement_is_cut_before_a_phrase_about_the_text(extractor):
+    # "in this setting" is about the text: no part of the name ...
+    assert _proposed(extractor, "We present a new approach to multi-agent control in this setting.") \
+        == {"approach to multi-agent control": "Method"}
+    # ... while "these bounds" right after the verb is its object (the control: kept whole)
+    assert _proposed(extractor, "Bounds are hard. We propose a method to estimate these bounds, and show it works.") \
+        == {"method to estimate these bounds": "Method"}
+
+
+def test_an_indefinite_subject_of_a_passive_contribution_sentence_is_proposed(extractor):
+    abstract = ("Existing methods are slow. A known probabilistic model is introduced by Smith et al. Specifically, "
+                "a zero-initialized attention mechanism is proposed.")
+    assert _proposed(extractor, abstract) == {"zero-initialized attention mechanism": "Method"}
+
+
+def test_a_passive_subject_that_is_known_coordinated_or_named_is_no_described_contribution(extractor):
+    # a known concept, a coordination and a named thing (its name read elsewhere) are not proposed as described ...
+    for sentence in ("In this work, a probabilistic model is introduced in which accuracy is explained.",
+                     "In this paper, a complete contact detection, isolation, and reaction scheme is presented.",
+                     "Thus, a new sampling method, hereby referred to as Foo Bar, is proposed for this."):
+        assert _proposed(extractor, sentence) == {}, sentence
+    # ... the control: the same sentence form with a described kind
+    assert _proposed(extractor, "In this paper, a hash coding layer is presented.") == {"hash coding layer": "Method"}

@@ -203,6 +203,9 @@ class ContributionFinder:
         self.object_openers = words.object_openers
         self.of_heads = words.contribution_of_heads
         self.describing_verbs = words.describing_verbs
+        self.kind_object_verbs = words.kind_object_verbs
+        #: verbs whose object is proposed only as a described thing (no name is read after them)
+        self.describing_only = words.describing_verbs | words.kind_object_verbs
         #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
         self.describing = re.compile(r"(?:" + "|".join(map(re.escape, words.counting_prefixes)) + r"|\d+)-\w+$|"
                                      + "|".join(r"[\w-]+-" + re.escape(w) + "$" for w in words.size_suffixes))
@@ -245,7 +248,9 @@ class ContributionFinder:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
         if lower[verb] in self.gerund_verbs:
             # "we exploit In-Context Tuning … by introducing In-Context Cross-lingual Transfer (IC-XLT)"
-            return verb > sent.start and lower[verb - 1] == "by" and "we" in lower[sent.start:verb - 1]
+            # … or "this paper aims to unleash this pathway by proposing a novel … framework"
+            return verb > sent.start and lower[verb - 1] == "by" and (
+                "we" in lower[sent.start:verb - 1] or _names_the_paper(lower, sent.start, sent.start, verb - 1, ()))
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
             # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
@@ -323,7 +328,7 @@ class ContributionFinder:
             for i in range(sent.start + 1, sent.end - 2):
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
-                if (lower[i] in self.describing_verbs and self._has_subject(lower, i, sent)) or (
+                if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
                         lower[i] in ("is", "are") and lower[i - 1] in self.words.contribution_nouns
                         and "our" in lower[max(sent.start, i - 4):i]):
                     unnamed.append((sent, i))
@@ -339,7 +344,9 @@ class ContributionFinder:
         self._typed_by_apposition(doc, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
-            cue = unnamed or self.title_self_reference.search(text)
+            # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
+            cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
+                self.title_self_reference.search(text)
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return doc
             for sent, i in unnamed:
@@ -352,7 +359,104 @@ class ContributionFinder:
                     return doc
                 if not (cue and self._title_means(doc, by_start, out)):
                     self._proposed_description(doc, ours, out)
+                    if not any(c.proposed for c in out):
+                        for sent, i in unnamed:
+                            if self._kind_with_clause(doc, sent, i, out):
+                                break
+                        else:
+                            self._passive_subject(doc, by_start, out)
         return doc
+
+    def _passive_subject(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"Specifically, a zero-initialized attention mechanism is proposed.", "In this work, a novel modular framework
+        for zero-shot motion planning is developed.": a passive contribution sentence whose subject opens with "a"/"an"
+        (at the sentence's start or after its opening phrase's comma) names a new thing, read as the object of a
+        contribution verb would be (a described kind, or a kind noun with its complement). Not in a sentence that
+        points at other work ("a baseline is proposed by …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for sent in sentences(doc):
+            be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
+                       and lower[t + 1] in self.words.passive_contribution_verbs), None)
+            if be is None or lower[be + 2:be + 3] == ["by"]:
+                continue  # "… is proposed by Smith et al.": someone else's
+            opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
+                    lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
+                continue  # "a new Monte Carlo method, hereby referred to as SHCV, is proposed": named (read elsewhere);
+                # "a complete contact detection, isolation, and reaction scheme": a coordination, no one phrase
+            before = len(out)
+            self._described_object(doc, sent, opener - 1, by_start, out)
+            new = [c for c in out[before:] if c.proposed]
+            if new and any(c.finder is Finder.LEXICON and c.start <= new[0].start and c.end >= new[0].end
+                           for c in by_start.get(new[0].start, ())):
+                del out[before:]  # "a probabilistic model is introduced": a known concept, not a new thing
+                continue
+            if new:
+                return
+
+    def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
+        """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
+        combine …", "a system leveraging retrieval-augmented generation", "an approach based on a sample reweighting
+        scheme": a bare kind noun (its leading words weak) whose relative clause (or participle) says what it does names a paper's
+        contribution only with that clause, kept whole up to the end of the clause's short object ("approach that
+        supplements the discriminator"). The clause's verb agrees with the noun; an object that goes on ("… the
+        strengths of …", "… sampling and …") or refers back ("… this approach") names nothing. The last resort of a
+        paper that names no contribution and whose title names none either."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = self._object_start(lower, verb + 1, sent.end)
+        article = k < sent.end and lower[k] in ("a", "an")
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        if k + 4 >= sent.end or toks.joiner[k] or toks.norm[k] not in self.type_words \
+                or self.type_words[toks.norm[k]] == "Task":
+            return False
+        plural = toks.norm[k] != lower[k]
+        if article == plural:
+            return False  # "a method" or "methods": one thing, or several without an article
+        if lower[k + 1] in ("based", "built") and lower[k + 2] in ("on", "upon"):
+            v = k + 2  # "an approach based on a sample reweighting scheme"
+        elif self._gerund(lower[k + 1]) and text[k + 1].islower():
+            v = k + 1  # "a system leveraging retrieval-augmented generation"
+        elif lower[k + 1] in self.words.clause_openers:
+            v = k + 2
+            if lower[v].endswith("ly") and lower[v].isalpha():
+                v += 1  # "that optimally aggregates"
+            word = lower[v]
+            if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
+                    or word.endswith("s") == plural or word.endswith(("ed", "ing")):
+                return False  # "that is", "that can", "that we": no verb of the noun's own
+        else:
+            return False
+        j = v + 1
+        if lower[j] in self.words.title_articles:
+            j += 1
+        while j < sent.end - 1:  # "that leverages state-of-the-art large language models": weak words lead
+            m = j + 1
+            while m + 1 < sent.end and toks.joiner[m]:
+                m += 2  # a word glued by hyphens is one word
+            if doc_text(doc)[toks.idx[j]:toks.end_char(m - 1)].lower() not in self.weak_lead:
+                break
+            j = m
+        first, n = j, 0
+        while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
+            n += not toks.joiner[j]
+            j += 1
+        if not 1 <= n <= 4 or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
+                toks.lex[j].is_punct and text[j] in ",.;:(")):
+            return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
+        if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
+            return False
+        a, b = word_ranges(toks.joiner, first, j)[-1]
+        last = doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower()
+        if last in self.weak_lead or is_describing_adjective(last, self.res):
+            return False  # "a system that integrates state-of-the-art, …": the object goes on past the comma
+        typ = self.type_words[toks.norm[k]]
+        out.append(Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
+                             rule="described-clause"))
+        return True
 
     def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
         """"Using the proposed greedy algorithm, we train …": of a paper with no other answer, the described
@@ -552,7 +656,7 @@ class ContributionFinder:
         thing of that kind and names it nowhere in the sentence; the kind's type, or None."""
         toks = tokens(doc)
         lower = toks.lower
-        if lower[verb] in self.describing_verbs:
+        if lower[verb] in self.describing_only:
             return None
         k = self._object_start(lower, verb + 1, sent.end)
         if k >= sent.end or lower[k] not in self.words.title_articles:
@@ -614,7 +718,7 @@ class ContributionFinder:
         ("novel", "simple") are dropped: "a new method" alone names nothing."""
         toks = tokens(doc)
         text = doc_text(doc)
-        if self._kind_phrase(doc, sent, verb, by_start, out) or toks.lower[verb] in self.describing_verbs:
+        if self._kind_phrase(doc, sent, verb, by_start, out) or toks.lower[verb] in self.describing_only:
             return  # "we provide generalization bounds": only a kind noun says a described thing is proposed
         begin = self._object_start(toks.lower, verb + 1, sent.end)
         chunk = next(iter(chunk_ranges(doc, begin, sent.end, self.res)), None)
@@ -688,7 +792,10 @@ class ContributionFinder:
             k += 1
         first, kind = k, None
         while k < sent.end and k - first < 12:
-            if (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
+            if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
+                    and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
+                pass  # "a deep-learning based response generation framework": "based" unglued goes on too
+            elif (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
                     toks.lex[k].is_punct and not toks.joiner[k]):
                 break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
             if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not toks.joiner[k - 1] \
@@ -718,6 +825,9 @@ class ContributionFinder:
         if any(k in self.naming_at for k in range(kind + 1, j + 1)) or (
                 any(c.finder in _NAMES for c in at) and not any(c.finder is Finder.LEXICON for c in at)):
             return False  # "a pruning algorithm, D-Prune, …": the contribution has a name
+        if lower[verb] in self.kind_object_verbs and any(
+                c.finder is Finder.LEXICON and c.end >= toks.end_char(kind) - 1 for c in by_start.get(toks.idx[first], ())):
+            return False  # "we derive principled surrogate losses": a known concept, derived, not proposed
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
                              rule="described-kind"))
         return True
@@ -775,16 +885,24 @@ class ContributionFinder:
         j, n = k + 1, 0
         while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
                 and lower[j] not in self.words.complement_stops:
-            n += toks.lex[j].is_alpha
+            n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
         long = n > 5 or (j < sent.end and lower[j] not in self.words.complement_stops
                          and toks.text[j] not in (",", ";", ".", ":", "("))
+        # "a new approach to multi-agent control in this setting": a complement is cut before what refers to the text
+        # "… to multi-agent control in this setting": a prepositional phrase about the text ends the complement
+        # ("a method to estimate these bounds" stays whole)
+        ref = next((t - 1 for t in range(k + 3, j) if lower[t] in self.words.complement_anaphora
+                    and lower[t - 1] in self.words.complement_cuts), None)
+        if ref is not None:
+            j, long = ref, False
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
-            of = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts), None)
-            if of is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, of)):
+            cut = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts
+                        and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
+            if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
-            j = of
+            j = cut
         if j == k + 1:
             return  # no complement
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
@@ -896,9 +1014,10 @@ class ContributionFinder:
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
-            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote
+            while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote or (k == j + 1 and lower[k] == ":")
                                         or (lower[k] in self.words.title_articles and lower[k - 1] == ",")):
                 k += 1  # "a novel approach, the Trajectory Aggregation Tree (TAT), …": an article after the comma
+                # … or a colon right after the kind noun: "a simple yet efficient method: Controllable … (CIR)"
             at = by_start.get(idx[k], [])
             hits = [c for c in at if c.finder in _NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
