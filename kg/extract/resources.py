@@ -80,6 +80,8 @@ class Words:
     phrase_task_heads: frozenset[str]
     phrase_method_kind_heads: frozenset[str]
     phrase_model_heads: frozenset[str]
+    phrase_bound_heads: frozenset[str]
+    phrase_bound_sides: frozenset[str]
     label_head_nouns: frozenset[str]
     # cue_words.toml
     relation_eval_openers: frozenset[str]
