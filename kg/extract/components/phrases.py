@@ -264,6 +264,8 @@ class PhraseFinder:
             return False
         word = span_text(toks, *first, text)
         low = word.lower()
+        if self._relational(word):
+            return False  # "spectral contrastive loss", "computational cost": a kind of it, not a judgement
         return self._adjective(word) or (low.endswith("est") and len(low) > 5 and low.isalpha()
                                          and low not in self.res.adjective_exceptions)
 
