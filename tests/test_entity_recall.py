@@ -241,3 +241,28 @@ def test_a_method_or_measure_named_after_a_person() -> None:
     doc = pipe("kg_coined", res)("We use Dijkstra's algorithm and the model's method; Poisson's ratio is 0.3.")
     found = {doc.text[c.start:c.end]: c.type for c in state(doc).candidates if c.finder is Finder.PATTERN}
     assert found == {"Dijkstra's algorithm": "Method", "Poisson's ratio": "Metric"}
+
+
+def test_a_bound_is_named_by_what_it_bounds(entity_types) -> None:
+    """"H-consistency bounds", "LP upper bounds": a bound named by a name or a measure is a Metric; on the same
+    abstract "tight bounds" and "a matching lower bound" only describe one, and "upper confidence bound (UCB)"
+    is an algorithm."""
+    found = entity_types("We prove H-consistency bounds and LP upper bounds. These tight bounds meet a matching "
+                         "lower bound, and we compare with upper confidence bound (UCB) methods.")
+    assert found.get("H-consistency bounds") == found.get("LP upper bounds") == "Metric"
+    assert not {"tight bounds", "matching lower bound", "lower bound"} & set(found)
+    assert found.get("upper confidence bound") == "Method"
+
+
+def test_a_relational_adjective_names_a_kind_of_a_named_head(entity_types) -> None:
+    """"logistic loss", "computational cost": an adjective of relation classifies the head; "optimal rate" on the
+    same abstract judges it and is no entity."""
+    found = entity_types("We minimise the logistic loss at a low computational cost and reach an optimal rate.")
+    assert found.get("logistic loss") == "Method" and found.get("computational cost") == "Metric"
+    assert "optimal rate" not in found
+
+
+def test_british_spellings_of_task_heads_are_tasks(entity_types) -> None:
+    """"robot localisation" is a Task as "robot localization" is (not a Method by the -isation suffix rule)."""
+    found = entity_types("We study robot localisation in warehouses, and robot localization in the field.")
+    assert found.get("robot localisation") == found.get("robot localization") == "Task"
