@@ -266,3 +266,23 @@ def test_british_spellings_of_task_heads_are_tasks(entity_types) -> None:
     """"robot localisation" is a Task as "robot localization" is (not a Method by the -isation suffix rule)."""
     found = entity_types("We study robot localisation in warehouses, and robot localization in the field.")
     assert found.get("robot localisation") == found.get("robot localization") == "Task"
+
+
+def test_a_hyphenated_eponym_with_its_kind_noun_is_a_name(entity_types) -> None:
+    """"Frank-Wolfe algorithm", "Jensen-Shannon divergence", "Dawid-Skene model": two capitalised names joined by a
+    hyphen before a lower-case kind noun. A compound prefix ("Self-Supervised method") is no name (control: the
+    same sentence)."""
+    found = entity_types("We run the Frank-Wolfe algorithm on the Jensen-Shannon divergence of a Dawid-Skene model, "
+                         "unlike a Self-Supervised method.")
+    assert (found.get("Frank-Wolfe algorithm"), found.get("Jensen-Shannon divergence"),
+            found.get("Dawid-Skene model")) == ("Method", "Metric", "Model")
+    assert "Self-Supervised method" not in found
+
+
+def test_the_datasets_of_a_defined_acronym_are_datasets_beside_it(entity_types) -> None:
+    """"standard DML benchmarks" after "deep metric learning (DML)": Datasets of the task, an entity beside it;
+    the acronym keeps its own type."""
+    found = entity_types("Deep metric learning (DML) learns embeddings. Our method improves results on standard DML "
+                         "benchmarks.")
+    assert found.get("DML benchmarks") == "Dataset"
+    assert found.get("DML") == found.get("Deep metric learning") == "Task"

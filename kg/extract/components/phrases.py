@@ -111,12 +111,12 @@ class PhraseFinder:
                 # "CALVIN manipulation benchmark": a named dataset of a task is an entity beside it; "reading-comprehension
                 # benchmarks" only say what they test, and the task is the entity
                 if head in self._dataset_heads and any(self._named(t) for t in mod_text):
-                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
+                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
                 return
             if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
-                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
+                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
                     return
                 typed = ("Dataset", 0.6)
             elif head in self._model_heads and mods:
@@ -218,7 +218,7 @@ class PhraseFinder:
         return toks.norm[head_i] != low and not low.endswith(self._not_plural) \
             and toks.norm[head_i] not in self.res.kind_heads and toks.norm[head_i] not in self._task_heads
 
-    def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
+    def _described_dataset(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate]) -> None:
         """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
         dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
@@ -234,6 +234,11 @@ class PhraseFinder:
             return
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
+        if not inner and len(mods) == 1 and is_coined(first, self.res):
+            # "standard DML benchmarks" after "deep metric learning (DML)": the acronym, defined as a task or
+            # method, fills them (it is typed where it is defined, not here)
+            inner = any(c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.end - c.start == len(first)
+                        and text[c.start:c.end] == first for c in out)
         if inner and not any(self._named(t) for t in mod_text):
             return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
