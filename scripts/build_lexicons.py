@@ -225,6 +225,7 @@ NOT_METRIC = {"learning rate", "learning rates", "sampling rate", "frame rate", 
 # are typed Method by the head rule and need no entry here.
 CONCEPT_TYPES = {
     "upper confidence bound": "Method",  # a bandit algorithm (UCB), not the bound it computes
+    "clustering": "Task",  # the problem, as Papers with Code files it; "spectral clustering" is a method
     "retrieval-augmented generation": "Method",
     "retrieval augmented generation": "Method",
     "rag": "Method",

@@ -300,3 +300,10 @@ def test_keyword_theory_heads_are_typed(entity_types):
     assert (found.get("regret bounds"), found.get("dueling bandits"), found.get("Langevin dynamics"),
             found.get("Littlestone dimension")) == ("Metric", "Task", "Method", "Metric")
     assert "high dimension" not in found
+
+
+def test_clustering_is_the_problem_a_clustering_algorithm_a_method(entity_types):
+    """Papers with Code files "clustering" as a task; a kind of clustering ("spectral clustering") is a method.
+    Both on one abstract."""
+    found = entity_types("We study clustering under noise and show that spectral clustering recovers the groups.")
+    assert found.get("clustering") == "Task" and found.get("spectral clustering") == "Method"
