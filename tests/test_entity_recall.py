@@ -286,3 +286,13 @@ def test_the_datasets_of_a_defined_acronym_are_datasets_beside_it(entity_types) 
                          "benchmarks.")
     assert found.get("DML benchmarks") == "Dataset"
     assert found.get("DML") == found.get("Deep metric learning") == "Task"
+
+
+def test_transfer_and_heterogeneity_name_problems_splatting_a_technique(entity_types) -> None:
+    """"sim-to-real transfer", "data heterogeneity" are Tasks and "Gaussian splatting" a Method by their last word;
+    on the same abstract "efficient transfer" only describes (a judgement before a named head)."""
+    found = entity_types("We study sim-to-real transfer under data heterogeneity with Gaussian splatting, and show "
+                         "efficient transfer.")
+    assert (found.get("sim-to-real transfer"), found.get("data heterogeneity"), found.get("Gaussian splatting")) \
+        == ("Task", "Task", "Method")
+    assert "efficient transfer" not in found
