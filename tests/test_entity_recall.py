@@ -297,3 +297,14 @@ def test_transfer_and_heterogeneity_name_problems_splatting_a_technique(entity_t
     assert (found.get("sim-to-real transfer"), found.get("data heterogeneity"), found.get("Gaussian splatting")) \
         == ("Task", "Task", "Method")
     assert "efficient transfer" not in found
+
+
+def test_a_coined_name_ending_like_an_architecture_is_a_model() -> None:
+    """"EAFormer", "UVCGAN": the ending of a coined name says it is an architecture (a Model, kept on one mention);
+    on the same sentence a name without such an ending stays a guess, and without the list nothing is typed."""
+    nlp = _coined(coined_model_suffixes=["Former", "GAN"])
+    doc = nlp("We compare EAFormer, UVCGAN and FooBarX once.")
+    assert {k: v for k, v in _types(doc).items()} == {"EAFormer": ("Model", "coined"), "UVCGAN": ("Model", "coined"),
+                                                       "FooBarX": ("Method", "coined:guess")}
+    doc = _coined(coined_model_suffixes=[])("We compare EAFormer, UVCGAN and FooBarX once.")
+    assert _types(doc)["EAFormer"] == ("Method", "coined:guess")

@@ -76,6 +76,7 @@ class Words:
     coined_preceding_dataset_nouns: frozenset[str]
     coined_model_nouns: frozenset[str]
     coined_method_nouns: frozenset[str]
+    coined_model_suffixes: tuple[str, ...]
     phrase_dataset_heads: frozenset[str]
     phrase_task_heads: frozenset[str]
     phrase_method_kind_heads: frozenset[str]

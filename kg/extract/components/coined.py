@@ -242,6 +242,10 @@ class CoinedNameFinder:
                            | {w: ("Model", 0.75) for w in words.coined_model_nouns}
                            | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
+        self.model_suffixes = words.coined_model_suffixes
+        #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
+        self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
+                                             if e.type == "Dataset" and e.term.endswith(self.model_suffixes)}))
         self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
         self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
         self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
@@ -330,6 +334,8 @@ class CoinedNameFinder:
                 break
         if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
+        if word.endswith(self.model_suffixes) and " " not in word and not word.lower().endswith(self.dataset_endings):
+            return "Model", 0.6  # an architecture's name ("UVCGAN", "EAFormer"): what it ends with says so
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):
             return "Dataset", 0.75
