@@ -334,8 +334,6 @@ class CoinedNameFinder:
                 break
         if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
-        if word.endswith(self.model_suffixes) and " " not in word and not word.lower().endswith(self.dataset_endings):
-            return "Model", 0.6  # an architecture's name ("UVCGAN", "EAFormer"): what it ends with says so
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):
             return "Dataset", 0.75
@@ -461,6 +459,9 @@ class CoinedNameFinder:
                 typed = (listed[k], 0.5)
             elif typed is None and " " in name and (hit := head_type(name.rsplit(" ", 1)[1], self.res)):
                 typed = (hit[0], min(hit[1], 0.6))  # "OpenAI LLMs", "A100 GPU": the last word's head, as for title case
+            elif typed is None and name.endswith(self.model_suffixes) and " " not in name \
+                    and not name.lower().endswith(self.dataset_endings):
+                typed = ("Model", 0.6)  # an architecture's name ("UVCGAN", "EAFormer"), when no context types it
             guess = ""
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
