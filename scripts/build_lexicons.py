@@ -115,6 +115,17 @@ METRIC_HEADS = {
 # "Lipschitz continuity", "certified robustness"), and a kind head names a technique ("first-order methods",
 # "evolutionary algorithm", "Monte Carlo") or a problem ("inverse problems"). Heads that name both a problem
 # and a technique ("inference", "regression", "analysis") are left out.
+# Heads of the tools of statistics and learning theory (issue 12: theory abstracts got few nodes): what a
+# theory paper bounds or measures ("generalization bounds", "Littlestone dimension", "mutual information"), the
+# processes and dynamics it models or samples with ("Hawkes processes", "Langevin dynamics", "gradient flow"),
+# the feature maps it uses ("random features"), and its problem classes ("dueling bandits", "Markov games",
+# "hypothesis testing").
+OPENREVIEW_THEORY_HEADS = {
+    **{h: "Metric" for h in ("bound", "bounds", "dimension", "entropy")},
+    **{h: "Model" for h in ("process", "processes")},
+    **{h: "Method" for h in ("dynamics", "flow", "flows", "splatting", "features", "embeddings")},
+    **{h: "Task" for h in ("bandits", "games", "testing")},
+}
 OPENREVIEW_HEADS = {
     **{h: "Task" for h in ("planning", "control", "fairness", "safety", "hacking", "moderation", "shift",
                            "collapse", "interpretability", "explainability", "hallucination", "hallucinations",
@@ -126,6 +137,7 @@ OPENREVIEW_HEADS = {
                              "continuity", "smoothness", "stability", "robustness")},
     **{h: "Method" for h in ("filtering", "approximation", "replay", "method", "methods", "algorithm",
                              "algorithms", "coding", "carlo", "kernel")},
+    **OPENREVIEW_THEORY_HEADS,
 }
 # A keyword whose head only says what kind of thing it is ("greedy algorithm", "inverse problem") is kept unless
 # its modifier is a term or head word of its own ("sampling algorithm", "classification problem"): the extractor
@@ -212,6 +224,8 @@ NOT_METRIC = {"learning rate", "learning rates", "sampling rate", "frame rate", 
 # paradigms ("reinforcement learning", "transfer learning", "federated learning", ...)
 # are typed Method by the head rule and need no entry here.
 CONCEPT_TYPES = {
+    "upper confidence bound": "Method",  # a bandit algorithm (UCB), not the bound it computes
+    "clustering": "Task",  # the problem, as Papers with Code files it; "spectral clustering" is a method
     "retrieval-augmented generation": "Method",
     "retrieval augmented generation": "Method",
     "rag": "Method",
@@ -1320,6 +1334,9 @@ deterministic; `tests/test_lexicons.py` rebuilds twice and compares bytes with t
   2023-2026). **No licence stated** upstream; only short keyword strings and their grouping are
   used (`source_id` = the canonical keyword as written there).
 * Derived: canonical keywords typed by the head-word rule (below); untyped keywords dropped.
+  Keywords also take the heads of statistics and learning theory (`OPENREVIEW_THEORY_HEADS`:
+  "regret bounds" Metric, "Hawkes processes" Model, "Langevin dynamics" Method, "dueling
+  bandits" Task).
   Spelling variants with >= 2 papers become surface forms of the canonical ("LLM: 706",
   "LLMs: 367" -> large language model); 2-letter acronyms need >= 10 papers ("RL");
   lower-case spellings of all-caps acronyms ("llm") dropped in favour of the exact acronym;

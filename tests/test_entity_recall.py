@@ -241,3 +241,70 @@ def test_a_method_or_measure_named_after_a_person() -> None:
     doc = pipe("kg_coined", res)("We use Dijkstra's algorithm and the model's method; Poisson's ratio is 0.3.")
     found = {doc.text[c.start:c.end]: c.type for c in state(doc).candidates if c.finder is Finder.PATTERN}
     assert found == {"Dijkstra's algorithm": "Method", "Poisson's ratio": "Metric"}
+
+
+def test_a_bound_is_named_by_what_it_bounds(entity_types) -> None:
+    """"H-consistency bounds", "LP upper bounds": a bound named by a name or a measure is a Metric; on the same
+    abstract "tight bounds" and "a matching lower bound" only describe one, and "upper confidence bound (UCB)"
+    is an algorithm."""
+    found = entity_types("We prove H-consistency bounds and LP upper bounds. These tight bounds meet a matching "
+                         "lower bound, and we compare with upper confidence bound (UCB) methods.")
+    assert found.get("H-consistency bounds") == found.get("LP upper bounds") == "Metric"
+    assert not {"tight bounds", "matching lower bound", "lower bound"} & set(found)
+    assert found.get("upper confidence bound") == "Method"
+
+
+def test_a_relational_adjective_names_a_kind_of_a_named_head(entity_types) -> None:
+    """"logistic loss", "computational cost": an adjective of relation classifies the head; "optimal rate" on the
+    same abstract judges it and is no entity."""
+    found = entity_types("We minimise the logistic loss at a low computational cost and reach an optimal rate "
+                         "under identical constraints.")
+    assert found.get("logistic loss") == "Method" and found.get("computational cost") == "Metric"
+    assert "optimal rate" not in found and "identical constraints" not in found
+
+
+def test_british_spellings_of_task_heads_are_tasks(entity_types) -> None:
+    """"robot localisation" is a Task as "robot localization" is (not a Method by the -isation suffix rule)."""
+    found = entity_types("We study robot localisation in warehouses, and robot localization in the field.")
+    assert found.get("robot localisation") == found.get("robot localization") == "Task"
+
+
+def test_a_hyphenated_eponym_with_its_kind_noun_is_a_name(entity_types) -> None:
+    """"Frank-Wolfe algorithm", "Jensen-Shannon divergence", "Dawid-Skene model": two capitalised names joined by a
+    hyphen before a lower-case kind noun. A compound prefix ("Self-Supervised method") is no name (control: the
+    same sentence)."""
+    found = entity_types("We run the Frank-Wolfe algorithm on the Jensen-Shannon divergence of a Dawid-Skene model, "
+                         "unlike a Self-Supervised method.")
+    assert (found.get("Frank-Wolfe algorithm"), found.get("Jensen-Shannon divergence"),
+            found.get("Dawid-Skene model")) == ("Method", "Metric", "Model")
+    assert "Self-Supervised method" not in found
+
+
+def test_the_datasets_of_a_defined_acronym_are_datasets_beside_it(entity_types) -> None:
+    """"standard DML benchmarks" after "deep metric learning (DML)": Datasets of the task, an entity beside it;
+    the acronym keeps its own type."""
+    found = entity_types("Deep metric learning (DML) learns embeddings. Our method improves results on standard DML "
+                         "benchmarks.")
+    assert found.get("DML benchmarks") == "Dataset"
+    assert found.get("DML") == found.get("Deep metric learning") == "Task"
+
+
+def test_transfer_and_heterogeneity_name_problems_splatting_a_technique(entity_types) -> None:
+    """"sim-to-real transfer", "data heterogeneity" are Tasks and "Gaussian splatting" a Method by their last word;
+    on the same abstract "efficient transfer" only describes (a judgement before a named head)."""
+    found = entity_types("We study sim-to-real transfer under data heterogeneity with Gaussian splatting, and show "
+                         "efficient transfer.")
+    assert (found.get("sim-to-real transfer"), found.get("data heterogeneity"), found.get("Gaussian splatting")) \
+        == ("Task", "Task", "Method")
+    assert "efficient transfer" not in found
+
+
+def test_a_coined_name_ending_like_an_architecture_is_a_model() -> None:
+    """"EAFormer", "UVCGAN": the ending of a coined name says it is an architecture (a Model, kept on one mention);
+    on the same sentence a name without such an ending stays a guess, and without the list nothing is typed."""
+    nlp = _coined(coined_model_suffixes=["Former", "GAN"])
+    doc = nlp("We compare EAFormer, UVCGAN and FooBarX once.")
+    assert {k: v for k, v in _types(doc).items()} == {"EAFormer": ("Model", "coined"), "UVCGAN": ("Model", "coined"),
+                                                       "FooBarX": ("Method", "coined:guess")}
+    doc = _coined(coined_model_suffixes=[])("We compare EAFormer, UVCGAN and FooBarX once.")
+    assert _types(doc)["EAFormer"] == ("Method", "coined:guess")

@@ -281,3 +281,29 @@ def test_excess_compounds_are_problems_and_pass_the_single_word_policy(entity_ty
                          "over-parameterization of the readout slows convergence while overfitting stays mild.")
     assert found.get("over-smoothing") == found.get("over-parameterization") == "Task"
     assert "overfitting" not in found
+
+
+def test_keyword_theory_heads_are_typed(entity_types):
+    """Statistics and learning-theory keywords (issue 12): a bound or a dimension is a Metric, a point process a
+    Model, a dynamics a Method, a class of bandits a Task. Positive and negative on one abstract: "in high
+    dimension" is a setting, not a measure; UCB is an algorithm, not a bound."""
+    types = {}
+    for ln in TERMS.read_text(encoding="utf-8").splitlines()[1:]:
+        term, typ = ln.split("\t")[:2]
+        types[term] = typ
+    assert [types.get(t) for t in ("regret bounds", "littlestone dimension", "hawkes processes", "langevin dynamics",
+                                   "dueling bandits", "upper confidence bound")] \
+        == ["Metric", "Metric", "Model", "Method", "Task", "Method"]
+    assert "high dimension" not in types
+    found = entity_types("We study dueling bandits in high dimension and prove regret bounds for a sampler "
+                         "based on Langevin dynamics, with rates that depend on the Littlestone dimension.")
+    assert (found.get("regret bounds"), found.get("dueling bandits"), found.get("Langevin dynamics"),
+            found.get("Littlestone dimension")) == ("Metric", "Task", "Method", "Metric")
+    assert "high dimension" not in found
+
+
+def test_clustering_is_the_problem_a_clustering_algorithm_a_method(entity_types):
+    """Papers with Code files "clustering" as a task; a kind of clustering ("spectral clustering") is a method.
+    Both on one abstract."""
+    found = entity_types("We study clustering under noise and show that spectral clustering recovers the groups.")
+    assert found.get("clustering") == "Task" and found.get("spectral clustering") == "Method"

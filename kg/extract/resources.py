@@ -76,10 +76,13 @@ class Words:
     coined_preceding_dataset_nouns: frozenset[str]
     coined_model_nouns: frozenset[str]
     coined_method_nouns: frozenset[str]
+    coined_model_suffixes: tuple[str, ...]
     phrase_dataset_heads: frozenset[str]
     phrase_task_heads: frozenset[str]
     phrase_method_kind_heads: frozenset[str]
     phrase_model_heads: frozenset[str]
+    phrase_bound_heads: frozenset[str]
+    phrase_bound_sides: frozenset[str]
     label_head_nouns: frozenset[str]
     # cue_words.toml
     relation_eval_openers: frozenset[str]

@@ -242,6 +242,10 @@ class CoinedNameFinder:
                            | {w: ("Model", 0.75) for w in words.coined_model_nouns}
                            | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
+        self.model_suffixes = words.coined_model_suffixes
+        #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
+        self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
+                                             if e.type == "Dataset" and e.term.endswith(self.model_suffixes)}))
         self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
         self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
         self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
@@ -455,6 +459,9 @@ class CoinedNameFinder:
                 typed = (listed[k], 0.5)
             elif typed is None and " " in name and (hit := head_type(name.rsplit(" ", 1)[1], self.res)):
                 typed = (hit[0], min(hit[1], 0.6))  # "OpenAI LLMs", "A100 GPU": the last word's head, as for title case
+            elif typed is None and name.endswith(self.model_suffixes) and " " not in name \
+                    and not name.lower().endswith(self.dataset_endings):
+                typed = ("Model", 0.6)  # an architecture's name ("UVCGAN", "EAFormer"), when no context types it
             guess = ""
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes

@@ -31,6 +31,9 @@ SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
 _DISTRIBUTED_TYPES = frozenset(("Task", "Method", "Metric"))
 #: at most this many words of a phrase listed after a metric cue ("in terms of A and B")
 METRIC_LIST_WORDS = 4
+#: the type of a bound named by what it bounds ("regret bounds"; see ``_bounds_a_measure``): typed here, not in
+#: heads.tsv, since a long form before an acronym ("upper confidence bound (UCB)") often names an algorithm
+BOUND_TYPE = ("Metric", 0.6)
 
 
 class PhraseFinder:
@@ -41,6 +44,7 @@ class PhraseFinder:
         self._task_heads = words.phrase_task_heads
         self._method_kind_heads = words.phrase_method_kind_heads
         self._model_heads = words.phrase_model_heads
+        self._bound_heads, self._bound_sides = words.phrase_bound_heads, words.phrase_bound_sides
         self._list_glue = words.list_glue  # what may stand between the items of a list of tasks
         #: what may stand between the modifiers of a shared head: "image, audio and video captioning", "image / video"
         self._coord_glue = words.coordination_glue
@@ -89,6 +93,10 @@ class PhraseFinder:
         head_text = toks.text[head_i]
         head = toks.norm[head_i]
         typed = head_type(head_text, self.res)
+        if typed is None and head in self._bound_heads and len(words) > 1:
+            if not self._bounds_a_measure(toks, text, words[-MAX_WORDS:-1], toks.end_char(head_i), out):
+                return  # "tight bounds", "a matching lower bound": a bound described, not named by what it bounds
+            typed = BOUND_TYPE
         if typed is None and head not in self._read_through:
             return  # an untyped head: nothing to emit, and the modifiers need not be read
         mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
@@ -103,12 +111,12 @@ class PhraseFinder:
                 # "CALVIN manipulation benchmark": a named dataset of a task is an entity beside it; "reading-comprehension
                 # benchmarks" only say what they test, and the task is the entity
                 if head in self._dataset_heads and any(self._named(t) for t in mod_text):
-                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
+                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
                 return
             if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
-                    self._described_dataset(toks, mods, words[-1][0], head_i, mod_text, out)
+                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
                     return
                 typed = ("Dataset", 0.6)
             elif head in self._model_heads and mods:
@@ -164,6 +172,29 @@ class PhraseFinder:
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
 
+    def _bounds_a_measure(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_end: int,
+                          out: list[Candidate]) -> bool:
+        """"regret bounds", "H-consistency bound", "generalization error upper bound": a bound is named by what it
+        bounds, the word before it (over "lower"/"upper"): a measure or task by its head word, a term a vocabulary
+        knows, or a name (a coined word, or a hyphen compound with a capital: "PAC-Bayes"). "tight bounds", "the
+        latter bound" only describe it; a bound a vocabulary knows as a method ("upper confidence bound") is none."""
+        if any(c.end == head_end and c.finder is Finder.LEXICON and c.type == "Method" for c in out):
+            return False
+        k = len(mods)
+        while k and span_text(toks, *mods[k - 1], text).lower() in self._bound_sides:
+            k -= 1
+        if not k:
+            return False
+        a, b = mods[k - 1]
+        word = span_text(toks, a, b, text)
+        if is_coined(word, self.res) or "-" in word and any(map(str.isupper, word)):
+            return True
+        typed = head_type(toks.text[b - 1], self.res)
+        if typed is not None and typed[0] in ("Metric", "Task"):
+            return True
+        end = toks.end_char(b - 1)
+        return any(c.end == end and c.finder is Finder.LEXICON and c.type in ("Metric", "Task") for c in out)
+
     def _named(self, word: str) -> bool:
         """A capitalised or coined modifier: part of a name ("CALVIN", "VQA", "Conversation")."""
         return word[:1].isupper() or is_coined(word, self.res)
@@ -187,7 +218,7 @@ class PhraseFinder:
         return toks.norm[head_i] != low and not low.endswith(self._not_plural) \
             and toks.norm[head_i] not in self.res.kind_heads and toks.norm[head_i] not in self._task_heads
 
-    def _described_dataset(self, toks: Tokens, mods: list[tuple[int, int]], head_start: int, head_i: int,
+    def _described_dataset(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate]) -> None:
         """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
         dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
@@ -203,6 +234,11 @@ class PhraseFinder:
             return
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
+        if not inner and len(mods) == 1 and is_coined(first, self.res):
+            # "standard DML benchmarks" after "deep metric learning (DML)": the acronym, defined as a task or
+            # method, fills them (it is typed where it is defined, not here)
+            inner = any(c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.end - c.start == len(first)
+                        and text[c.start:c.end] == first for c in out)
         if inner and not any(self._named(t) for t in mod_text):
             return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
@@ -233,6 +269,8 @@ class PhraseFinder:
             return False
         word = span_text(toks, *first, text)
         low = word.lower()
+        if self._relational(word):
+            return False  # "spectral contrastive loss", "computational cost": a kind of it, not a judgement
         return self._adjective(word) or (low.endswith("est") and len(low) > 5 and low.isalpha()
                                          and low not in self.res.adjective_exceptions)
 
@@ -253,7 +291,8 @@ class PhraseFinder:
             for k, (start, end) in enumerate(sent_chunks):
                 before = len(out)
                 # the test _emit starts with, done here for the three chunks in four it rejects
-                if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through:
+                if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through \
+                        or toks.norm[end - 1] in self._bound_heads:
                     words = word_ranges(joiner, start, end)
                     if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
                             and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
