@@ -53,6 +53,26 @@ def test_definition_with_a_preposition_inside_is_still_proposed(extractor):
     assert "Personalized Review Recommendation model with Linked Information" in proposed, proposed
 
 
+def test_known_definition_after_a_kind_noun_and_for_is_what_it_is_for(extractor):
+    """"a gradient method for … (POMDPs)": the known long form is the problem, the method is proposed."""
+    abstract = ("In this paper, we propose a policy gradient method for confounded partially observable Markov "
+                "decision processes (POMDPs) with continuous state spaces.")
+    proposed = _proposed(extractor, abstract)
+    assert "partially observable Markov decision processes" in _found(extractor, abstract)  # positive control
+    assert "partially observable Markov decision processes" not in proposed, proposed
+    assert "policy gradient method" in proposed, proposed
+
+
+def test_a_word_used_before_that_describes_the_contribution_is_not_proposed(extractor):
+    """"(OOD) … we introduce an OOD test set, …": OOD qualifies the new thing, it is not the new thing."""
+    abstract = ("Existing detectors fail in out-of-distribution (OOD) scenarios. We propose a generative sarcasm "
+                "model. To assess it, we introduce an OOD test set, RedEval.")
+    proposed = _proposed(extractor, abstract)
+    assert "generative sarcasm model" in proposed, proposed  # positive control on the same abstract
+    assert "OOD" not in proposed, proposed
+    assert "OOD" in _proposed(extractor, "We introduce OOD, a detection model for sarcasm.")
+
+
 def test_past_tense_contribution_after_we(extractor):
     proposed = _proposed(extractor, "Constructing a surrogate problem, we developed a novel Safe RL algorithm called "
                                     "Constrained Gradient-based Policy Optimization (CGPO).")

@@ -1279,6 +1279,12 @@ class ContributionFinder:
                     return
             # a Title Case or coined name no finder knew
             j = self._name_end(doc, sent, i)
+            if j - i == 1 and j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res) \
+                    and doc_text(doc).find(doc[i].text, max(doc_text(doc).find("\n\n"), 0), sent.start_char) >= 0:
+                # "… out-of-distribution (OOD) … we introduce an OOD test set, RedEval": a word the abstract
+                # used before describes the contribution, which is named after it
+                self._named_after(doc, sent, i, by_start, out)
+                return
             apposition = self._apposition_type(doc, j, sent) if j > i else None
             # one capitalised word is a name only when an apposition says what it is ("Eureka, a … algorithm")
             # ... or a naming cue: "an architecture called Crystalformer"
@@ -1360,6 +1366,9 @@ class ContributionFinder:
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
                     if known and "of" in lower[i:k]:
                         return False  # "one of the first explorations of … Bayesian Neural Networks (BNNs)": studied
+                    if known and any(toks.norm[t] in self.type_words and lower[t + 1] in self.complement_prepositions
+                                     for t in range(i, k - 1) if idx[t] < best.start):
+                        return False  # "a policy gradient method for confounded … (POMDPs)": what it is for
                     close = next((t for t in range(k, min(sent.end, k + 6)) if text[t] == ")"), None)
                     if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
                             and text[close + 1].islower() and is_content(doc[close + 1], self.res):
