@@ -8,7 +8,7 @@ seconds and the peak RSS seen while it ran (the SPARQL store loads in a backgrou
 the later stages, so its memory shows in theirs), and the peak of the whole process tree's memory
 (this process, its extraction workers and export writer processes: the sum of their RSS, which
 counts pages a fork shares once per process, and the sum of their PSS, which splits them), sampled
-every 0.25 s from ``/proc/PID/smaps_rollup``. The children's CPU (``RUSAGE_CHILDREN``) is printed at
+every 0.5 s from ``/proc/PID/smaps_rollup``. The children's CPU (``RUSAGE_CHILDREN``) is printed at
 the end.
 """
 from __future__ import annotations
@@ -90,7 +90,7 @@ def main() -> int:
         while not stop.is_set():
             i = len(marks) - 1
             peaks[i] = max(peaks.get(i, 0.0), rss_mb())
-            if n % 3 == 0:
+            if n % 6 == 0:
                 now = tree_mb()
                 old = tree.get(i, (0.0, 0.0, 0))
                 tree[i] = (max(old[0], now[0]), max(old[1], now[1]), max(old[2], now[2]))
@@ -113,7 +113,14 @@ def main() -> int:
     del rdf
     import kg.export_procs as procs
 
-    procs.WriterProcesses.wait = mark("wait for the writer processes", procs.WriterProcesses.wait)  # type: ignore[method-assign]
+    writers: list = []
+    wait = procs.WriterProcesses.wait
+
+    def waited(self):
+        writers.append(self)
+        return wait(self)
+
+    procs.WriterProcesses.wait = mark("wait for the writer processes", waited)  # type: ignore[method-assign]
     import kg.sparql.store as store_mod
 
     store_cpu: list[float] = []
@@ -145,6 +152,9 @@ def main() -> int:
     total = marks[-1][1] - marks[0][1]
     print(f"{'total':44s} {total:7.1f} {marks[-1][2] - marks[0][2]:7.1f} "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:8.0f} (ru_maxrss)")
+    for w in writers:
+        for name, cpu, wall in w.times:
+            print(f"writer process: {name} {wall:.1f} s wall, {cpu:.1f} s CPU (from its start of the file)")
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"children (extraction workers, export writers): {kids.ru_utime + kids.ru_stime:.1f} s CPU; "
           f"peak tree RSS {max(t[0] for t in tree.values()):.0f} MB, peak tree PSS {max(t[1] for t in tree.values()):.0f} MB")

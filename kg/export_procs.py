@@ -26,6 +26,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
@@ -75,6 +76,8 @@ class WriterProcesses:
 
     def __init__(self, staged: StagedFiles, ntriples: Path, groups: Iterable[list[str]]) -> None:
         self._procs: list[tuple[list[str], subprocess.Popen]] = []
+        #: what each writer reported per file: name, its CPU seconds and wall seconds (for bench/)
+        self.times: list[tuple[str, float, float]] = []
         for names in groups:
             files = [(name, str(staged.reserve(name))) for name in names]
             spec = json.dumps({"ntriples": str(ntriples), "files": files})
@@ -94,6 +97,7 @@ class WriterProcesses:
             for line in proc.stdout:
                 report = json.loads(line)
                 if "done" in report:
+                    self.times.append((report["done"], report["cpu"], report["wall"]))
                     checkpoint(f"wrote:{report['done']}")
                 else:
                     error = report
@@ -151,9 +155,10 @@ def main(argv: list[str]) -> int:
     gc.disable()  # as in the parent's export: millions of short-lived objects, next to no cycles
     try:
         for name, path in spec["files"]:
+            t0, c0 = time.perf_counter(), time.process_time()
             with open(path, "w", encoding="utf-8", newline="\n") as fh:
                 write_from_ntriples(name, spec["ntriples"], fh)
-            _report({"done": name})
+            _report({"done": name, "cpu": round(time.process_time() - c0, 2), "wall": round(time.perf_counter() - t0, 2)})
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the parent says it
         return 130
     except OSError as exc:
