@@ -85,6 +85,14 @@ class StagedFiles:
         checkpoint(f"wrote:{name}")
         return Path(tmp)
 
+    def reserve(self, name: str) -> Path:
+        """An empty temp file for ``name``, committed as it is when another process has filled it."""
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.out_dir)
+        self._temps.append((name, Path(tmp)))
+        os.close(fd)
+        os.chmod(tmp, 0o666 & ~_umask())
+        return Path(tmp)
+
     def adopt(self, name: str, tmp: Path) -> None:
         """Commit the temp file or folder ``tmp`` (in the folder) as ``name`` too; a folder replaces a folder."""
         self._temps.append((name, Path(tmp)))

@@ -18,12 +18,13 @@ from functools import partial
 from pathlib import Path
 from typing import TextIO, TypeVar, cast
 
-from kg.atomic import check_unlocked, checkpoint, staged_files
+from kg.atomic import StagedFiles, check_unlocked, checkpoint, staged_files
 from kg.export.graphml import write_graphml
 from kg.export.html import render_html
 from kg.export.nquads import write_nquads_from_ntriples
 from kg.export.rdf import iter_rdf_triples, read_ntriples, write_jsonld_from_ntriples, write_ntriples, write_turtle
 from kg.extract import Extractor
+from kg.export_procs import WriterProcesses, aside_names
 from kg.graph.model import KnowledgeGraph
 from kg.errors import InputError
 from kg.ingest import IngestReport, read_papers
@@ -198,8 +199,9 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
     # the exports link entities to the field vocabularies: with worker processes its
     # index is built here while they extract
     check_unlocked(Path(out_dir))  # another build writing there: say so now, not after the extraction
+    workers = workers or Workers(jobs=jobs)
     graph, skipped = build_graph(inputs, lexicons, progress, meanwhile=_load_vocabulary,
-                                 workers=workers or Workers(jobs=jobs), previous=previous, papers_seen=seen)
+                                 workers=workers, previous=previous, papers_seen=seen)
     # after the readers checked the inputs (a FIFO is refused there, not read here); an update's
     # provenance lists the earlier build's inputs first, as a full build of the union would
     prov = build_provenance(inputs, lexicons, earlier=manifest_inputs(Path(out_dir)) if update else ())
@@ -215,19 +217,32 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
         # into place only once the store has loaded, and the store after them: all or nothing
         with staged_files(out_dir) as staged, _scratch(out_dir, "graph.nq.named") as named:
             ntriples = staged.write("graph.nt", partial(write_ntriples, iter_rdf_triples(graph, base_iri, prov)))
-            staged.write("graph.nq", partial(write_nquads_from_ntriples, ntriples, named_out=named))
-            named.flush()
-            with staged_store(Path(named.name), out_dir, ntriples, staged=staged) as store:
-                staged.write("graph.ttl", partial(write_turtle, read_ntriples(ntriples)))
-                staged.write("graph.jsonld", partial(write_jsonld_from_ntriples, ntriples))
-                staged.write("graph.graphml", partial(write_graphml, graph))
-                staged.write("graph.html", render_html(graph))
-                staged.write(MANIFEST, manifest_writer(seen, header))
-                store.result()
-                files = staged.commit()
+            # with -j 2 or more, Turtle and JSON-LD are written by other processes from graph.nt
+            # while this one writes the rest (kg.export_procs)
+            with start_writers(staged, ntriples, workers.jobs, len(graph.papers)) as aside:
+                staged.write("graph.nq", partial(write_nquads_from_ntriples, ntriples, named_out=named))
+                named.flush()
+                with staged_store(Path(named.name), out_dir, ntriples, staged=staged) as store:
+                    if "graph.ttl" not in aside.names:
+                        staged.write("graph.ttl", partial(write_turtle, read_ntriples(ntriples)))
+                    if "graph.jsonld" not in aside.names:
+                        staged.write("graph.jsonld", partial(write_jsonld_from_ntriples, ntriples))
+                    staged.write("graph.graphml", partial(write_graphml, graph))
+                    staged.write("graph.html", render_html(graph))
+                    staged.write(MANIFEST, manifest_writer(seen, header))
+                    aside.wait()
+                    store.result()
+                    files = staged.commit()
     files = [f for f in files if f.name in EXPORT_FILES]  # the manifest is the build's memory, not an export
     files.sort(key=lambda path: EXPORT_FILES.index(path.name))  # reported in the usual order
     return BuildResult(graph=graph, files=files, skipped=skipped)
+
+
+def start_writers(staged: StagedFiles, ntriples: Path, jobs: int | None, papers: int) -> WriterProcesses:
+    """The writer processes for ``jobs`` (none with one job): see :mod:`kg.export_procs`."""
+    from kg.workers import cpu_count
+
+    return WriterProcesses(staged, ntriples, aside_names(jobs, papers, cpu_count()))
 
 
 def _scratch(out_dir: Path, name: str) -> TextIO:

@@ -34,12 +34,12 @@ DURING = ["journal", "moved:0", "moved:3", "dir-aside", "moved:6"]
 pytestmark = pytest.mark.slow
 
 
-def kg_build(src: Path, out: Path, kill_at: str = "") -> subprocess.CompletedProcess:
+def kg_build(src: Path, out: Path, kill_at: str = "", *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "KG_TEST_KILL_AT": kill_at} if kill_at else dict(os.environ)
     env.pop("KG_TEST_KILL_AT", None) if not kill_at else None
     # SIGINT at its default in the child: a test run started as a shell's background job has it
     # ignored, and Python would then never raise KeyboardInterrupt for the ``:INT`` moments
-    return subprocess.run([sys.executable, "-m", "kg", "build", str(src), "--out", str(out), "-q"],
+    return subprocess.run([sys.executable, "-m", "kg", "build", str(src), "--out", str(out), "-q", *args],
                           capture_output=True, text=True, env=env, timeout=600,
                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
@@ -87,6 +87,22 @@ def test_killed_before_the_commit_keeps_the_previous_build(moment: str, builds, 
     assert cp.returncode == 0, cp.stderr
     assert leftovers(folder) == []
     assert snapshot(folder) == snapshot(builds["new"])
+    assert papers_in_store(folder) == 3
+
+
+@pytest.mark.parametrize("moment", ["wrote:graph.ttl", "wrote:graph.jsonld:INT", "wrote:graph.html"])
+def test_killed_with_a_writer_process_keeps_the_previous_build(moment: str, builds, tmp_path: Path) -> None:
+    """With -j 2 a writer process writes Turtle and JSON-LD (kg/export_procs.py): killed, nothing half-written."""
+    folder = tmp_path / "out"
+    shutil.copytree(builds["old"], folder)
+    before = snapshot(folder)
+    cp = kg_build(NEW, folder, moment, "-j", "2")
+    assert cp.returncode == (130 if moment.endswith(":INT") else -signal.SIGKILL), (cp.returncode, cp.stderr)
+    assert snapshot(folder) == before
+    cp = kg_build(NEW, folder, "", "-j", "2")  # the next build: cleans up, installs the new set
+    assert cp.returncode == 0, cp.stderr
+    assert leftovers(folder) == []
+    assert snapshot(folder) == snapshot(builds["new"])  # the same bytes as the -j 1 build
     assert papers_in_store(folder) == 3
 
 

@@ -42,7 +42,8 @@ def _check_jobs(ctx, param, value: str) -> int | None:
               help="Extra vocabulary (TSV/CSV with term,type[,canonical,...] columns, or SKOS Turtle). Repeatable.")
 @click.option("-j", "--jobs", default="auto", show_default=True, callback=_check_jobs, metavar="N|auto",
               help="Worker processes for extraction: auto = one process for fewer than 1,000 papers to extract "
-                   "(after the cache), else one per CPU; 0 = one per CPU. Output does not depend on it.")
+                   "(after the cache), else one per CPU; 0 = one per CPU. With 2 or more, a writer process writes Turtle "
+                   "and JSON-LD meanwhile. Output does not depend on it.")
 @click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
               help="Reuse extraction records from earlier builds (only new or changed papers are extracted).")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
