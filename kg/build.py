@@ -188,7 +188,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
 
     ``workers`` (else ``Workers(jobs=jobs)``) says where extraction runs and which cache it uses.
     """
-    from kg.incremental import MANIFEST, manifest_inputs, manifest_writer, options_header, read_manifest
+    from kg.incremental import MANIFEST, ExportPatch, manifest_inputs, manifest_writer, options_header, read_manifest
     from kg.sparql.store import staged_store
 
     inputs, lexicons = list(inputs), list(lexicons)  # read twice: extraction, then the provenance's hashes
@@ -215,11 +215,16 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
         # into place only once the store has loaded, and the store after them: all or nothing
         with staged_files(out_dir) as staged, _scratch(out_dir, "graph.nq.named") as named:
             ntriples = staged.write("graph.nt", partial(write_ntriples, iter_rdf_triples(graph, base_iri, prov)))
+            # an update copies from the earlier build what did not change (None: write it all)
+            patch = ExportPatch.of(out_dir, ntriples) if update else None
             staged.write("graph.nq", partial(write_nquads_from_ntriples, ntriples, named_out=named))
             named.flush()
-            with staged_store(Path(named.name), out_dir, ntriples, staged=staged) as store:
-                staged.write("graph.ttl", partial(write_turtle, read_ntriples(ntriples)))
-                staged.write("graph.jsonld", partial(write_jsonld_from_ntriples, ntriples))
+            with staged_store(Path(named.name), out_dir, ntriples, staged=staged,
+                              make=patch.store if patch else None) as store:
+                turtle = partial(write_turtle, read_ntriples(ntriples))
+                staged.write("graph.ttl", patch.turtle(turtle) if patch else turtle)
+                jsonld = partial(write_jsonld_from_ntriples, ntriples)
+                staged.write("graph.jsonld", patch.jsonld(jsonld) if patch else jsonld)
                 staged.write("graph.graphml", partial(write_graphml, graph))
                 staged.write("graph.html", render_html(graph))
                 staged.write(MANIFEST, manifest_writer(seen, header))

@@ -10,6 +10,7 @@ merges with an old node (or flips its voted type) as it would in that full build
 """
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import json
@@ -28,7 +29,73 @@ _FIELDS = tuple(f.name for f in fields(Paper))
 
 def options_header(base_iri: str, lexicons: Iterable[str | Path]) -> dict:
     return {"kg_manifest": _FORMAT, "base_iri": base_iri,
-            "lexicons": [hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in lexicons]}
+            "lexicons": [hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in lexicons],
+            "code": code_version()}
+
+
+@functools.cache
+def code_version() -> str:
+    """The hash of every file of the ``kg`` package: an update copies blocks of the old exports only when
+    the same code wrote them (any other change of code may render a block otherwise)."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for file in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        h.update(b"\0" + file.relative_to(root).as_posix().encode() + b"\0")
+        h.update(hashlib.sha256(file.read_bytes()).digest())
+    return h.hexdigest()[:32]
+
+
+class ExportPatch:
+    """The exports of an update written from the earlier build's (:mod:`kg.patch`), where that build allows.
+
+    :meth:`of` gives None (write everything whole) unless the earlier build was written by the same code
+    and all of its files are there. Each writer falls back to the whole file if the old one surprises it.
+    """
+
+    def __init__(self, out_dir: Path, diff) -> None:
+        self.out_dir, self.diff = out_dir, diff
+
+    @classmethod
+    def of(cls, out_dir: Path, new_nt: Path) -> ExportPatch | None:
+        from kg.patch import diff_ntriples
+        from kg.sparql.store import STORE_DIRNAME
+
+        out_dir = Path(out_dir)
+        names = ("graph.nt", "graph.ttl", "graph.jsonld", STORE_DIRNAME)
+        try:
+            with gzip.open(out_dir / MANIFEST, "rt", encoding="utf-8") as fh:
+                first = json.loads(fh.readline() or "null")
+        except (OSError, EOFError, ValueError):
+            return None
+        if not isinstance(first, dict) or first.get("code") != code_version() \
+                or not all((out_dir / name).exists() for name in names):
+            return None
+        return cls(out_dir, diff_ntriples(out_dir / "graph.nt", new_nt))
+
+    def _patched(self, patch, whole, old: str):
+        from kg.patch import PatchError
+
+        def write(fh: TextIO) -> None:
+            try:
+                patch(self.diff, self.out_dir / old, fh)
+            except PatchError:
+                fh.seek(0)
+                fh.truncate()
+                whole(fh)
+        return write
+
+    def turtle(self, whole):
+        from kg.patch import patch_turtle
+        return self._patched(patch_turtle, whole, "graph.ttl")
+
+    def jsonld(self, whole):
+        from kg.patch import patch_jsonld
+        return self._patched(patch_jsonld, whole, "graph.jsonld")
+
+    def store(self, path: Path) -> Path:
+        from kg.patch import patch_store
+        from kg.sparql.store import STORE_DIRNAME
+        return patch_store(self.diff, self.out_dir / STORE_DIRNAME, path)
 
 
 def manifest_writer(papers: list[Paper], header: dict):

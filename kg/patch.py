@@ -1,0 +1,316 @@
+"""An update's exports patched from the earlier build's: copy what did not change, render the rest.
+
+Every Turtle block and every JSON-LD node object is the rendering of one subject's triples (its run
+of lines in the sorted ``graph.nt``) and of nothing else. One merge pass over the old and the new
+``graph.nt`` (:func:`diff_ntriples`) finds the subjects whose run of lines is byte for byte the same
+in both; their block (node) is copied from the old file as bytes, and only the others are rendered.
+The same pass gives the triple difference (lines removed, lines added) that the SPARQL store takes
+instead of a reload (:func:`kg.sparql.store.patched_store`).
+
+The result is the file a full build writes, byte for byte: the renderers are the full build's, the
+copied blocks are what they rendered from the same triples. The caller patches only when the earlier
+build was written by the same code (:func:`kg.incremental.exporter_version`); any surprise in the old
+files (a block count that does not match) raises :class:`PatchError` and the caller writes the file whole.
+"""
+from __future__ import annotations
+
+import json
+import os
+from array import array
+from collections.abc import Iterator
+from json.encoder import encode_basestring
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+from rdflib.namespace import PROV, RDF
+
+from kg.export.rdf import _JsonLdNodes, _run_triples, _turtle_blocks, _turtle_terms
+from kg.rdf.namespaces import KG, PREFIXES, jsonld_context
+
+_CHUNK = 1 << 20
+_TYPE_EVIDENCE = f" <{RDF.type}> <{KG.Evidence}> .\n".encode()
+_DERIVED = f" <{PROV.wasDerivedFrom}> ".encode()
+
+
+class PatchError(Exception):
+    """The old export does not line up with the old ``graph.nt``: write the file whole instead."""
+
+
+@dataclass
+class NtDiff:
+    """The subjects of the old and new ``graph.nt``, and which of the new ones are unchanged.
+
+    ``old_of_new[i]``: the index of new run ``i``'s subject among the old runs, -1 if new;
+    ``same[i]``: 1 when that old run has the same bytes. Runs are numbered in file order.
+    ``removed``/``added``: the lines of the triples only in the old / only in the new file;
+    ``removed_quads``/``added_quads``: the same for the named graphs' lines of ``graph.nq``.
+    """
+
+    old_nt: str
+    new_nt: str
+    new_subjects: list[bytes] = field(default_factory=list)
+    new_bounds: array = field(default_factory=lambda: array("q"))
+    old_subjects: list[bytes] = field(default_factory=list)
+    old_of_new: array = field(default_factory=lambda: array("q"))
+    same: bytearray = field(default_factory=bytearray)
+    removed: list[bytes] = field(default_factory=list)
+    added: list[bytes] = field(default_factory=list)
+    removed_quads: list[bytes] = field(default_factory=list)
+    added_quads: list[bytes] = field(default_factory=list)
+
+    @property
+    def changed(self) -> int:
+        return len(self.same) - sum(self.same)
+
+
+def _runs(path: str | os.PathLike) -> Iterator[tuple[bytes, bytes]]:
+    """Each subject's run of lines in a sorted N-Triples file: ``(subject, lines)``."""
+    with open(path, "rb") as fh:
+        subject = None
+        lines: list[bytes] = []
+        for line in fh:
+            s = line[:line.index(b" ")]
+            if s != subject:
+                if subject is not None:
+                    yield subject, b"".join(lines)
+                subject, lines = s, [line]
+            else:
+                lines.append(line)
+        if subject is not None:
+            yield subject, b"".join(lines)
+
+
+def _graph_of(subject: bytes, lines: bytes) -> bytes | None:
+    """The named graph of a run in ``graph.nq`` (as :func:`kg.export.nquads.write_nquads_from_ntriples` finds it)."""
+    if not subject.startswith(b"<") or b"\n" + subject + _TYPE_EVIDENCE not in b"\n" + lines:
+        return None
+    derived = subject + _DERIVED
+    papers = [line[len(derived):-3] for line in lines.splitlines(keepends=True) if line.startswith(derived)]
+    return papers[-1] if papers and papers[-1].startswith(b"<") else None
+
+
+def _quads(subject: bytes, lines: bytes) -> list[bytes]:
+    graph = _graph_of(subject, lines)
+    if graph is None:
+        return []
+    tail = b" " + graph + b" .\n"
+    return [line[:-3] + tail for line in lines.splitlines(keepends=True)]
+
+
+def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDiff:
+    """Merge the runs of two sorted N-Triples files (subjects sort as their runs do: see ``write_ntriples``)."""
+    diff = NtDiff(str(old_nt), str(new_nt))
+    old_iter = _runs(old_nt)
+    old_subjects, removed, added = diff.old_subjects, diff.removed, diff.added
+
+    def gone(subject: bytes, lines: bytes) -> None:
+        old_subjects.append(subject)
+        removed.extend(lines.splitlines(keepends=True))
+        diff.removed_quads.extend(_quads(subject, lines))
+
+    pending = next(old_iter, None)
+    pos = 0
+    for subject, lines in _runs(new_nt):
+        while pending is not None and pending[0] < subject:
+            gone(*pending)
+            pending = next(old_iter, None)
+        diff.new_subjects.append(subject)
+        diff.new_bounds.append(pos)
+        pos += len(lines)
+        diff.new_bounds.append(pos)
+        if pending is not None and pending[0] == subject:
+            diff.old_of_new.append(len(old_subjects))
+            old_subjects.append(subject)
+            same = pending[1] == lines
+            diff.same.append(same)
+            if not same:
+                for olds, news, out in ((pending[1].splitlines(keepends=True), lines.splitlines(keepends=True),
+                                         (removed, added)),
+                                        (_quads(subject, pending[1]), _quads(subject, lines),
+                                         (diff.removed_quads, diff.added_quads))):
+                    old_set, new_set = set(olds), set(news)
+                    out[0].extend(line for line in olds if line not in new_set)
+                    out[1].extend(line for line in news if line not in old_set)
+            pending = next(old_iter, None)
+        else:
+            diff.old_of_new.append(-1)
+            diff.same.append(0)
+            added.extend(lines.splitlines(keepends=True))
+            diff.added_quads.extend(_quads(subject, lines))
+    while pending is not None:
+        gone(*pending)
+        pending = next(old_iter, None)
+    return diff
+
+
+def _pieces(fh: BinaryIO, sep: bytes, start: int, off: int) -> Iterator[bytes]:
+    """The bytes of ``fh`` from ``start``, cut ``off`` bytes into each ``sep`` (``off`` is 0 or 1)."""
+    fh.seek(start)
+    buf = b""
+    while True:
+        block = fh.read(_CHUNK)
+        if not block:
+            break
+        buf += block
+        pos = 0
+        while (found := buf.find(sep, pos + 1 - off)) != -1:
+            yield buf[pos:found + off]
+            pos = found + off
+        buf = buf[pos:]
+    if buf:
+        yield buf
+
+
+class _Out:
+    """Bytes to the binary file under a text stream, a few megabytes at a time."""
+
+    def __init__(self, out: TextIO) -> None:
+        out.flush()
+        self.raw: BinaryIO = out.buffer
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def write(self, data: bytes) -> None:
+        self.parts.append(data)
+        self.size += len(data)
+        if self.size >= _CHUNK * 4:
+            self.flush()
+
+    def flush(self) -> None:
+        self.raw.write(b"".join(self.parts))
+        self.parts.clear()
+        self.size = 0
+
+
+def _run_of(fh: BinaryIO, diff: NtDiff, i: int) -> bytes:
+    start, end = diff.new_bounds[2 * i], diff.new_bounds[2 * i + 1]
+    fh.seek(start)
+    return fh.read(end - start)
+
+
+def patch_turtle(diff: NtDiff, old_ttl: str | os.PathLike, out: TextIO) -> None:
+    """Write the Turtle of ``diff.new_nt`` (as :func:`kg.export.rdf.write_turtle`), unchanged blocks copied."""
+    turtle = _turtle_terms(PREFIXES)
+    header = "".join(f"@prefix {prefix}: <{ns}> .\n" for prefix, ns in sorted(PREFIXES.items())).encode()
+    sink = _Out(out)
+    with open(old_ttl, "rb") as old_fh, open(diff.new_nt, "rb") as new_fh:
+        if old_fh.read(len(header)) != header:
+            raise PatchError(f"{old_ttl}: another prefix header")
+        blocks = _pieces(old_fh, b"\n\n", len(header), 1)  # a block: "\n" subject "\n" ... " .\n"
+        sink.write(header)
+        taken = 0  # old blocks read so far
+        for i, subject in enumerate(diff.new_subjects):
+            k = diff.old_of_new[i]
+            if diff.same[i]:
+                while taken < k:
+                    next(blocks)
+                    taken += 1
+                block = next(blocks, None)
+                taken += 1
+                if block is None or not block.startswith(b"\n" + _turtle_subject(turtle, subject) + b"\n"):
+                    raise PatchError(f"{old_ttl}: its blocks do not follow the old graph.nt")
+                sink.write(block)
+            else:
+                triples = _run_triples(_run_of(new_fh, diff, i))
+                sink.write(next(_turtle_blocks(triples, turtle)).encode())
+        sink.flush()
+
+
+def _turtle_subject(turtle, subject: bytes) -> bytes:
+    return turtle(subject.decode()).encode()
+
+
+def _jsonld_id(nodes: _JsonLdNodes, subject: bytes, text: bytes) -> bytes:
+    """How a node object starts: its "@id" (as :meth:`_JsonLdNodes.node` writes it)."""
+    node_id = nodes.compact(text.decode()) if subject.startswith(b"<") else subject.decode()
+    return ('  {\n   "@id": ' + encode_basestring(node_id)).encode()
+
+
+def _texts(subjects: list[bytes]) -> list[bytes]:
+    return [s[1:-1] if s.startswith(b"<") else s[2:] if s.startswith(b"_:") else s for s in subjects]
+
+
+def patch_jsonld(diff: NtDiff, old_jsonld: str | os.PathLike, out: TextIO) -> None:
+    """Write the JSON-LD of ``diff.new_nt`` (as :func:`kg.export.rdf.write_jsonld_from_ntriples`), unchanged nodes copied."""
+    new_texts, old_texts = _texts(diff.new_subjects), _texts(diff.old_subjects)
+    new_order = sorted(range(len(new_texts)), key=new_texts.__getitem__)
+    old_order = sorted(range(len(old_texts)), key=old_texts.__getitem__)
+    for texts, order in ((new_texts, new_order), (old_texts, old_order)):
+        if any(texts[a] == texts[b] for a, b in zip(order, order[1:])):
+            raise PatchError("two subjects with one text (a blank node and an IRI)")
+    if not new_order:
+        raise PatchError("an empty graph")
+    old_rank = array("q", bytes(8 * len(old_order)))  # old run -> its node's place in the old file
+    for rank, k in enumerate(old_order):
+        old_rank[k] = rank
+    context = json.dumps(jsonld_context(), indent=1, sort_keys=True, ensure_ascii=False).replace("\n", "\n ")
+    head = ('{\n "@context": ' + context + ',\n "@graph": [').encode()
+    nodes = _JsonLdNodes()
+    sink = _Out(out)
+    with open(old_jsonld, "rb") as old_fh, open(diff.new_nt, "rb") as new_fh:
+        if old_fh.read(len(head)) != head:
+            raise PatchError(f"{old_jsonld}: another context")
+        pieces = _pieces(old_fh, b"\n  }", len(head), 0)
+        sink.write(head)
+        taken = 0
+        for n, i in enumerate(new_order):
+            k = diff.old_of_new[i]
+            lead = b"\n" if n == 0 else b",\n"
+            if diff.same[i]:
+                rank = old_rank[k]
+                while taken < rank:
+                    next(pieces)
+                    taken += 1
+                piece = next(pieces, None)
+                taken += 1
+                if piece is None:
+                    raise PatchError(f"{old_jsonld}: fewer nodes than the old graph.nt has subjects")
+                # a piece is the "\n  }" closing the node before, then ",\n" (or "\n" first) and this node's text
+                body = piece[4:] if rank else piece
+                body = body[2:] if body.startswith(b",\n") else body[1:] if body.startswith(b"\n") else b""
+                if not body.startswith(_jsonld_id(nodes, diff.new_subjects[i], new_texts[i])):
+                    raise PatchError(f"{old_jsonld}: its nodes do not follow the old graph.nt")
+                sink.write(lead + body + b"\n  }")
+            else:
+                triples = _run_triples(_run_of(new_fh, diff, i))
+                sink.write(lead + nodes.node(new_texts[i].decode("utf-8"), triples).encode())
+        sink.write(b"\n ]\n}\n")
+        sink.flush()
+
+
+def patch_store(diff: NtDiff, old_store: Path, path: Path) -> Path:
+    """The store of the new build in ``path`` (which must not exist): the old one copied and given the difference.
+
+    ``Store.backup`` hard-links the old store's immutable files (the old store is only read), then the
+    triples only in the old ``graph.nt`` are removed from the default graph, those only in the new one
+    added, and the same for the named graphs' quads: the store holds what a load of the new files gives.
+    """
+    import pyoxigraph as ox
+
+    from kg.atomic import checkpoint
+
+    source = ox.Store.read_only(str(old_store))
+    try:
+        source.backup(str(path))
+    finally:
+        del source
+    store = ox.Store(str(path))
+    try:
+        for lines, fmt, remove in ((diff.removed, ox.RdfFormat.N_TRIPLES, True),
+                                   (diff.removed_quads, ox.RdfFormat.N_QUADS, True),
+                                   (diff.added, ox.RdfFormat.N_TRIPLES, False),
+                                   (diff.added_quads, ox.RdfFormat.N_QUADS, False)):
+            if not lines:
+                continue
+            quads = ox.parse(input=b"".join(lines), format=fmt)
+            if remove:
+                for quad in quads:
+                    store.remove(quad)
+            else:
+                store.bulk_extend(quads)
+        store.flush()
+        checkpoint("store-loaded")
+    finally:
+        del store
+    return path
