@@ -63,9 +63,13 @@ def main() -> int:
 
     for name in ("extract_all", "resolve", "rdf_triples", "iter_rdf_triples", "write_nquads",
                  "write_nquads_from_ntriples", "write_turtle", "write_jsonld", "write_jsonld_from_ntriples",
-                 "write_graphml", "render_html"):
+                 "write_graphml", "stage_graphml", "render_html"):
         if hasattr(b, name):
             setattr(b, name, mark(name, getattr(b, name)))
+    import kg.patch as patch_mod  # an update's patches (imported where they are called)
+
+    for name in ("diff_ntriples", "patch_turtle", "patch_jsonld"):
+        setattr(patch_mod, name, mark(name, getattr(patch_mod, name)))
     del rdf
     import kg.sparql.store as store_mod
 

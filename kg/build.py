@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TextIO, TypeVar, cast
 
 from kg.atomic import check_unlocked, checkpoint, staged_files
-from kg.export.graphml import write_graphml
 from kg.export.html import render_html
 from kg.export.nquads import write_nquads_from_ntriples
 from kg.export.rdf import iter_rdf_triples, read_ntriples, write_jsonld_from_ntriples, write_ntriples, write_turtle
@@ -27,6 +26,7 @@ from kg.extract import Extractor
 from kg.graph.model import KnowledgeGraph
 from kg.errors import InputError
 from kg.ingest import IngestReport, read_papers
+from kg.patch import stage_graphml
 from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI
@@ -225,7 +225,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
                 staged.write("graph.ttl", patch.turtle(turtle) if patch else turtle)
                 jsonld = partial(write_jsonld_from_ntriples, ntriples)
                 staged.write("graph.jsonld", patch.jsonld(jsonld) if patch else jsonld)
-                staged.write("graph.graphml", partial(write_graphml, graph))
+                stage_graphml(staged, graph, old=out_dir if patch else None)
                 staged.write("graph.html", render_html(graph))
                 staged.write(MANIFEST, manifest_writer(seen, header))
                 store.result()

@@ -14,12 +14,14 @@ files (a block count that does not match) raises :class:`PatchError` and the cal
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from array import array
 from collections.abc import Iterator
 from json.encoder import encode_basestring
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -314,3 +316,87 @@ def patch_store(diff: NtDiff, old_store: Path, path: Path) -> Path:
     finally:
         del store
     return path
+
+
+#: Beside the GraphML: each element group's (a node, or the edges from one node) fingerprint and length.
+GRAPHML_INDEX = "graphml.index"
+
+
+def _fingerprint(value: object) -> str:
+    return hashlib.blake2b(repr(value).encode("utf-8"), digest_size=12).hexdigest()
+
+
+def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None = None) -> None:
+    """Write the GraphML of ``graph`` (as :func:`kg.export.graphml.write_graphml`) and its index lines into ``index``.
+
+    ``old``: the earlier build's folder: a group whose fingerprint (of what its lines are rendered from) is
+    in its index is copied from its GraphML, when the keys declared are the same; the others are rendered.
+    """
+    from kg.export import graphml as gm
+
+    nodes, adjacency, keys = gm._prepared(graph)
+    if not nodes:
+        gm.write_graphml(graph, out)
+        return
+    head = gm.encoded([*gm._head(keys), '  <graph edgedefault="directed">']).encode()
+    index.append(json.dumps(["head", _fingerprint(head), len(head)]))
+    copies: dict[tuple[str, str], tuple[str, int, int]] = {}
+    old_fh = None
+    if old is not None:
+        copies = _graphml_copies(old, head)
+        if copies:
+            old_fh = open(old / "graph.graphml", "rb")
+    sink = _Out(out)
+    sink.write(head)
+    try:
+        def unit(kind: str, key: str, inputs: object, render) -> None:
+            fp = _fingerprint(inputs)
+            found = copies.get((kind, key))
+            data = None
+            if found is not None and found[0] == fp and old_fh is not None:
+                old_fh.seek(found[1])
+                data = old_fh.read(found[2])
+                if len(data) != found[2]:
+                    data = None
+            if data is None:
+                data = gm.encoded(render()).encode()
+            index.append(json.dumps([kind, key, fp, len(data)]))
+            sink.write(data)
+
+        for n, attrs in nodes.items():
+            unit("node", n, (n, list(attrs.items())), partial(gm._node_lines, n, attrs, keys))
+        for u in nodes:
+            targets = adjacency.get(u)
+            if targets:
+                inputs = (u, [(v, [list(gm._edge_attrs(link).items()) for link in links]) for v, links in targets.items()])
+                unit("edges", u, inputs, partial(gm._edge_lines, u, targets, keys))
+    finally:
+        if old_fh is not None:
+            old_fh.close()
+    sink.write(gm.encoded(gm._TAIL).encode())
+    sink.flush()
+
+
+def _graphml_copies(old: Path, head: bytes) -> dict[tuple[str, str], tuple[str, int, int]]:
+    """(kind, node id) -> (fingerprint, offset, length) of the old GraphML's groups; empty if its head differs."""
+    out: dict[tuple[str, str], tuple[str, int, int]] = {}
+    try:
+        with open(old / GRAPHML_INDEX, encoding="utf-8") as fh, open(old / "graph.graphml", "rb") as gfh:
+            first = json.loads(fh.readline() or "null")
+            if first != ["head", _fingerprint(head), len(head)] or gfh.read(len(head)) != head:
+                return {}
+            pos = len(head)
+            for line in fh:
+                kind, key, fp, length = json.loads(line)
+                out[(kind, key)] = (fp, pos, length)
+                pos += length
+    except (OSError, ValueError, TypeError):
+        return {}
+    return out
+
+
+def stage_graphml(staged, graph, old: Path | None) -> None:
+    """Stage ``graph.graphml`` and its index (``old``: the earlier build's folder, to copy from)."""
+    index: list[str] = []
+    staged.write("graph.graphml", partial(write_graphml_indexed, graph, index=index, old=old))
+    staged.write(GRAPHML_INDEX, "".join(line + "\n" for line in index))
