@@ -217,10 +217,11 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
             ntriples = staged.write("graph.nt", partial(write_ntriples, iter_rdf_triples(graph, base_iri, prov)))
             # an update copies from the earlier build what did not change (None: write it all)
             patch = ExportPatch.of(out_dir, ntriples) if update else None
-            staged.write("graph.nq", partial(write_nquads_from_ntriples, ntriples, named_out=named))
+            staged.write("graph.nq", patch.nquads(named) if patch else
+                         partial(write_nquads_from_ntriples, ntriples, named_out=named))
             named.flush()
             with staged_store(Path(named.name), out_dir, ntriples, staged=staged,
-                              make=patch.store if patch else None) as store:
+                              make=patch.store(Path(named.name), ntriples) if patch else None) as store:
                 turtle = partial(write_turtle, read_ntriples(ntriples))
                 staged.write("graph.ttl", patch.turtle(turtle) if patch else turtle)
                 jsonld = partial(write_jsonld_from_ntriples, ntriples)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import functools
 import gzip
+import shutil
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import fields
+from functools import partial
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -92,10 +94,23 @@ class ExportPatch:
         from kg.patch import patch_jsonld
         return self._patched(patch_jsonld, whole, "graph.jsonld")
 
-    def store(self, path: Path) -> Path:
-        from kg.patch import patch_store
-        from kg.sparql.store import STORE_DIRNAME
-        return patch_store(self.diff, self.out_dir / STORE_DIRNAME, path)
+    def nquads(self, named_out: TextIO):
+        """``graph.nq`` from the runs of the new ``graph.nt`` (the named graphs' lines to ``named_out`` too)."""
+        from kg.patch import write_nquads
+        return partial(write_nquads, self.diff, named_out=named_out)
+
+    def store(self, named: Path, ntriples: Path):
+        """Makes the store in a path: the old store's copy patched, or (if that fails) a load of the new files."""
+        def make(path: Path) -> Path:
+            from kg.patch import patch_store
+            from kg.sparql.store import STORE_DIRNAME, build_store
+            try:
+                return patch_store(self.diff, self.out_dir / STORE_DIRNAME, path)
+            except (OSError, ValueError, SyntaxError):
+                shutil.rmtree(path, ignore_errors=True)
+                path.mkdir()
+                return build_store(path, named, ntriples)
+        return make
 
 
 def manifest_writer(papers: list[Paper], header: dict):

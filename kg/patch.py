@@ -20,6 +20,7 @@ import os
 from array import array
 from collections.abc import Iterator
 from json.encoder import encode_basestring
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -46,7 +47,8 @@ class NtDiff:
     ``old_of_new[i]``: the index of new run ``i``'s subject among the old runs, -1 if new;
     ``same[i]``: 1 when that old run has the same bytes. Runs are numbered in file order.
     ``removed``/``added``: the lines of the triples only in the old / only in the new file;
-    ``removed_quads``/``added_quads``: the same for the named graphs' lines of ``graph.nq``.
+    ``removed_quads``/``added_quads``: the same for the named graphs' lines of ``graph.nq``;
+    ``graphs[i]``: the named graph of new run ``i`` (see :func:`_graph_of`), or None.
     """
 
     old_nt: str
@@ -60,6 +62,7 @@ class NtDiff:
     added: list[bytes] = field(default_factory=list)
     removed_quads: list[bytes] = field(default_factory=list)
     added_quads: list[bytes] = field(default_factory=list)
+    graphs: list[bytes | None] = field(default_factory=list)
 
     @property
     def changed(self) -> int:
@@ -92,8 +95,9 @@ def _graph_of(subject: bytes, lines: bytes) -> bytes | None:
     return papers[-1] if papers and papers[-1].startswith(b"<") else None
 
 
-def _quads(subject: bytes, lines: bytes) -> list[bytes]:
-    graph = _graph_of(subject, lines)
+def _quads(subject: bytes, lines: bytes, graph: bytes | None = None) -> list[bytes]:
+    if graph is None:
+        graph = _graph_of(subject, lines)
     if graph is None:
         return []
     tail = b" " + graph + b" .\n"
@@ -121,6 +125,8 @@ def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDif
         diff.new_bounds.append(pos)
         pos += len(lines)
         diff.new_bounds.append(pos)
+        graph = _graph_of(subject, lines)
+        diff.graphs.append(graph)
         if pending is not None and pending[0] == subject:
             diff.old_of_new.append(len(old_subjects))
             old_subjects.append(subject)
@@ -129,7 +135,7 @@ def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDif
             if not same:
                 for olds, news, out in ((pending[1].splitlines(keepends=True), lines.splitlines(keepends=True),
                                          (removed, added)),
-                                        (_quads(subject, pending[1]), _quads(subject, lines),
+                                        (_quads(subject, pending[1]), _quads(subject, lines, graph),
                                          (diff.removed_quads, diff.added_quads))):
                     old_set, new_set = set(olds), set(news)
                     out[0].extend(line for line in olds if line not in new_set)
@@ -139,11 +145,47 @@ def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDif
             diff.old_of_new.append(-1)
             diff.same.append(0)
             added.extend(lines.splitlines(keepends=True))
-            diff.added_quads.extend(_quads(subject, lines))
+            diff.added_quads.extend(_quads(subject, lines, graph))
     while pending is not None:
         gone(*pending)
         pending = next(old_iter, None)
     return diff
+
+
+def write_nquads(diff: NtDiff, out: TextIO, named_out: TextIO | None = None) -> None:
+    """Write ``graph.nq`` (as :func:`kg.export.nquads.write_nquads_from_ntriples`) from the runs the diff found.
+
+    The default graph's runs are copied from ``graph.nt`` in long stretches, and each named graph's
+    lines take their graph term in one replace over a run (" .\\n" ends every line and nothing else:
+    a line feed in a literal is escaped).
+    """
+    sinks = [_Out(out)] + ([_Out(named_out)] if named_out is not None else [])
+    by_graph: dict[bytes, list[int]] = {}
+    bounds = diff.new_bounds
+    with open(diff.new_nt, "rb") as fh:
+        start = end = 0
+        for i, graph in enumerate(diff.graphs):
+            if graph is None:
+                if bounds[2 * i] != end:
+                    if end > start:
+                        fh.seek(start)
+                        sinks[0].write(fh.read(end - start))
+                    start = bounds[2 * i]
+                end = bounds[2 * i + 1]
+            else:
+                by_graph.setdefault(graph, []).append(i)
+        if end > start:
+            fh.seek(start)
+            sinks[0].write(fh.read(end - start))
+        for graph in sorted(by_graph, key=bytes.decode):
+            tail = b" " + graph + b" .\n"
+            for i in by_graph[graph]:
+                fh.seek(bounds[2 * i])
+                data = fh.read(bounds[2 * i + 1] - bounds[2 * i]).replace(b" .\n", tail)
+                for sink in sinks:
+                    sink.write(data)
+    for sink in sinks:
+        sink.flush()
 
 
 def _pieces(fh: BinaryIO, sep: bytes, start: int, off: int) -> Iterator[bytes]:
@@ -340,15 +382,12 @@ def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None
         return
     head = gm.encoded([*gm._head(keys), '  <graph edgedefault="directed">']).encode()
     index.append(json.dumps(["head", _fingerprint(head), len(head)]))
-    copies: dict[tuple[str, str], tuple[str, int, int]] = {}
-    old_fh = None
-    if old is not None:
-        copies = _graphml_copies(old, head)
-        if copies:
-            old_fh = open(old / "graph.graphml", "rb")
+    copies = _graphml_copies(old, head) if old is not None else {}
     sink = _Out(out)
     sink.write(head)
-    try:
+    with ExitStack() as stack:
+        old_fh = stack.enter_context(open(old / "graph.graphml", "rb")) if old is not None and copies else None
+
         def unit(kind: str, key: str, inputs: object, render) -> None:
             fp = _fingerprint(inputs)
             found = copies.get((kind, key))
@@ -370,9 +409,6 @@ def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None
             if targets:
                 inputs = (u, [(v, [list(gm._edge_attrs(link).items()) for link in links]) for v, links in targets.items()])
                 unit("edges", u, inputs, partial(gm._edge_lines, u, targets, keys))
-    finally:
-        if old_fh is not None:
-            old_fh.close()
     sink.write(gm.encoded(gm._TAIL).encode())
     sink.flush()
 
