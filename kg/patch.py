@@ -341,18 +341,13 @@ def patch_store(diff: NtDiff, old_store: Path, path: Path) -> Path:
         del source
     store = ox.Store(str(path))
     try:
-        for lines, fmt, remove in ((diff.removed, ox.RdfFormat.N_TRIPLES, True),
-                                   (diff.removed_quads, ox.RdfFormat.N_QUADS, True),
-                                   (diff.added, ox.RdfFormat.N_TRIPLES, False),
-                                   (diff.added_quads, ox.RdfFormat.N_QUADS, False)):
-            if not lines:
-                continue
-            quads = ox.parse(input=b"".join(lines), format=fmt)
-            if remove:
-                for quad in quads:
-                    store.remove(quad)
-            else:
-                store.bulk_extend(quads)
+        for lines, fmt in ((diff.removed, ox.RdfFormat.N_TRIPLES), (diff.removed_quads, ox.RdfFormat.N_QUADS)):
+            for quad in ox.parse(input=b"".join(lines), format=fmt):
+                store.remove(quad)
+        # the additions (most of the difference) parsed and written by Oxigraph's bulk loader, as a full load
+        for lines, fmt in ((diff.added, ox.RdfFormat.N_TRIPLES), (diff.added_quads, ox.RdfFormat.N_QUADS)):
+            for i in range(0, len(lines), 200_000):
+                store.bulk_load(input=b"".join(lines[i:i + 200_000]), format=fmt, lenient=True)  # our own output
         store.flush()
         checkpoint("store-loaded")
     finally:
