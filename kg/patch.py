@@ -376,7 +376,7 @@ def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None
         gm.write_graphml(graph, out)
         return
     head = gm.encoded([*gm._head(keys), '  <graph edgedefault="directed">']).encode()
-    index.append(json.dumps(["head", _fingerprint(head), len(head)]))
+    index.append(f"head\t{_fingerprint(head)}\t{len(head)}")
     copies = _graphml_copies(old, head) if old is not None else {}
     sink = _Out(out)
     sink.write(head)
@@ -394,7 +394,7 @@ def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None
                     data = None
             if data is None:
                 data = gm.encoded(render()).encode()
-            index.append(json.dumps([kind, key, fp, len(data)]))
+            index.append(f"{kind}\t{encode_basestring(key)}\t{fp}\t{len(data)}")
             sink.write(data)
 
         for n, attrs in nodes.items():
@@ -402,7 +402,7 @@ def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None
         for u in nodes:
             targets = adjacency.get(u)
             if targets:
-                inputs = (u, [(v, [list(gm._edge_attrs(link).items()) for link in links]) for v, links in targets.items()])
+                inputs = (u, [(v, [gm._edge_values(link) for link in links]) for v, links in targets.items()])
                 unit("edges", u, inputs, partial(gm._edge_lines, u, targets, keys))
     sink.write(gm.encoded(gm._TAIL).encode())
     sink.flush()
@@ -413,14 +413,14 @@ def _graphml_copies(old: Path, head: bytes) -> dict[tuple[str, str], tuple[str, 
     out: dict[tuple[str, str], tuple[str, int, int]] = {}
     try:
         with open(old / GRAPHML_INDEX, encoding="utf-8") as fh, open(old / "graph.graphml", "rb") as gfh:
-            first = json.loads(fh.readline() or "null")
-            if first != ["head", _fingerprint(head), len(head)] or gfh.read(len(head)) != head:
+            if fh.readline() != f"head\t{_fingerprint(head)}\t{len(head)}\n" or gfh.read(len(head)) != head:
                 return {}
             pos = len(head)
-            for line in fh:
-                kind, key, fp, length = json.loads(line)
-                out[(kind, key)] = (fp, pos, length)
-                pos += length
+            for line in fh:  # kind, the node id as a JSON string (no tab in it), fingerprint, length
+                kind, rest = line.split("\t", 1)
+                key, fp, length = rest.rsplit("\t", 2)
+                out[(kind, json.loads(key))] = (fp, pos, int(length))
+                pos += int(length)
     except (OSError, ValueError, TypeError):
         return {}
     return out

@@ -43,10 +43,17 @@ def _entity_attrs(graph: KnowledgeGraph, eid: str) -> dict:
                 papers=list(ent.papers), paper_count=len(ent.papers), vocabulary=list(ent.vocabulary))
 
 
-def _edge_attrs(link) -> dict:
+_EDGE_NAMES = ("predicate", "paper", "sentence", "section", "start", "end", "component", "confidence")
+
+
+def _edge_values(link) -> tuple:
+    """The values of a link's edge attributes, in the order of :data:`_EDGE_NAMES`."""
     ev = link.evidence
-    return dict(predicate=link.predicate, paper=link.paper, sentence=ev.sentence, section=ev.section,
-                start=ev.start, end=ev.end, component=ev.component, confidence=ev.confidence)
+    return (link.predicate, link.paper, ev.sentence, ev.section, ev.start, ev.end, ev.component, ev.confidence)
+
+
+def _edge_attrs(link) -> dict:
+    return dict(zip(_EDGE_NAMES, _edge_values(link)))
 
 
 def to_networkx(graph: KnowledgeGraph) -> nx.MultiDiGraph:
@@ -145,9 +152,13 @@ def _prepared(graph: KnowledgeGraph) -> tuple[dict[str, dict], dict[str, dict[st
         adjacency.setdefault(link.subject, {}).setdefault(link.object, []).append(link)
 
     keys: dict[tuple[str, str, str], str] = {}
+    seen: set[tuple] = set()  # the names and value types of the elements numbered: the others add no key
     for attrs, scope in _attributes(nodes, adjacency):
-        for name, value in attrs.items():
-            keys.setdefault((name, _xml_type(value), scope), f"d{len(keys)}")
+        shape = (scope, *attrs, *map(type, attrs.values()))
+        if shape not in seen:
+            seen.add(shape)
+            for name, value in attrs.items():
+                keys.setdefault((name, _xml_type(value), scope), f"d{len(keys)}")
     return nodes, adjacency, keys
 
 
@@ -159,13 +170,21 @@ def _head(keys: dict[tuple[str, str, str], str]) -> list[str]:
 
 
 def _attributes(nodes: dict[str, dict], adjacency: dict[str, dict[str, list]]) -> Iterator[tuple[dict, str]]:
-    """The attributes of every node, then of every edge, each with its scope, in the order written."""
+    """The attributes of every node, then of every edge, each with its scope, in the order written.
+
+    An edge's are given once per distinct shape of values (their types) only: the others number no key.
+    """
     for attrs in nodes.values():
         yield attrs, "node"
+    shapes: set[tuple] = set()
     for u in nodes:
         for links in adjacency.get(u, {}).values():
             for link in links:
-                yield _edge_attrs(link), "edge"
+                values = _edge_values(link)
+                shape = tuple(map(type, values))
+                if shape not in shapes:
+                    shapes.add(shape)
+                    yield dict(zip(_EDGE_NAMES, values)), "edge"
 
 
 def _xml_type(value: object) -> str:
