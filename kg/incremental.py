@@ -3,10 +3,13 @@
 Every build writes ``DIR/manifest.jsonl.gz``: a header line with the options that change the
 output (the base IRI, the extra lexicons' hashes), then each input paper as read, in order. An
 update reads those papers back, appends the new inputs' and builds the union. Extraction comes
-from the cache for every paper it has seen (only the new papers are extracted); resolution,
-the exports and the store are redone over the whole union, so an update is byte-identical to
-a full build of the old inputs followed by the new ones, and a concept first seen in a new paper
-merges with an old node (or flips its voted type) as it would in that full build.
+from the cache for every paper it has seen (only the new papers are extracted); resolution and
+``graph.nt`` are redone over the whole union, so a concept first seen in a new paper merges with
+an old node (or flips its voted type) as it would in a full build of the old inputs followed by
+the new ones. The other exports and the store are then patched, not rewritten (:class:`ExportPatch`,
+:mod:`kg.patch`): what the old and new ``graph.nt`` have in common is copied from the old files, only
+the changed subjects are rendered, and the store (a hard-linked copy) takes the triple difference.
+The result is byte-identical to that full build (``tests/test_incremental.py``).
 """
 from __future__ import annotations
 
