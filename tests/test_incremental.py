@@ -155,3 +155,31 @@ def test_an_update_that_changes_old_nodes_is_patched_to_the_full_build(tmp_path,
         quads.append(sorted(map(str, store.quads_for_pattern(None, None, None, None))))
         del store
     assert quads[0] == quads[1] and len(quads[0]) > 5000
+
+
+def test_an_update_over_damaged_old_exports_writes_them_whole(tmp_path, monkeypatch):
+    """Old files that do not line up (cut Turtle, edited JSON-LD, no GraphML index): written whole, same bytes."""
+    import kg.patch
+
+    old, new = split_example(tmp_path)
+    assert run(str(old), "--out", str(tmp_path / "inc")).exit_code == 0
+    ttl, jsonld = tmp_path / "inc" / "graph.ttl", tmp_path / "inc" / "graph.jsonld"
+    ttl.write_bytes(ttl.read_bytes()[: len(ttl.read_bytes()) // 2])
+    jsonld.write_bytes(jsonld.read_bytes().replace(b'"@id": ', b'"@id":  ', 3))
+    (tmp_path / "inc" / kg.patch.GRAPHML_INDEX).unlink()
+    failed: list[str] = []
+    patch_turtle = kg.patch.patch_turtle
+
+    def spy(diff, old_ttl, out):
+        try:
+            patch_turtle(diff, old_ttl, out)
+        except kg.patch.PatchError as exc:
+            failed.append(str(exc))
+            raise
+
+    monkeypatch.setattr(kg.patch, "patch_turtle", spy)
+    assert run(str(new), "--out", str(tmp_path / "inc"), "--update").exit_code == 0
+    assert failed  # the patch noticed the cut file (and the whole file was written instead)
+    assert run(str(old), str(new), "--out", str(tmp_path / "full")).exit_code == 0
+    for name in EXPORTS:
+        assert (tmp_path / "inc" / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
