@@ -5,11 +5,11 @@ of lines in the sorted ``graph.nt``) and of nothing else. One merge pass over th
 ``graph.nt`` (:func:`diff_ntriples`) finds the subjects whose run of lines is byte for byte the same
 in both; their block (node) is copied from the old file as bytes, and only the others are rendered.
 The same pass gives the triple difference (lines removed, lines added) that the SPARQL store takes
-instead of a reload (:func:`kg.sparql.store.patched_store`).
+instead of a reload (:func:`patch_store`). GraphML elements are copied by fingerprint (:func:`write_graphml_indexed`).
 
 The result is the file a full build writes, byte for byte: the renderers are the full build's, the
 copied blocks are what they rendered from the same triples. The caller patches only when the earlier
-build was written by the same code (:func:`kg.incremental.exporter_version`); any surprise in the old
+build was written by the same code (:func:`kg.incremental.code_version`); any surprise in the old
 files (a block count that does not match) raises :class:`PatchError` and the caller writes the file whole.
 """
 from __future__ import annotations
@@ -86,12 +86,17 @@ def _runs(path: str | os.PathLike) -> Iterator[tuple[bytes, bytes]]:
             yield subject, b"".join(lines)
 
 
+def _lines(data: bytes) -> list[bytes]:
+    """The lines of N-Triples text, each with its line feed (split at line feeds only, as the file is read)."""
+    return [line + b"\n" for line in data.split(b"\n")[:-1]]
+
+
 def _graph_of(subject: bytes, lines: bytes) -> bytes | None:
     """The named graph of a run in ``graph.nq`` (as :func:`kg.export.nquads.write_nquads_from_ntriples` finds it)."""
     if not subject.startswith(b"<") or b"\n" + subject + _TYPE_EVIDENCE not in b"\n" + lines:
         return None
     derived = subject + _DERIVED
-    papers = [line[len(derived):-3] for line in lines.splitlines(keepends=True) if line.startswith(derived)]
+    papers = [line[len(derived):-3] for line in _lines(lines) if line.startswith(derived)]
     return papers[-1] if papers and papers[-1].startswith(b"<") else None
 
 
@@ -101,7 +106,7 @@ def _quads(subject: bytes, lines: bytes, graph: bytes | None = None) -> list[byt
     if graph is None:
         return []
     tail = b" " + graph + b" .\n"
-    return [line[:-3] + tail for line in lines.splitlines(keepends=True)]
+    return [line[:-3] + tail for line in _lines(lines)]
 
 
 def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDiff:
@@ -112,7 +117,7 @@ def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDif
 
     def gone(subject: bytes, lines: bytes) -> None:
         old_subjects.append(subject)
-        removed.extend(lines.splitlines(keepends=True))
+        removed.extend(_lines(lines))
         diff.removed_quads.extend(_quads(subject, lines))
 
     pending = next(old_iter, None)
@@ -133,7 +138,7 @@ def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDif
             same = pending[1] == lines
             diff.same.append(same)
             if not same:
-                for olds, news, out in ((pending[1].splitlines(keepends=True), lines.splitlines(keepends=True),
+                for olds, news, out in ((_lines(pending[1]), _lines(lines),
                                          (removed, added)),
                                         (_quads(subject, pending[1]), _quads(subject, lines, graph),
                                          (diff.removed_quads, diff.added_quads))):
@@ -144,7 +149,7 @@ def diff_ntriples(old_nt: str | os.PathLike, new_nt: str | os.PathLike) -> NtDif
         else:
             diff.old_of_new.append(-1)
             diff.same.append(0)
-            added.extend(lines.splitlines(keepends=True))
+            added.extend(_lines(lines))
             diff.added_quads.extend(_quads(subject, lines, graph))
     while pending is not None:
         gone(*pending)
@@ -248,7 +253,8 @@ def patch_turtle(diff: NtDiff, old_ttl: str | os.PathLike, out: TextIO) -> None:
             k = diff.old_of_new[i]
             if diff.same[i]:
                 while taken < k:
-                    next(blocks)
+                    if next(blocks, None) is None:
+                        raise PatchError(f"{old_ttl}: fewer blocks than the old graph.nt has subjects")
                     taken += 1
                 block = next(blocks, None)
                 taken += 1
@@ -304,7 +310,8 @@ def patch_jsonld(diff: NtDiff, old_jsonld: str | os.PathLike, out: TextIO) -> No
             if diff.same[i]:
                 rank = old_rank[k]
                 while taken < rank:
-                    next(pieces)
+                    if next(pieces, None) is None:
+                        raise PatchError(f"{old_jsonld}: fewer nodes than the old graph.nt has subjects")
                     taken += 1
                 piece = next(pieces, None)
                 taken += 1
