@@ -34,8 +34,7 @@ _FIELDS = tuple(f.name for f in fields(Paper))
 
 def options_header(base_iri: str, lexicons: Iterable[str | Path]) -> dict:
     return {"kg_manifest": _FORMAT, "base_iri": base_iri,
-            "lexicons": [hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in lexicons],
-            "code": code_version()}
+            "lexicons": [hashlib.sha256(Path(p).read_bytes()).hexdigest() for p in lexicons]}
 
 
 @functools.cache
@@ -54,7 +53,8 @@ class ExportPatch:
     """The exports of an update written from the earlier build's (:mod:`kg.patch`), where that build allows.
 
     :meth:`of` gives None (write everything whole) unless the earlier build was written by the same code
-    and all of its files are there. Each writer falls back to the whole file if the old one surprises it.
+    (its ``graphml.index`` says which: not the manifest, which would then change with every change of
+    code) and all of its files are there. Each writer falls back to the whole file if the old one surprises it.
     """
 
     def __init__(self, out_dir: Path, diff) -> None:
@@ -62,18 +62,12 @@ class ExportPatch:
 
     @classmethod
     def of(cls, out_dir: Path, new_nt: Path) -> ExportPatch | None:
-        from kg.patch import diff_ntriples
+        from kg.patch import GRAPHML_INDEX, diff_ntriples, index_code
         from kg.sparql.store import STORE_DIRNAME
 
         out_dir = Path(out_dir)
         names = ("graph.nt", "graph.ttl", "graph.jsonld", STORE_DIRNAME)
-        try:
-            with gzip.open(out_dir / MANIFEST, "rt", encoding="utf-8") as fh:
-                first = json.loads(fh.readline() or "null")
-        except (OSError, EOFError, ValueError):
-            return None
-        if not isinstance(first, dict) or first.get("code") != code_version() \
-                or not all((out_dir / name).exists() for name in names):
+        if index_code(out_dir / GRAPHML_INDEX) != code_version() or not all((out_dir / n).exists() for n in names):
             return None
         return cls(out_dir, diff_ntriples(out_dir / "graph.nt", new_nt))
 

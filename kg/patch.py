@@ -362,8 +362,19 @@ def patch_store(diff: NtDiff, old_store: Path, path: Path) -> Path:
     return path
 
 
-#: Beside the GraphML: each element group's (a node, or the edges from one node) fingerprint and length.
+#: Beside the GraphML: the code that wrote the build (:func:`kg.incremental.code_version`), then each element
+#: group's (a node, or the edges from one node) fingerprint and length.
 GRAPHML_INDEX = "graphml.index"
+
+
+def index_code(path: Path) -> str | None:
+    """The code version the index at ``path`` records (None: no readable index)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            kind, _sep, code = fh.readline().rstrip("\n").partition("\t")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return code if kind == "code" else None
 
 
 def _fingerprint(value: object) -> str:
@@ -383,6 +394,9 @@ def write_graphml_indexed(graph, out: TextIO, index: list[str], old: Path | None
         gm.write_graphml(graph, out)
         return
     head = gm.encoded([*gm._head(keys), '  <graph edgedefault="directed">']).encode()
+    from kg.incremental import code_version
+
+    index.append(f"code\t{code_version()}")
     index.append(f"head\t{_fingerprint(head)}\t{len(head)}")
     copies = _graphml_copies(old, head) if old is not None else {}
     sink = _Out(out)
@@ -419,8 +433,11 @@ def _graphml_copies(old: Path, head: bytes) -> dict[tuple[str, str], tuple[str, 
     """(kind, node id) -> (fingerprint, offset, length) of the old GraphML's groups; empty if its head differs."""
     out: dict[tuple[str, str], tuple[str, int, int]] = {}
     try:
+        from kg.incremental import code_version
+
         with open(old / GRAPHML_INDEX, encoding="utf-8") as fh, open(old / "graph.graphml", "rb") as gfh:
-            if fh.readline() != f"head\t{_fingerprint(head)}\t{len(head)}\n" or gfh.read(len(head)) != head:
+            if fh.readline() != f"code\t{code_version()}\n" or fh.readline() != f"head\t{_fingerprint(head)}\t{len(head)}\n" \
+                    or gfh.read(len(head)) != head:
                 return {}
             pos = len(head)
             for line in fh:  # kind, the node id as a JSON string (no tab in it), fingerprint, length

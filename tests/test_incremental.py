@@ -158,7 +158,7 @@ def test_an_update_that_changes_old_nodes_is_patched_to_the_full_build(tmp_path,
 
 
 def test_an_update_over_damaged_old_exports_writes_them_whole(tmp_path, monkeypatch):
-    """Old files that do not line up (cut Turtle, edited JSON-LD, no GraphML index): written whole, same bytes."""
+    """Old files that do not line up (cut Turtle, edited JSON-LD, a GraphML index of another head): written whole."""
     import kg.patch
 
     old, new = split_example(tmp_path)
@@ -166,7 +166,9 @@ def test_an_update_over_damaged_old_exports_writes_them_whole(tmp_path, monkeypa
     ttl, jsonld = tmp_path / "inc" / "graph.ttl", tmp_path / "inc" / "graph.jsonld"
     ttl.write_bytes(ttl.read_bytes()[: len(ttl.read_bytes()) // 2])
     jsonld.write_bytes(jsonld.read_bytes().replace(b'"@id": ', b'"@id":  ', 3))
-    (tmp_path / "inc" / kg.patch.GRAPHML_INDEX).unlink()
+    index = tmp_path / "inc" / kg.patch.GRAPHML_INDEX
+    code, head, *rest = index.read_text(encoding="utf-8").splitlines(keepends=True)
+    index.write_text("".join([code, head.replace("head\t", "head\t0"), *rest]), encoding="utf-8")
     failed: list[str] = []
     patch_turtle = kg.patch.patch_turtle
 
@@ -183,3 +185,25 @@ def test_an_update_over_damaged_old_exports_writes_them_whole(tmp_path, monkeypa
     assert run(str(old), str(new), "--out", str(tmp_path / "full")).exit_code == 0
     for name in EXPORTS:
         assert (tmp_path / "inc" / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
+
+
+def test_an_update_over_a_build_of_other_code_writes_everything(tmp_path, monkeypatch):
+    """Blocks are copied only from a build the same code wrote (its graphml.index says which)."""
+    import kg.patch
+
+    old, new = split_example(tmp_path)
+    assert run(str(old), "--out", str(tmp_path / "inc")).exit_code == 0
+    index = tmp_path / "inc" / kg.patch.GRAPHML_INDEX
+    assert index.read_text(encoding="utf-8").startswith("code\t")
+    _code, *rest = index.read_text(encoding="utf-8").splitlines(keepends=True)
+    index.write_text("".join(["code\tanother version\n", *rest]), encoding="utf-8")
+    diffs: list[object] = []
+    diff_ntriples = kg.patch.diff_ntriples
+    monkeypatch.setattr(kg.patch, "diff_ntriples", lambda *a: diffs.append(a) or diff_ntriples(*a))
+    assert run(str(new), "--out", str(tmp_path / "inc"), "--update").exit_code == 0
+    assert diffs == []  # nothing patched
+    assert run(str(old), str(new), "--out", str(tmp_path / "full")).exit_code == 0
+    for name in EXPORTS:
+        assert (tmp_path / "inc" / name).read_bytes() == (tmp_path / "full" / name).read_bytes(), name
+    assert run(str(new), "--out", str(tmp_path / "full"), "--update").exit_code == 0  # control: same code
+    assert len(diffs) == 1
