@@ -107,9 +107,13 @@ def main() -> int:
 
     for name in ("extract_all", "resolve", "rdf_triples", "iter_rdf_triples", "write_nquads",
                  "write_nquads_from_ntriples", "write_turtle", "write_jsonld", "write_jsonld_from_ntriples",
-                 "write_graphml", "render_html", "start_writers", "manifest_writer"):
+                 "write_graphml", "stage_graphml", "render_html", "start_writers", "manifest_writer"):
         if hasattr(b, name):
             setattr(b, name, mark(name, getattr(b, name)))
+    import kg.patch as patch_mod  # an update's patches (imported where they are called)
+
+    for name in ("diff_ntriples", "patch_turtle", "patch_jsonld"):
+        setattr(patch_mod, name, mark(name, getattr(patch_mod, name)))
     del rdf
     import kg.export_procs as procs
 
@@ -124,15 +128,17 @@ def main() -> int:
     import kg.sparql.store as store_mod
 
     store_cpu: list[float] = []
-    build_store = store_mod.build_store
 
-    def timed_store(*a, **k):  # runs in its own thread: its CPU is counted apart
-        t0 = time.thread_time()
-        try:
-            return build_store(*a, **k)
-        finally:
-            store_cpu.append(time.thread_time() - t0)
-    store_mod.build_store = timed_store
+    def timed(make):
+        def timed_store(*a, **k):  # runs in its own thread: its CPU is counted apart
+            t0 = time.thread_time()
+            try:
+                return make(*a, **k)
+            finally:
+                store_cpu.append(time.thread_time() - t0)
+        return timed_store
+    store_mod.build_store = timed(store_mod.build_store)
+    patch_mod.patch_store = timed(patch_mod.patch_store)  # an update's: the old store's copy patched
     t = threading.Thread(target=sample, daemon=True)
     t.start()
     workers = b.Workers(jobs=args.jobs, cache=not args.no_cache, cache_dir=args.cache_dir)
@@ -148,7 +154,8 @@ def main() -> int:
         r, p, n = tree.get(i, (0.0, 0.0, 0))
         print(f"{name:44s} {t1 - t0:7.1f} {c1 - c0:7.1f} {peaks.get(i, 0):8.0f} {r:9.0f} {p:9.0f} {n:5d}")
     if store_cpu:
-        print(f"(the SPARQL store load, in a background thread across the stages above: {store_cpu[0]:.1f} s CPU)")
+        print(f"(the SPARQL store load or patch, in a background thread across the stages above: "
+              f"{store_cpu[0]:.1f} s CPU)")
     total = marks[-1][1] - marks[0][1]
     print(f"{'total':44s} {total:7.1f} {marks[-1][2] - marks[0][2]:7.1f} "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:8.0f} (ru_maxrss)")

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TextIO, TypeVar, cast
 
 from kg.atomic import StagedFiles, check_unlocked, checkpoint, staged_files
-from kg.export.graphml import write_graphml
 from kg.export.html import render_html
 from kg.export.nquads import write_nquads_from_ntriples
 from kg.export.rdf import iter_rdf_triples, read_ntriples, write_jsonld_from_ntriples, write_ntriples, write_turtle
@@ -28,6 +27,7 @@ from kg.export_procs import WriterProcesses, aside_names
 from kg.graph.model import KnowledgeGraph
 from kg.errors import InputError
 from kg.ingest import IngestReport, read_papers
+from kg.patch import stage_graphml
 from kg.records import ENTITY_TYPES, Paper, PaperExtraction
 from kg.resolve import resolve
 from kg.rdf.namespaces import DEFAULT_BASE_IRI
@@ -189,7 +189,7 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
 
     ``workers`` (else ``Workers(jobs=jobs)``) says where extraction runs and which cache it uses.
     """
-    from kg.incremental import MANIFEST, manifest_inputs, manifest_writer, options_header, read_manifest
+    from kg.incremental import MANIFEST, ExportPatch, manifest_inputs, manifest_writer, options_header, read_manifest
     from kg.sparql.store import staged_store
 
     inputs, lexicons = list(inputs), list(lexicons)  # read twice: extraction, then the provenance's hashes
@@ -217,17 +217,22 @@ def build(inputs: Iterable[Path], out_dir: Path, base_iri: str = DEFAULT_BASE_IR
         # into place only once the store has loaded, and the store after them: all or nothing
         with staged_files(out_dir) as staged, _scratch(out_dir, "graph.nq.named") as named:
             ntriples = staged.write("graph.nt", partial(write_ntriples, iter_rdf_triples(graph, base_iri, prov)))
-            # with -j 2 or more, Turtle and JSON-LD are written by other processes from graph.nt
-            # while this one writes the rest (kg.export_procs)
-            with start_writers(staged, ntriples, workers.jobs, len(graph.papers)) as aside:
-                staged.write("graph.nq", partial(write_nquads_from_ntriples, ntriples, named_out=named))
+            # an update copies from the earlier build what did not change (None: write it all); a full
+            # build with -j 2 or more has Turtle and JSON-LD written by other processes (kg.export_procs)
+            patch = ExportPatch.of(out_dir, ntriples) if update else None
+            with start_writers(staged, ntriples, 1 if patch else workers.jobs, len(graph.papers)) as aside:
+                staged.write("graph.nq", patch.nquads(named) if patch else
+                             partial(write_nquads_from_ntriples, ntriples, named_out=named))
                 named.flush()
-                with staged_store(Path(named.name), out_dir, ntriples, staged=staged) as store:
+                with staged_store(Path(named.name), out_dir, ntriples, staged=staged,
+                                  make=patch.store(Path(named.name), ntriples) if patch else None) as store:
                     if "graph.ttl" not in aside.names:
-                        staged.write("graph.ttl", partial(write_turtle, read_ntriples(ntriples)))
+                        turtle = partial(write_turtle, read_ntriples(ntriples))
+                        staged.write("graph.ttl", patch.turtle(turtle) if patch else turtle)
                     if "graph.jsonld" not in aside.names:
-                        staged.write("graph.jsonld", partial(write_jsonld_from_ntriples, ntriples))
-                    staged.write("graph.graphml", partial(write_graphml, graph))
+                        jsonld = partial(write_jsonld_from_ntriples, ntriples)
+                        staged.write("graph.jsonld", patch.jsonld(jsonld) if patch else jsonld)
+                    stage_graphml(staged, graph, old=out_dir if patch else None)
                     staged.write("graph.html", render_html(graph))
                     staged.write(MANIFEST, manifest_writer(seen, header))
                     aside.wait()

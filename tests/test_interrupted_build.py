@@ -144,3 +144,33 @@ def test_the_lock_refuses_in_process_too(tmp_path: Path) -> None:
     assert child.stdout.strip() == BusyError.__name__
     with folder_lock(tmp_path):  # released: taken again at once
         pass
+
+
+def kg_update(src: Path, out: Path, kill_at: str = "") -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "KG_TEST_KILL_AT"}
+    if kill_at:
+        env["KG_TEST_KILL_AT"] = kill_at
+    return subprocess.run([sys.executable, "-m", "kg", "build", str(src), "--out", str(out), "-q", "--update"],
+                          capture_output=True, text=True, env=env, timeout=600,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+@pytest.mark.parametrize("moment", ["store-loaded", "wrote:graph.graphml", "wrote:graph.html:INT"])
+def test_an_update_killed_before_its_commit_keeps_the_previous_build(moment: str, builds, tmp_path: Path) -> None:
+    """An update patches copies (the store: a hard-linked backup): killed, the old build is whole and opens."""
+    union = tmp_path / "union"
+    cp = subprocess.run([sys.executable, "-m", "kg", "build", str(OLD), str(NEW), "--out", str(union), "-q"],
+                        capture_output=True, text=True, timeout=600)
+    assert cp.returncode == 0, cp.stderr
+    folder = tmp_path / "out"
+    shutil.copytree(builds["old"], folder)
+    before = snapshot(folder)
+    cp = kg_update(NEW, folder, kill_at=moment)
+    assert cp.returncode == (130 if moment.endswith(":INT") else -signal.SIGKILL), (cp.returncode, cp.stderr)
+    assert snapshot(folder) == before
+    assert papers_in_store(folder) == papers_in_store(builds["old"])
+    cp = kg_update(NEW, folder)  # the update again: cleans up, patches the old build into the union
+    assert cp.returncode == 0, cp.stderr
+    assert leftovers(folder) == []
+    assert snapshot(folder) == snapshot(union)
+    assert papers_in_store(folder) == papers_in_store(builds["old"]) + 3

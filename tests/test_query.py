@@ -184,9 +184,10 @@ def test_store_loads_files_in_pieces(tmp_path, monkeypatch, out, store):
 
 def test_build_leaves_no_scratch_files(out):
     from kg.incremental import MANIFEST
+    from kg.patch import GRAPHML_INDEX
 
     assert sorted(p.name for p in out.iterdir() if p.name != LOCK_NAME) == sorted(
-        [*build_module.EXPORT_FILES, MANIFEST, "store"])
+        [*build_module.EXPORT_FILES, MANIFEST, GRAPHML_INDEX, "store"])
 
 
 def test_failed_store_load_writes_nothing(tmp_path, monkeypatch, extracted):

@@ -43,10 +43,17 @@ def _entity_attrs(graph: KnowledgeGraph, eid: str) -> dict:
                 papers=list(ent.papers), paper_count=len(ent.papers), vocabulary=list(ent.vocabulary))
 
 
-def _edge_attrs(link) -> dict:
+_EDGE_NAMES = ("predicate", "paper", "sentence", "section", "start", "end", "component", "confidence")
+
+
+def _edge_values(link) -> tuple:
+    """The values of a link's edge attributes, in the order of :data:`_EDGE_NAMES`."""
     ev = link.evidence
-    return dict(predicate=link.predicate, paper=link.paper, sentence=ev.sentence, section=ev.section,
-                start=ev.start, end=ev.end, component=ev.component, confidence=ev.confidence)
+    return (link.predicate, link.paper, ev.sentence, ev.section, ev.start, ev.end, ev.component, ev.confidence)
+
+
+def _edge_attrs(link) -> dict:
+    return dict(zip(_EDGE_NAMES, _edge_values(link)))
 
 
 def to_networkx(graph: KnowledgeGraph) -> nx.MultiDiGraph:
@@ -106,6 +113,30 @@ def write_graphml(graph: KnowledgeGraph, out: TextIO) -> None:
     The keys are declared before the nodes but numbered in order of first use, so a
     first pass over the attributes numbers them; the second writes the lines.
     """
+    nodes, adjacency, keys = _prepared(graph)
+    if nodes:
+        lines = chain(_head(keys), ['  <graph edgedefault="directed">'], _body(nodes, adjacency, keys), _TAIL)
+    else:
+        lines = chain(_head(keys), ['  <graph edgedefault="directed" />', "</graphml>"])
+    while chunk := list(islice(lines, _LINES_PER_WRITE)):
+        out.write(encoded(chunk))
+
+
+_TAIL = ["  </graph>", "</graphml>"]
+
+
+def encoded(lines: list[str]) -> str:
+    """Lines as the file has them: non-ASCII as character references, each line ended by "\n".
+
+    networkx hands out the lines of the document: other line breaks in the text become "\n" too (every
+    line ends with ">", so the breaks of a run of whole lines are those of the whole text).
+    """
+    text = "\n".join(lines).encode("ascii", "xmlcharrefreplace").decode("ascii")
+    return "\n".join(text.splitlines()) + "\n"
+
+
+def _prepared(graph: KnowledgeGraph) -> tuple[dict[str, dict], dict[str, dict[str, list]], dict]:
+    """The nodes' attributes, the links by source and target, and the keys numbered in order of first use."""
     # the multigraph as networkx would hold it: node attributes merged on re-adding a
     # node, edges grouped by source (node order), then target (first use), keyed 0, 1, ...
     nodes: dict[str, dict] = {}
@@ -121,32 +152,39 @@ def write_graphml(graph: KnowledgeGraph, out: TextIO) -> None:
         adjacency.setdefault(link.subject, {}).setdefault(link.object, []).append(link)
 
     keys: dict[tuple[str, str, str], str] = {}
+    seen: set[tuple] = set()  # the names and value types of the elements numbered: the others add no key
     for attrs, scope in _attributes(nodes, adjacency):
-        for name, value in attrs.items():
-            keys.setdefault((name, _xml_type(value), scope), f"d{len(keys)}")
+        shape = (scope, *attrs, *map(type, attrs.values()))
+        if shape not in seen:
+            seen.add(shape)
+            for name, value in attrs.items():
+                keys.setdefault((name, _xml_type(value), scope), f"d{len(keys)}")
+    return nodes, adjacency, keys
+
+
+def _head(keys: dict[tuple[str, str, str], str]) -> list[str]:
     head = [_HEADER]
     for (name, xml_type, scope), key in reversed(keys.items()):
         head.append(f'  <key id="{key}" for="{scope}" attr.name="{_attrib(name)}" attr.type="{xml_type}" />')
-    if nodes:
-        lines = chain(head, ['  <graph edgedefault="directed">'], _body(nodes, adjacency, keys), ["  </graph>"])
-    else:
-        lines = chain(head, ['  <graph edgedefault="directed" />'])
-    lines = chain(lines, ["</graphml>"])
-    while chunk := list(islice(lines, _LINES_PER_WRITE)):
-        text = "\n".join(chunk).encode("ascii", "xmlcharrefreplace").decode("ascii")
-        # networkx hands out the lines of the document: other line breaks in the text become "\n" too
-        # (every line ends with ">", so a chunk's breaks are those of the whole text)
-        out.write("\n".join(text.splitlines()) + "\n")
+    return head
 
 
 def _attributes(nodes: dict[str, dict], adjacency: dict[str, dict[str, list]]) -> Iterator[tuple[dict, str]]:
-    """The attributes of every node, then of every edge, each with its scope, in the order written."""
+    """The attributes of every node, then of every edge, each with its scope, in the order written.
+
+    An edge's are given once per distinct shape of values (their types) only: the others number no key.
+    """
     for attrs in nodes.values():
         yield attrs, "node"
+    shapes: set[tuple] = set()
     for u in nodes:
         for links in adjacency.get(u, {}).values():
             for link in links:
-                yield _edge_attrs(link), "edge"
+                values = _edge_values(link)
+                shape = tuple(map(type, values))
+                if shape not in shapes:
+                    shapes.add(shape)
+                    yield dict(zip(_EDGE_NAMES, values)), "edge"
 
 
 def _xml_type(value: object) -> str:
@@ -162,32 +200,41 @@ def _xml_type(value: object) -> str:
 def _body(nodes: dict[str, dict], adjacency: dict[str, dict[str, list]],
           keys: dict[tuple[str, str, str], str]) -> Iterator[str]:
     """The lines of the nodes and edges."""
-
-    def data_lines(attrs: dict, scope: str) -> list[str]:
-        lines = []
-        for name, value in attrs.items():
-            value = _scalar(value)
-            key = keys[(name, _XML_TYPES[type(value)], scope)]
-            text = str(value)
-            lines.append(f'      <data key="{key}">{_cdata(text)}</data>' if text else f'      <data key="{key}" />')
-        return lines
-
     for n, attrs in nodes.items():
-        lines = data_lines(attrs, "node")
-        if lines:
-            yield f'    <node id="{_attrib(str(n))}">'
-            yield from lines
-            yield "    </node>"
-        else:
-            yield f'    <node id="{_attrib(str(n))}" />'
+        yield from _node_lines(n, attrs, keys)
     for u in nodes:
-        for v, links in adjacency.get(u, {}).items():
-            for k, link in enumerate(links):
-                head = f'    <edge source="{_attrib(str(u))}" target="{_attrib(str(v))}" id="{k}"'
-                lines = data_lines(_edge_attrs(link), "edge")
-                if lines:
-                    yield head + ">"
-                    yield from lines
-                    yield "    </edge>"
-                else:
-                    yield head + " />"
+        yield from _edge_lines(u, adjacency.get(u, {}), keys)
+
+
+def _data_lines(attrs: dict, scope: str, keys: dict[tuple[str, str, str], str]) -> list[str]:
+    lines = []
+    for name, value in attrs.items():
+        value = _scalar(value)
+        key = keys[(name, _XML_TYPES[type(value)], scope)]
+        text = str(value)
+        lines.append(f'      <data key="{key}">{_cdata(text)}</data>' if text else f'      <data key="{key}" />')
+    return lines
+
+
+def _node_lines(n: str, attrs: dict, keys: dict[tuple[str, str, str], str]) -> list[str]:
+    """The element of one node."""
+    lines = _data_lines(attrs, "node", keys)
+    if lines:
+        return [f'    <node id="{_attrib(str(n))}">', *lines, "    </node>"]
+    return [f'    <node id="{_attrib(str(n))}" />']
+
+
+def _edge_lines(u: str, targets: dict[str, list], keys: dict[tuple[str, str, str], str]) -> list[str]:
+    """The elements of the edges from one node (``targets``: its links by target, in order of first use)."""
+    out = []
+    for v, links in targets.items():
+        for k, link in enumerate(links):
+            head = f'    <edge source="{_attrib(str(u))}" target="{_attrib(str(v))}" id="{k}"'
+            lines = _data_lines(_edge_attrs(link), "edge", keys)
+            if lines:
+                out.append(head + ">")
+                out.extend(lines)
+                out.append("    </edge>")
+            else:
+                out.append(head + " />")
+    return out

@@ -224,7 +224,7 @@ def view_data(view: View) -> dict:
     # vis scales node and label size by value: hubs stay legible when zoomed out
     for node in nodes:
         node["value"] = round(math.log2(1 + node["links"]), 3)
-    catalog = _catalog(view.source, {n["id"] for n in nodes})
+    catalog = _catalog(view.source, {n["id"] for n in nodes}, view.groups)
     clusters = _clusters(nodes, edges, catalog)
     for k, cluster in enumerate(clusters):
         for node_id in cluster["members"]:
@@ -272,7 +272,7 @@ def view_data(view: View) -> dict:
 
 
 # ------------------------------------------------------------------ catalog
-def _catalog(graph: KnowledgeGraph, detailed: set[str]) -> dict:
+def _catalog(graph: KnowledgeGraph, detailed: set[str], groups: dict | None = None) -> dict:
     """Every node of the whole graph, compactly: what search, lists and the
     in-page neighbourhoods need, for the nodes the page does not detail too.
 
@@ -295,7 +295,7 @@ def _catalog(graph: KnowledgeGraph, detailed: set[str]) -> dict:
     type_index = {t: i for i, t in enumerate(type_names)}
     venues = sorted({graph.papers[p].paper.venue for p in papers if graph.papers[p].paper.venue})
     venue_index = {v: i for i, v in enumerate(venues)}
-    groups = edge_groups(graph)
+    groups = edge_groups(graph) if groups is None else groups  # the view's, when it has them
     predicates = list(PREDICATE_STYLES) + sorted({p for _, p, _ in groups} - set(PREDICATE_STYLES))
     if len(predicates) > 10:  # one digit per link: fold the rarest unknown predicates together
         predicates = predicates[:10]

@@ -20,7 +20,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
@@ -184,7 +184,8 @@ def _line_chunks(path: Path, size: int) -> Iterator[bytes]:
 
 @contextmanager
 def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = None,
-                 staged: StagedFiles | None = None) -> Iterator[Future]:
+                 staged: StagedFiles | None = None,
+                 make: Callable[[Path], object] | None = None) -> Iterator[Future]:
     """Build the store for ``nquads`` next to ``out_dir/store``; install it when the block succeeds.
 
     The store is bulk-loaded (see :func:`load_nquads`; pass ``ntriples`` too
@@ -199,7 +200,8 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
     any error the temporary folder is removed (after the load has stopped) and
     the old store is untouched, so a failed build never leaves a half store.
     With ``staged`` (the build's other exports) the store is not installed on exit but by
-    ``staged.commit()``, in the same journaled set of renames as the files.
+    ``staged.commit()``, in the same journaled set of renames as the files. ``make(path)``, if given,
+    makes the store in ``path`` (not there yet) instead of a load (an update patches the old store's copy).
     """
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -208,7 +210,8 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
     os.umask(mask)
     os.chmod(tmp, 0o777 & ~mask)  # mkdtemp makes 0700; the store is shared like the other exports
     with ThreadPoolExecutor(1, thread_name_prefix="kg-store") as pool:
-        future = pool.submit(build_store, tmp, nquads, ntriples)
+        future = pool.submit(build_store, tmp, nquads, ntriples) if make is None else \
+            pool.submit(_made, make, tmp, 0o777 & ~mask)
         if staged is not None:
             staged.adopt(STORE_DIRNAME, tmp)
         try:
@@ -220,6 +223,13 @@ def staged_store(nquads: RdfSource, out_dir: Path, ntriples: RdfSource | None = 
             wait([future])  # the load cannot be cancelled: let it close the database first
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _made(make: Callable[[Path], object], path: Path, mode: int) -> Path:
+    os.rmdir(path)
+    make(path)
+    os.chmod(path, mode)
+    return path
 
 
 def build_store(path: Path, nquads: RdfSource, ntriples: RdfSource | None) -> Path:

@@ -70,6 +70,9 @@ class View:
     graph_dir: str = ""  # shown in the page's `kg view` hints
     complete: bool = True  # focus view: every node within ``depth`` links is shown
     reachable: int = 0  # focus view: nodes within ``depth`` links, shown or not
+    #: the source's links by (subject, predicate, object) when the view was made from them (the page's catalog
+    #: needs them too: made once, they are a large part of a big page's cost)
+    groups: dict[Key, list[Link]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def partial(self) -> bool:
@@ -188,6 +191,7 @@ def _make_view(graph, keep, groups, drawn: list[Key], extra: list[Key], **kw) ->
         source=graph,
         hidden_edges=set(extra),
         total_edges=len(groups),
+        groups=groups,
         **kw,
     )
     degree = _degrees(groups)
@@ -198,7 +202,7 @@ def _make_view(graph, keep, groups, drawn: list[Key], extra: list[Key], **kw) ->
 # --------------------------------------------------------------------- views
 def full_view(graph: KnowledgeGraph, max_nodes: int | None = None) -> View:
     groups = edge_groups(graph)
-    return View(graph=graph, source=graph, mode="full", max_nodes=max_nodes, total_edges=len(groups))
+    return View(graph=graph, source=graph, mode="full", max_nodes=max_nodes, total_edges=len(groups), groups=groups)
 
 
 def select_view(graph: KnowledgeGraph, max_nodes: int | None = DEFAULT_MAX_NODES) -> View:
