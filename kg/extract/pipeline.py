@@ -58,7 +58,9 @@ _ORDINAL_WORDS = frozenset(spacy_en_lex_attrs._ordinal_words)
 
 def like_num(text: str) -> bool:
     """spaCy's English ``like_num``, line for line, with its two word lists as sets: the getter scanned ~80 words
-    for every new string."""
+    for every new string. Its last test (an ordinal suffix after digits, "21st") is left to spaCy's own function,
+    asked only where the digits are there."""
+    original = text
     if text.startswith(("+", "-", "±", "~")):
         text = text[1:]
     text = text.replace(",", "").replace(".", "")
@@ -71,7 +73,7 @@ def like_num(text: str) -> bool:
     text_lower = text.lower()
     if text_lower in _NUM_WORDS or text_lower in _ORDINAL_WORDS:
         return True
-    return text_lower.endswith(("st", "nd", "rd", "th")) and text_lower[:-2].isdigit()
+    return text_lower[:-2].isdigit() and spacy_en_lex_attrs.like_num(original)
 
 
 def is_bracket(text: str) -> bool:
