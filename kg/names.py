@@ -48,8 +48,9 @@ def entity_key(text: str) -> str:
     Memoised: extraction asks for the keys of the same few surface forms many times per paper.
     """
     t = unicodedata.normalize("NFKC", text).lower()
-    t = _MARKUP.sub("", t)
-    t = _ARTICLE.sub("", t.strip())
+    t = _MARKUP.sub("", t).strip()
+    if t.startswith(("the", "a")):  # every match of _ARTICLE starts so
+        t = _ARTICLE.sub("", t)
     out = []
     for w in _WORD.findall(t):
         w = _silent_e(singular(w.strip(".")))
@@ -62,6 +63,8 @@ def entity_key(text: str) -> str:
 
 def american(word: str) -> str:
     """The American spelling of a lower-case word with a regular British ending (see ``_BRITISH``)."""
+    if "ll" not in word and "is" not in word and "ys" not in word:
+        return word  # every match of _BRITISH is one of these (the keys of _AMERICAN)
     return _BRITISH.sub(lambda m: _AMERICAN[m.group(0)], word)
 
 

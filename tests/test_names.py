@@ -157,3 +157,31 @@ def test_a_name_ending_in_bench_is_a_benchmark(entity_types):
     types = entity_types("We present QuokBench, a suite of agent environments. Prior suites such as Lo-Bench "
                          "fall short, and NAS-Bench-101 is a search space.")
     assert types.get("QuokBench") == "Dataset" and types.get("Lo-Bench") == "Dataset", types
+
+
+def test_entity_key_shortcuts_change_no_key() -> None:
+    """entity_key skips the markup, article and British-spelling regexes where they cannot match; random
+    strings get the keys the regexes alone give."""
+    import random
+    import unicodedata
+
+    from kg import names
+
+    def slow_key(text: str) -> str:
+        t = unicodedata.normalize("NFKC", text).lower()
+        t = names._ARTICLE.sub("", names._MARKUP.sub("", t).strip())
+        out = []
+        for w in names._WORD.findall(t):
+            w = names._silent_e(names.singular(w.strip(".")))
+            if len(w) > 6:
+                w = names._BRITISH.sub(lambda m: names._AMERICAN[m.group(0)], w)
+            if w:
+                out.append(w)
+        return "".join(out)
+
+    rng = random.Random(5)
+    pieces = list("abeilnsty $\\{}*_^`-.") + ["The ", "the", "A ", "an ", " ", "ll", "is", "ys", "modelling",
+                                                "optimisation", "analyse", "labelled", "ＡＢ", "ﬁne"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        assert names.entity_key.__wrapped__(text) == slow_key(text), text

@@ -152,3 +152,27 @@ def test_lexemes_keep_every_attribute_the_components_read(stock: Language, kg_nl
     words = ["Zyxwvutq", "42", "4.5", "ten", "(", "“", "[", "pass@1", "FP8", "naïve"]
     for text in TRICKY + _fuzz(500) + words:
         assert read(kg_nlp.make_doc(text)) == read(stock.make_doc(text)), text
+
+
+def test_fast_lexeme_getters_answer_as_spacys() -> None:
+    """The getters kg's vocab runs for each new string (FAST_GETTERS) give what spaCy's give, on every
+    character of the Basic Multilingual Plane, on pairs of quote and bracket characters, and on number words."""
+    from spacy.lang import lex_attrs
+    from spacy.lang.en import lex_attrs as en_lex_attrs
+
+    from kg.extract.pipeline import FAST_GETTERS
+
+    # the length guards of is_bracket and is_quote hold for spaCy's own lists (constants of its functions)
+    brackets = next(c for c in lex_attrs.is_bracket.__code__.co_consts if isinstance(c, tuple))
+    quotes = next(c for c in lex_attrs.is_quote.__code__.co_consts if isinstance(c, tuple))
+    assert "(" in brackets and max(map(len, brackets)) == 1
+    assert "“" in quotes and max(map(len, quotes)) == 2
+    marks = "".join(sorted(set("".join(brackets + quotes)))) + "+-±~,./1aA"
+    words = list(en_lex_attrs._num_words) + list(en_lex_attrs._ordinal_words)
+    texts = ([chr(c) for c in range(0x10000) if not 0xD800 <= c < 0xE000] + [a + b for a in marks for b in marks]
+             + words + [w.title() for w in words] + [w.upper() + "s" for w in words] + _fuzz(3000)
+             + ["1st", "22nd", "3rd", "4th", "1/2", "1/2/3", "+1,000.5", "~3", "±0.3", "-", "", "twenty-one", "10th."])
+    assert len(FAST_GETTERS) == 6
+    for spacy_getter, fast in FAST_GETTERS.items():
+        for text in texts:
+            assert fast(text) == spacy_getter(text), (spacy_getter.__name__, text)

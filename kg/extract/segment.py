@@ -7,13 +7,14 @@ whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they
   infix and URL regexes: alternations of dozens of rules, each tried at every position. Most such
   chunks are plain words, which no rule can match: every suffix rule needs a non-letter (or a digit
   before it), every infix rule consumes punctuation or a symbol, a URL needs a dot. Plain chunks now
-  skip those regexes.
+  skip those regexes. The prefix, suffix and infix regexes are compiled in an equivalent form that
+  Python's regex engine runs faster (:mod:`kg.extract.fastre`).
 * Sentencizer: the stock one makes a Python ``Token`` object for every token; the same decision
   only needs the punctuation tokens.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -22,7 +23,8 @@ from spacy.language import Language
 from spacy.pipeline import Sentencizer
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
-from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+from kg.extract.fastre import equivalent
 
 _T = TypeVar("_T")
 #: ``is_sent_start = False`` as a ``Doc`` array value (the -1 of ``TokenC.sent_start``, as unsigned)
@@ -36,13 +38,28 @@ def create_tokenizer(nlp: Language) -> Tokenizer:
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
         # (spaCy's stubs declare the defaults Optional; English has all of them)
-        prefix_search=compile_prefix_regex(defaults.prefixes).search,  # type: ignore[arg-type]
-        suffix_search=_Unless(str.isalpha, _TailSearch(compile_suffix_regex(defaults.suffixes).search),  # type: ignore[arg-type]
-                              None),
-        infix_finditer=_Unless(str.isalnum, compile_infix_regex(defaults.infixes).finditer, ()),  # type: ignore[arg-type]
+        prefix_search=equivalent(prefix_source(defaults.prefixes), first_char_test=True).search,  # type: ignore[arg-type]
+        suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search),  # type: ignore[arg-type]
+        infix_finditer=_Unless(str.isalnum, equivalent(infix_source(defaults.infixes)).finditer, ()),  # type: ignore[arg-type]
         token_match=defaults.token_match,
         url_match=_Unless(str.isalnum, defaults.url_match, None),  # type: ignore[arg-type]
     )
+
+
+def prefix_source(entries: Iterable[str]) -> str:
+    """The expression ``spacy.util.compile_prefix_regex`` compiles (a test compares them): kg compiles it once,
+    in the form of :func:`~kg.extract.fastre.equivalent`."""
+    return "|".join(["^" + piece for piece in entries if piece.strip()])
+
+
+def suffix_source(entries: Iterable[str]) -> str:
+    """The expression ``spacy.util.compile_suffix_regex`` compiles."""
+    return "|".join([piece + "$" for piece in entries if piece.strip()])
+
+
+def infix_source(entries: Iterable[str]) -> str:
+    """The expression ``spacy.util.compile_infix_regex`` compiles."""
+    return "|".join([piece for piece in entries if piece.strip()])
 
 
 class _Unless(Generic[_T]):
@@ -65,8 +82,9 @@ class _Unless(Generic[_T]):
         return self.rule.__self__  # type: ignore[attr-defined]
 
 
-class _TailSearch:
-    """A suffix rule tried on the last :data:`TAIL` characters of the text only: linear, not quadratic.
+class _SuffixSearch:
+    """The suffix rule, tried on the last :data:`TAIL` characters of the text only (linear, not quadratic), and
+    not at all on letters only (as :class:`_Unless` with ``str.isalpha``, one Python call less).
 
     spaCy strips one suffix at a time and searches the whole rest again: 16,000 ``$`` in a row took
     53 s. Every suffix rule but one matches at most a few characters (plus a short look-behind), so on
@@ -80,6 +98,8 @@ class _TailSearch:
         self.rule = rule
 
     def __call__(self, text: str) -> object:
+        if text.isalpha():
+            return None
         return self.rule(text if len(text) <= self.TAIL else text[-self.TAIL:])
 
     @property

@@ -1,0 +1,180 @@
+"""The same regular expression, rewritten so that Python's regex engine (``sre``) runs it faster.
+
+spaCy's tokenizer rules are long alternations, tried at every position of every new chunk of text; two
+shapes in them cost most of their time, and each has an equivalent that ``sre`` runs cheaply:
+
+* **A look-behind first** (``(?<=[0-9a-z…])\\.$``). ``sre`` skips an alternative whose first item is a
+  literal or a class when the character does not fit, but enters every other one. A look-behind before a
+  fixed-width part is moved after it, looking back over both: ``\\.(?<=[0-9a-z…]\\.)$`` matches the same
+  text at the same places, and is skipped wherever there is no period.
+* **Classes with characters beyond the Basic Multilingual Plane** (spaCy's letters and symbols). ``sre``
+  keeps the BMP part of a class as a bitmap, but walks the list of its other ranges (a hundred in the
+  symbols class) for every character the bitmap lacks. Such a class is matched as a coarse class first
+  (its Latin-1 members and every character beyond Latin-1: a 256-bit map), then checked exactly by a
+  look-behind over the character just matched, which only the rarer characters beyond Latin-1 reach.
+
+The rewrite works on the parsed pattern (``re._parser``) and compiles it with ``re._compiler``, internals of
+CPython's ``re`` package: where they are missing or differ, :func:`equivalent` gives back the pattern as it
+was (``tests/test_fastre.py`` checks that the rewrite happens, and that matches are the same).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+try:  # CPython's regex internals (3.11+ names)
+    import _sre
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+    from re._constants import (
+        ASSERT, ASSERT_NOT, AT, AT_BEGINNING, ATOMIC_GROUP, BRANCH, IN, LITERAL,
+        MAX_REPEAT, MIN_REPEAT, NEGATE, POSSESSIVE_REPEAT, RANGE, SUBPATTERN,
+    )
+except ImportError:  # pragma: no cover - another Python: the patterns stay as they are
+    _parser = None
+
+_ASTRAL = 0x10000  # the first character beyond the Basic Multilingual Plane
+
+
+def equivalent(source: str, flags: int = 0, first_char_test: bool = False) -> re.Pattern[str]:
+    """``re.compile(source, flags)``, compiled from an equivalent parse tree (see the module docstring).
+
+    The result keeps ``source`` as its ``pattern`` attribute (spaCy serializes a tokenizer rule by it), so it
+    pickles and prints as the original. ``first_char_test``: for a pattern anchored at the start (spaCy's
+    prefix rules), a test of the first character against every character a match can begin with comes first:
+    one class lookup instead of trying each alternative on text whose first character starts none.
+    The pattern is parsed and compiled once, as ``re.compile`` would (spaCy's rules take ~0.1 s).
+    """
+    tree = rewritten(source, flags, first_char_test)
+    if tree is None:
+        return re.compile(source, flags)
+    try:
+        state = tree.state
+        code = _compiler._code(tree, flags)
+        indexgroup: list[Any] = [None] * state.groups
+        for name, i in state.groupdict.items():
+            indexgroup[i] = name
+        return _sre.compile(source, flags | state.flags, code, state.groups - 1, state.groupdict, tuple(indexgroup))
+    except Exception:  # noqa: BLE001 - internals of another Python version: compile as re does
+        return re.compile(source, flags)
+
+
+def rewritten(source: str, flags: int = 0, first_char_test: bool = False) -> Any:
+    """The rewritten parse tree of ``source`` (a ``re._parser.SubPattern``), or None where nothing is rewritten."""
+    if _parser is None or flags & (re.IGNORECASE | re.VERBOSE | re.DEBUG):
+        return None
+    try:
+        parsed = _parser.parse(source, flags)
+    except re.error:
+        return None  # re.compile raises it
+    try:
+        state = parsed.state
+        items = list(parsed.data)
+        changed = [0]  # rewrites made (SubPatterns compare by identity)
+        if len(items) == 1 and items[0][0] is BRANCH:
+            items = [(BRANCH, (None, [_sub(state, _look_behind_last(state, list(b), changed)) for b in items[0][1][1]]))]
+        first = _first_chars(items) if first_char_test and items and items[0] == (AT, AT_BEGINNING) else None
+        if first is not None:
+            items = [items[0], (ASSERT, (1, _sub(state, [(IN, first)]))), *items[1:]]
+            changed[0] += 1
+        items = _split_astral(state, items, changed)
+    except Exception:  # noqa: BLE001 - internals of another Python version: no rewrite
+        return None
+    return _sub(state, items) if changed[0] else None
+
+
+def _sub(state: Any, items: list) -> Any:
+    return _parser.SubPattern(state, items)
+
+
+def _look_behind_last(state: Any, items: list, changed: list[int]) -> list:
+    """``(?<=X)B Z`` -> ``B(?<=XB) Z`` for a fixed-width ``B`` of no assertions and a tail ``Z`` of assertions."""
+    if len(items) < 2 or items[0][0] is not ASSERT or items[0][1][0] != -1:
+        return items
+    k = len(items)
+    while k > 1 and items[k - 1][0] in (ASSERT, ASSERT_NOT, AT):
+        k -= 1
+    body, tail = items[1:k], items[k:]
+    if not body or any(op in (ASSERT, ASSERT_NOT, AT) for op, _av in body):
+        return items
+    low, high = _sub(state, body).getwidth()
+    if low != high:
+        return items
+    behind = _sub(state, list(items[0][1][1]) + body)
+    changed[0] += 1
+    return [*body, (ASSERT, (-1, behind)), *tail]
+
+
+def _split_astral(state: Any, items: list, changed: list[int]) -> list:
+    """Every class holding characters beyond the BMP, as a coarse class then an exact look-behind (recursively)."""
+    out: list = []
+    for op, av in items:
+        if op is IN:
+            coarse = _coarse(av)
+            if coarse is not None:
+                out.append((IN, coarse))
+                out.append((ASSERT, (-1, _sub(state, [(IN, av)]))))
+                changed[0] += 1
+                continue
+        elif op is BRANCH:
+            av = (av[0], [_sub(state, _split_astral(state, list(b), changed)) for b in av[1]])
+        elif op in (ASSERT, ASSERT_NOT):
+            av = (av[0], _sub(state, _split_astral(state, list(av[1]), changed)))
+        elif op is SUBPATTERN:
+            av = (*av[:3], _sub(state, _split_astral(state, list(av[3]), changed)))
+        elif op in (MAX_REPEAT, MIN_REPEAT, POSSESSIVE_REPEAT):
+            av = (*av[:2], _sub(state, _split_astral(state, list(av[2]), changed)))
+        elif op is ATOMIC_GROUP:
+            av = _sub(state, _split_astral(state, list(av), changed))
+        out.append((op, av))
+    return out
+
+
+def _coarse(members: list) -> list | None:
+    """A class holding the same Latin-1 characters as the given one and every other character (a negation of
+    Latin-1 characters only, which ``sre`` compiles to a 256-bit map, cheaply); None when the class holds no
+    character beyond the BMP, or members other than characters and ranges (a negation, a category)."""
+    latin1 = bytearray(256)
+    astral = False
+    for op, av in members:
+        if op is LITERAL:
+            low = high = av
+        elif op is RANGE:
+            low, high = av
+        else:
+            return None
+        astral = astral or high >= _ASTRAL
+        if low < 256:
+            latin1[low:min(high, 255) + 1] = b"\x01" * (min(high, 255) + 1 - low)
+    if not astral:
+        return None
+    out: list = [(NEGATE, None)]
+    c = latin1.find(0)
+    while c >= 0:
+        end = latin1.find(1, c)
+        end = 256 if end < 0 else end
+        out.append((LITERAL, c) if end == c + 1 else (RANGE, (c, end - 1)))
+        c = latin1.find(0, end) if end < 256 else -1
+    return out
+
+
+def _first_chars(items: list) -> list | None:
+    """The members of a class holding every character a match of the sequence ``items`` can begin with, or None
+    when that is not worked out (a first item other than a character, a class of characters and ranges, or an
+    alternation of such)."""
+    for op, av in items:
+        if op is AT or (op in (ASSERT, ASSERT_NOT) and av[0] == 1):
+            continue  # zero-width: the next item reads the first character
+        if op is LITERAL:
+            return [(op, av)]
+        if op is IN:
+            return list(av) if all(m in (LITERAL, RANGE) for m, _v in av) else None
+        if op is BRANCH:
+            out: list = []
+            for b in av[1]:
+                first = _first_chars(list(b))
+                if first is None:
+                    return None
+                out.extend(first)
+            return out
+        return None
+    return None  # an empty match

@@ -1,0 +1,93 @@
+"""kg.extract.fastre: the rewritten regexes match exactly where the originals match, and are rewritten."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+from kg.extract.fastre import equivalent, rewritten
+from kg.extract.pipeline import KgEnglish
+from kg.extract.segment import infix_source, prefix_source, suffix_source
+
+_DEFAULTS = KgEnglish.Defaults
+RULES = {
+    "prefix": (compile_prefix_regex(_DEFAULTS.prefixes), True),
+    "suffix": (compile_suffix_regex(_DEFAULTS.suffixes), False),
+    "infix": (compile_infix_regex(_DEFAULTS.infixes), False),
+}
+ALPHABET = list("aAzZsSkmgTMKUCA019.,;:!?'\"()[]{}-–—~+*^/<>=%$£€¥°@#&_ \n…’“”²³µéßЖ中。！¿😀🚀✓®©") + [
+    "'s", "’S", "km", "...", "US$", "C$", "°C", "°F", "mph", "m²", "http://", ".com", "\U0001F600", "\U00020001",
+    "\U0001F0A1", "\U0001D400", "\U0001EE00"]
+
+
+def _spans(pattern: re.Pattern[str], text: str) -> tuple:
+    def span(m: re.Match[str] | None) -> tuple[int, int] | None:
+        return None if m is None else m.span()
+    return (span(pattern.search(text)), span(pattern.match(text)), [m.span() for m in pattern.finditer(text)])
+
+
+def _texts(n: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 14))) for _ in range(n)]
+
+
+def test_the_tokenizer_compiles_the_expressions_spacy_compiles() -> None:
+    assert prefix_source(_DEFAULTS.prefixes) == RULES["prefix"][0].pattern
+    assert suffix_source(_DEFAULTS.suffixes) == RULES["suffix"][0].pattern
+    assert infix_source(_DEFAULTS.infixes) == RULES["infix"][0].pattern
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_spacy_rules_are_rewritten_and_keep_their_source(name: str) -> None:
+    stock, first_char_test = RULES[name]
+    assert rewritten(stock.pattern, stock.flags, first_char_test) is not None  # the rewrite happens on this Python
+    fast = equivalent(stock.pattern, stock.flags, first_char_test)
+    assert (fast.pattern, fast.flags, fast.groups) == (stock.pattern, stock.flags, stock.groups)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_spacy_rules_match_where_they_did(name: str) -> None:
+    stock, first_char_test = RULES[name]
+    fast = equivalent(stock.pattern, stock.flags, first_char_test)
+    singles = [chr(c) for c in range(0x3000) if not 0xD800 <= c < 0xE000] + ["\U0001F600", "\U0001F0A1", "\U00020001"]
+    words = ["10km.", "5°C.", "US$5", "C$", "(LLMs),", "GPT-4o.", "e.g.,", "x86_64", "U.S.", "a-b", "3+4", "x^2",
+             "don't", "’s", "....", "naïve.", "Ж.", "ABC.", "7B.", "😀-based", "\U0001F0A1\U0001F0A1", ""]
+    for text in singles + words + _texts(30_000, 11):
+        assert _spans(fast, text) == _spans(stock, text), text
+
+
+def test_a_look_behind_moves_after_a_fixed_width_part() -> None:
+    stock = re.compile(r"(?<=[0-9])\.$|(?<=[a-z][A-Z])\.(?=x)|(?<=[0-9])(?:km|m)$|ab$")
+    assert rewritten(stock.pattern) is not None
+    fast = equivalent(stock.pattern)
+    for text in ["1.", "a.", "aB.x", "aB.", "10km", "10m", "ab", "x1.", "", "..", "Ab.x"] + _texts(5000, 3):
+        assert _spans(fast, text) == _spans(stock, text), text
+
+
+def test_an_astral_class_is_split_and_matches_the_same() -> None:
+    stock = re.compile(r"[a-c\U0001F600-\U0001F64F\u00e9]+|(?<=[\U0001D400-\U0001D7FF])x")
+    assert rewritten(stock.pattern) is not None
+    fast = equivalent(stock.pattern)
+    for text in ["abc", "é😀", "\U0001F650", "\U0001D400x", "x", "\U0001D800x", "d"] + _texts(5000, 5):
+        assert _spans(fast, text) == _spans(stock, text), text
+
+
+def test_first_char_test_only_where_every_match_starts_with_a_known_character() -> None:
+    anchored = re.compile(r"^US\$|^[(\[]|^\+(?![0-9])")
+    assert rewritten(anchored.pattern) is None and rewritten(anchored.pattern, 0, True) is not None
+    fast = equivalent(anchored.pattern, first_char_test=True)
+    for text in ["US$5", "U", "(x", "[", "+a", "+1", "a", ""]:
+        assert _spans(fast, text) == _spans(anchored, text), text
+    empty_branch = re.compile(r"^(?:a|)")  # the empty alternative matches before any character
+    assert _spans(equivalent(empty_branch.pattern, 0, True), "b") == _spans(empty_branch, "b") == ((0, 0), (0, 0), [(0, 0)])
+
+
+def test_patterns_it_does_not_rewrite_compile_as_re_compiles_them() -> None:
+    assert rewritten(r"(?<=[0-9])km$", re.IGNORECASE) is None
+    assert equivalent(r"(?<=[0-9])km$", re.IGNORECASE) is re.compile(r"(?<=[0-9])km$", re.IGNORECASE)
+    assert rewritten("abc") is None
+    assert _spans(equivalent("abc"), "xabc") == _spans(re.compile("abc"), "xabc")
+    with pytest.raises(re.error):
+        equivalent("(unclosed")
