@@ -193,6 +193,18 @@ def write_nquads(diff: NtDiff, out: TextIO, named_out: TextIO | None = None) -> 
         sink.flush()
 
 
+def _piece_at(pieces: Iterator[bytes], taken: int, k: int, short: str) -> tuple[bytes, int]:
+    """The ``k``-th piece of an old file (``taken`` read so far, skipping the rest) and how many are read then."""
+    while taken < k:
+        if next(pieces, None) is None:
+            raise PatchError(short)
+        taken += 1
+    piece = next(pieces, None)
+    if piece is None:
+        raise PatchError(short)
+    return piece, taken + 1
+
+
 def _pieces(fh: BinaryIO, sep: bytes, start: int, off: int) -> Iterator[bytes]:
     """The bytes of ``fh`` from ``start``, cut ``off`` bytes into each ``sep`` (``off`` is 0 or 1)."""
     fh.seek(start)
@@ -252,13 +264,8 @@ def patch_turtle(diff: NtDiff, old_ttl: str | os.PathLike, out: TextIO) -> None:
         for i, subject in enumerate(diff.new_subjects):
             k = diff.old_of_new[i]
             if diff.same[i]:
-                while taken < k:
-                    if next(blocks, None) is None:
-                        raise PatchError(f"{old_ttl}: fewer blocks than the old graph.nt has subjects")
-                    taken += 1
-                block = next(blocks, None)
-                taken += 1
-                if block is None or not block.startswith(b"\n" + _turtle_subject(turtle, subject) + b"\n"):
+                block, taken = _piece_at(blocks, taken, k, f"{old_ttl}: fewer blocks than the old graph.nt has subjects")
+                if not block.startswith(b"\n" + _turtle_subject(turtle, subject) + b"\n"):
                     raise PatchError(f"{old_ttl}: its blocks do not follow the old graph.nt")
                 sink.write(block)
             else:
@@ -309,14 +316,7 @@ def patch_jsonld(diff: NtDiff, old_jsonld: str | os.PathLike, out: TextIO) -> No
             lead = b"\n" if n == 0 else b",\n"
             if diff.same[i]:
                 rank = old_rank[k]
-                while taken < rank:
-                    if next(pieces, None) is None:
-                        raise PatchError(f"{old_jsonld}: fewer nodes than the old graph.nt has subjects")
-                    taken += 1
-                piece = next(pieces, None)
-                taken += 1
-                if piece is None:
-                    raise PatchError(f"{old_jsonld}: fewer nodes than the old graph.nt has subjects")
+                piece, taken = _piece_at(pieces, taken, rank, f"{old_jsonld}: fewer nodes than the old graph.nt has subjects")
                 # a piece is the "\n  }" closing the node before, then ",\n" (or "\n" first) and this node's text
                 body = piece[4:] if rank else piece
                 body = body[2:] if body.startswith(b",\n") else body[1:] if body.startswith(b"\n") else b""
