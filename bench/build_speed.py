@@ -63,14 +63,9 @@ def export_stages(extractions: list) -> list[tuple[str, float]]:
     the RDF exports are streamed into files and the store loads from them, as in the build.
     The store load runs in Oxigraph's own threads, so it counts the whole process's CPU time.
     """
-    from kg.build import (
-        rdf_triples,
-        render_html,
-        write_graphml,
-        write_jsonld,
-        write_ntriples,
-        write_turtle,
-    )
+    from kg.export.graphml import write_graphml
+    from kg.export.html import render_html
+    from kg.export.rdf import rdf_triples, write_jsonld, write_ntriples, write_turtle
     from kg.export.nquads import write_nquads
     from kg.resolve import resolve
     from kg.sparql.store import build_store
