@@ -36,6 +36,8 @@ from kg.errors import KgError
 
 #: The exports written from ``graph.nt`` alone, in the order a serial build writes them.
 FROM_NTRIPLES = ("graph.ttl", "graph.jsonld")
+#: The order a writer process writes them in (see :func:`aside_names`).
+WRITER_ORDER = ("graph.jsonld", "graph.ttl")
 
 #: With ``jobs=None`` (auto), builds of fewer papers write every export in this process: a writer
 #: process's start (an interpreter and rdflib, ~0.5 s) costs more than it saves on a small build.
@@ -64,7 +66,9 @@ def aside_names(jobs: int | None, papers: int, cpus: int) -> list[list[str]]:
     procs = min(jobs - 1, len(FROM_NTRIPLES))
     if procs <= 0:
         return []
-    return [list(FROM_NTRIPLES[i::procs]) for i in range(procs)]
+    # a writer does JSON-LD first: its subject index is freed before the parent renders the HTML, the
+    # parent's largest stage (at 100,000 abstracts the two together set the build's peak memory)
+    return [sorted(FROM_NTRIPLES[i::procs], key=WRITER_ORDER.index) for i in range(procs)]
 
 
 class WriterProcesses:

@@ -43,7 +43,7 @@ def in_process(name: str, nt: Path) -> bytes:
 
 def test_one_job_writes_everything_itself_and_two_jobs_hand_both_exports_to_one_writer():
     assert aside_names(1, 10 ** 6, 2) == []
-    assert aside_names(2, 10, 2) == [["graph.ttl", "graph.jsonld"]]  # a forced -j 2, however small
+    assert aside_names(2, 10, 2) == [["graph.jsonld", "graph.ttl"]]  # a forced -j 2, however small; JSON-LD first
     assert aside_names(3, 10, 2) == [["graph.ttl"], ["graph.jsonld"]]
     assert aside_names(None, 999, 2) == []  # auto: a small build does not start a process
     assert aside_names(None, 1000, 2) == [["graph.ttl", "graph.jsonld"]]
