@@ -46,7 +46,7 @@ def test_one_job_writes_everything_itself_and_two_jobs_hand_both_exports_to_one_
     assert aside_names(2, 10, 2) == [["graph.jsonld", "graph.ttl"]]  # a forced -j 2, however small; JSON-LD first
     assert aside_names(3, 10, 2) == [["graph.ttl"], ["graph.jsonld"]]
     assert aside_names(None, 999, 2) == []  # auto: a small build does not start a process
-    assert aside_names(None, 1000, 2) == [["graph.ttl", "graph.jsonld"]]
+    assert aside_names(None, 1000, 2) == [["graph.jsonld", "graph.ttl"]]
     assert aside_names(None, 10 ** 6, 1) == []  # auto on one CPU
 
 
