@@ -1271,16 +1271,15 @@ class ContributionFinder:
                 nxt = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder is Finder.COINED]
                 best = max(nxt, key=lambda c: c.end - c.start) if nxt else None
                 span = doc.char_span(best.start, best.end, alignment_mode="expand") if best else None
-                body = max(doc_text(doc).find("\n\n"), 0)
                 if best is not None and span is not None and span.end < sent.end \
                         and norm_word(doc[span.end].text) in self.type_words \
-                        and doc_text(doc).find(span.text, body, best.start) < 0:
+                        and not self._in_body_before(doc, span.text, best.start):
                     self._propose(out, best, type_before or self.type_words[norm_word(doc[span.end].text)])
                     return
             # a Title Case or coined name no finder knew
             j = self._name_end(doc, sent, i)
             if j - i == 1 and j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res) \
-                    and doc_text(doc).find(doc[i].text, max(doc_text(doc).find("\n\n"), 0), sent.start_char) >= 0:
+                    and self._in_body_before(doc, doc[i].text, sent.start_char):
                 # "… out-of-distribution (OOD) … we introduce an OOD test set, RedEval": a word the abstract
                 # used before describes the contribution, which is named after it
                 self._named_after(doc, sent, i, by_start, out)
@@ -1311,6 +1310,12 @@ class ContributionFinder:
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
+
+    @staticmethod
+    def _in_body_before(doc: Doc, word: str, end: int) -> bool:
+        """Whether the abstract (not its title) says ``word`` before character ``end``."""
+        text = doc_text(doc)
+        return text.find(word, max(text.find("\n\n"), 0), end) >= 0
 
     @staticmethod
     def _recurs_as_name(doc: Doc, cand: Candidate) -> bool:
