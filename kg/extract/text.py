@@ -26,6 +26,12 @@ from kg.extract.state import state
 from kg.names import singular
 
 
+def title_end(text: str) -> int:
+    """Where the title of an extraction text ends (at the blank line the pipeline puts between title and
+    abstract), or -1 for a text without a title: the components that read titles differently share one test."""
+    return text.find("\n\n")
+
+
 def doc_text(doc: Doc) -> str:
     """The doc's text, built once (``doc.text`` joins every token on each access, making Token objects)."""
     st = state(doc)

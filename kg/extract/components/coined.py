@@ -20,6 +20,7 @@ from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import GUESS, Candidate, contract, state
 from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
                              sentence_norms, sentences, tokens)
+from kg.extract.text import title_end as text_title_end
 from kg.types import Finder
 
 # A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL; a
@@ -420,7 +421,7 @@ class CoinedNameFinder:
         names: list[tuple[int, int, str]] = []
         modifiers = st.modifier_acronyms
         plain: list[tuple[int, int, str]] = []  # "Kodak", "Waterbirds": names only when listed with others
-        title_end = text.find("\n\n")  # a title capitalises every word
+        title_end = text_title_end(text)  # a title capitalises every word
         for m in _NAME_WORD.finditer(text):
             word = self._name(m.group(1))
             if word and "^" in word and _in_formula(text, m.start(1)):
@@ -520,7 +521,7 @@ class CoinedNameFinder:
         """
         toks = tokens(doc)
         text = doc_text(doc)
-        title_end = text.find("\n\n")  # the title (when there is one) is all capitalised
+        title_end = text_title_end(text)  # the title (when there is one) is all capitalised
         found: list[tuple[int, int, str, str]] = []
         capitalised = list(map(self._capitalised.__getitem__, toks.text))
         for sent in sentences(doc):

@@ -29,6 +29,7 @@ from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, RelationCandidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, key_words, may_contain, norm_word,
                              sentence_chars, sentence_offsets, sentences, tokens, words_of)
+from kg.extract.text import title_end as text_title_end
 from kg.names import entity_key
 from kg.types import Finder, Predicate
 
@@ -265,7 +266,7 @@ class RelationFinder:
         # nothing and whose sentences name no task of its own ("Ameliorate Spurious Correlations in Dataset
         # Condensation": the paper addresses dataset condensation)
         if main is None or id(main) not in addressed:
-            title_end = max(text.find("\n\n"), 0)
+            title_end = max(text_title_end(text), 0)
             # without a contribution, only a task the title names is the paper's own (in the title, or in the
             # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
             title_stems = _stems(text[:title_end])
@@ -274,7 +275,7 @@ class RelationFinder:
                 or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
             if tasks and not paper_tasks.intersection(map(id, tasks)):
                 # the paper's own task first, then one its title names, then the most mentioned
-                title_end = max(text.find("\n\n"), 0)
+                title_end = max(text_title_end(text), 0)
                 best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
                                                  -e.mentions[0].start))
                 m = best.mentions[0]
