@@ -187,3 +187,10 @@ def test_results_read_a_claim_and_leave_a_setting() -> None:
     results = state(doc).results
     assert [(r.metric, r.value, r.unit, r.direction) for r in results] == [("accuracy", 5.0, "%", "increase")]
     assert text[results[0].subject[0]:results[0].subject[1]] == "KREPE"  # "10 sampling steps" is no result
+
+
+def test_title_end_is_the_blank_line_after_a_title() -> None:
+    from kg.extract.text import title_end
+
+    assert title_end("A Title\n\nThe abstract.") == 7
+    assert title_end("An abstract without a title.") == -1

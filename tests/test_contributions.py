@@ -534,8 +534,9 @@ def _proposed_t(extractor: Extractor, title: str, abstract: str) -> dict[str, st
      "encoder-decoder training", "Method"),
     ("To address this problem, we propose the use of a lookahead mechanism to gather more information.",
      "lookahead mechanism", "Method"),
+    # (a complement the sentence's end closes is kept whole: the policy of what)
     ("Our primary contribution is the development of an estimator for the optimal policy of average reward MDPs.",
-     "estimator for the optimal policy", "Method"),
+     "estimator for the optimal policy of average reward MDPs", "Method"),
     ("To this end, we propose and analyze randomized decoding, which converts estimated scores.",
      "randomized decoding", "Method"),
     # a lower-case contribution with an apposition saying what it is
@@ -814,3 +815,94 @@ def test_a_passive_subject_that_is_known_coordinated_or_named_is_no_described_co
         assert _proposed(extractor, sentence) == {}, sentence
     # ... the control: the same sentence form with a described kind
     assert _proposed(extractor, "In this paper, a hash coding layer is presented.") == {"hash coding layer": "Method"}
+
+
+# --- issue 12 (branch h12w): long complements, names past an acronym, names given later, lists of names ---
+
+def test_a_bare_kind_after_suggest_is_kept_whole_with_a_long_complement(extractor):
+    abstract = ("Additionally, we suggest an algorithm for training the time-reversal of Markov jump processes which "
+                "relies on conditional expectations.")
+    assert _proposed(extractor, abstract) == {
+        "algorithm for training the time-reversal of Markov jump processes": "Method"}
+
+
+def test_a_long_complement_with_a_second_phrase_is_still_cut(extractor):
+    # "in the absence of humans" is a second phrase: cut at its preposition as before ...
+    abstract = "We propose a method to learn rewards more efficiently in the absence of humans, which is cheap."
+    assert _proposed(extractor, abstract) == {"method to learn rewards more efficiently": "Method"}
+    # ... the control: one "of" inside a complement that a clause word ends keeps it whole
+    abstract = "We propose a method to learn the rewards of robot skills which is cheap."
+    assert _proposed(extractor, abstract) == {"method to learn the rewards of robot skills": "Method"}
+
+
+def test_a_describing_verb_needs_more_than_one_word_of_complement(extractor):
+    abstract = "We derive an approach for learning from these feature-level preferences, both for cases where it works."
+    assert "approach for learning" in _found(extractor, "We propose an approach for learning, which works.")  # control
+    assert _proposed(extractor, abstract) == {}
+
+
+def test_an_adverb_may_open_the_object_of_a_kind_nouns_participle(extractor):
+    abstract = "We develop an algorithm involving suitably chosen CUSUM statistics based on the adjacency matrices."
+    assert _proposed(extractor, abstract) == {"algorithm involving suitably chosen CUSUM statistics": "Method"}
+
+
+def test_a_long_form_in_mixed_capitals_is_kept_whole_with_the_name_after_its_acronym(extractor):
+    abstract = ("We study goodness of fit. We introduce the REcurrent NeurAL (RENAL) Goodness-of-Fit test, a new test "
+                "for dynamics.")
+    proposed = _proposed(extractor, abstract)
+    assert proposed == {"REcurrent NeurAL Goodness-of-Fit test": "Method"}, proposed
+    # the control: an ordinary long form before its kind noun is proposed as before, without the kind noun
+    assert _proposed(extractor, "We propose Low-Rank Adaptation (LoRA) Fine Tuning for LLMs.") \
+        == {"Low-Rank Adaptation": "Method"}
+
+
+@pytest.mark.parametrize("abstract", [
+    "We design a learning-augmented data structure for sorting. Our structure, named RobustSL, is robust to errors.",
+    "We propose a new method for robust sorting under noise. We call it RobustSL.",
+    "We propose a new method for robust sorting under noise. We name our method RobustSL, and it is fast.",
+])
+def test_a_name_given_in_a_later_sentence_is_the_contribution(extractor, abstract):
+    assert _proposed(extractor, abstract) == {"RobustSL": "Method"}
+
+
+def test_a_known_name_given_later_is_no_contribution(extractor):
+    abstract = "We propose a new method for robust sorting under noise. We call it BERT."
+    assert "BERT" in _found(extractor, abstract)  # positive control: found, and not proposed
+    assert _proposed(extractor, abstract) == {"method for robust sorting under noise": "Method"}
+
+
+def test_the_resulting_novel_thing_is_proposed_but_not_any_resulting_thing(extractor):
+    assert _proposed(extractor, "We combine highway layers with value iteration networks (VINs). The resulting novel "
+                                "highway VIN can be trained with hundreds of layers.") == {"highway VIN": "Method"}
+    abstract = "We propose KREPE, a method for facts. The resulting prompt embeddings are combined into one."
+    assert _proposed(extractor, abstract) == {"KREPE": "Method"}  # the control on the same input: only KREPE
+
+
+def test_a_collection_of_a_kind_proposes_its_members(extractor):
+    abstract = ("This study introduces three new classes of abstraction functions combined with seven distinct "
+                "partitioning schemes.")
+    assert _proposed(extractor, abstract) == {"abstraction functions": "Method"}
+
+
+def test_lower_case_names_listed_after_namely_are_each_proposed(extractor):
+    abstract = ("To tackle this challenge, we introduce two methods, namely node intervention and node merging, "
+                "designed to modify the dataset.")
+    assert _proposed(extractor, abstract) == {"node intervention": "Method", "node merging": "Method"}
+    abstract = ("We introduce two contributions, which we refer to as soft-weighted regularization and inference-time "
+                "text embedding optimization.")
+    assert _proposed(extractor, abstract) == {"soft-weighted regularization": "Method",
+                                              "inference-time text embedding optimization": "Method"}
+
+
+def test_a_known_acronym_inside_the_description_does_not_hide_the_name_after_namely(extractor):
+    abstract = ("Inspired by the theorem, we propose an easy-to-implement two-stage PU learning method, namely Positive "
+                "and Unlabeled Learning with Controlled Probability Boundary Fence (PULCPBF). In the first stage, we "
+                "train a set of weak binary classifiers.")
+    assert _proposed(extractor, abstract) == {
+        "Positive and Unlabeled Learning with Controlled Probability Boundary Fence": "Method"}
+
+
+def test_a_word_glued_to_the_next_by_a_hyphen_does_not_type_an_apposition(extractor):
+    abstract = "Moreover, we propose S3X, a predictor-based search method that optimizes the solver schedule."
+    assert _proposed(extractor, abstract) == {"S3X": "Method"}
+    assert _proposed(extractor, "Moreover, we propose S3X, a predictor for the solver schedule.") == {"S3X": "Model"}

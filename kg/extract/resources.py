@@ -119,6 +119,7 @@ class Words:
     process_noun_endings: tuple[str, ...]
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]
+    collection_nouns: frozenset[str]
     counting_prefixes: tuple[str, ...]
     size_suffixes: tuple[str, ...]
     referring_determiners: tuple[str, ...]

@@ -39,6 +39,7 @@ from kg.extract.text import (
     norm_word,
     sentence_at,
     sentences,
+    title_end,
     tokens,
     word_ranges,
 )
@@ -49,6 +50,9 @@ _NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
 SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
+#: the most words a described contribution's complement keeps when a clause boundary ends it ("an algorithm for
+#: training the time-reversal of Markov jump processes which …")
+LONG_COMPLEMENT = 10
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
 
 
@@ -223,6 +227,7 @@ class ContributionFinder:
         self.naming_at: dict[int, int] = {}  # the doc's naming cues: a phrase's last word -> its first
         self.gerund_verbs = set(cues["contribution_verbs_gerund"])
         self.any_verbs = self.verbs | self.past_verbs | self.gerund_verbs
+        self.openers = [p.split() for p in cues["contribution_openers"]]
         self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
         self.infinitive_uses = set(cues["infinitive_uses"])
         self.use_verbs = set(cues["use_verbs"])  # "we use a technique called X": someone else's X
@@ -276,10 +281,13 @@ class ContributionFinder:
 
     def _kind_in(self, doc: Doc, start: int, sent: Span) -> str | None:
         """The type an apposition opening at token ``start`` gives its name: its kind noun's."""
+        joiner = tokens(doc).joiner
         for tok in doc[start:min(sent.end, start + APPOSITION_WINDOW)]:
             low = tok.lower_
             if low in self.apposition_stops:
                 return None
+            if tok.i + 1 < sent.end and joiner[tok.i + 1]:
+                continue  # "a predictor-based search method": the word glued to the next describes
             typ = self.type_words.get(norm_word(tok.text))
             if typ:
                 # "a family of models": the type noun is the last word before "of"
@@ -325,6 +333,13 @@ class ContributionFinder:
                     self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
                     if not any(c.proposed for c in out[before:]):
                         unnamed.append((sent, v))
+            opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0)
+            if opener and sent.start + opener + 1 < sent.end:
+                # "The resulting novel highway VIN can be trained …": what the paper made, named or described
+                before = len(out)
+                self._read_target(doc, sent, doc[sent.start + opener - 1], by_start, out)
+                if not any(c.proposed for c in out[before:]):
+                    unnamed.append((sent, sent.start + opener - 1))
             for i in range(sent.start + 1, sent.end - 2):
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
@@ -347,6 +362,8 @@ class ContributionFinder:
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
                 self.title_self_reference.search(text)
+            if unnamed and (self._named_list(doc, unnamed, out) or self._named_later(doc, unnamed[0][0], by_start, out)):
+                return doc
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return doc
             for sent, i in unnamed:
@@ -366,6 +383,110 @@ class ContributionFinder:
                         else:
                             self._passive_subject(doc, by_start, out)
         return doc
+
+    def _named_list(self, doc: Doc, unnamed: list[tuple[Span, int]], out: list[Candidate]) -> bool:
+        """"we introduce two methods, namely node intervention and node merging", "We introduce two contributions, which
+        we refer to as soft-weighted regularization and …": a contribution verb's plural kind noun (or
+        "contributions") named right after it, over a comma and "namely" or a naming cue, by lower-case phrases of
+        2 to 5 words joined by "and": each is proposed, typed by the kind noun."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent, verb in unnamed:
+            noun = next((t for t in range(verb + 1, min(sent.end - 3, verb + 5)) if text[t + 1] == ","), None)
+            if noun is None or toks.norm[noun] == lower[noun] or not (
+                    toks.norm[noun] in self.type_words or lower[noun] in self.words.contribution_nouns):
+                continue  # a plural noun: "two methods", "two contributions"
+            k = noun + 2
+            if lower[k] == "namely":
+                k += 1
+            elif k in self.naming_at.values():
+                k = next(j for j, first in self.naming_at.items() if first == k) + 1
+            else:
+                continue
+            typ = self.type_words.get(toks.norm[noun], "Method")
+            found: list[tuple[int, int]] = []
+            while k < sent.end:
+                j, n = k, 0
+                while j < sent.end and n < 6 and (toks.joiner[j] or (text[j].islower() and is_content(doc[j], self.res))):
+                    n += not toks.joiner[j]
+                    j += 1
+                if not 2 <= n <= 5:
+                    break  # "…, namely node intervention and node merging, designed to …": the list ends
+                found.append((k, j))
+                if j < sent.end and lower[j] in ("and", ",") and len(found) < 4:
+                    k = j + 1 + (lower[j] == "," and j + 1 < sent.end and lower[j + 1] == "and")
+                    continue
+                break
+            if len(found) < 2:
+                continue
+            for a, b in found:
+                out.append(Candidate(toks.idx[a], toks.end_char(b - 1), "Method" if typ == "Task" else typ,
+                                     Finder.CONTRIBUTION, 0.8, proposed=True, rule="named-list"))
+            return True
+        return False
+
+    def _named_later(self, doc: Doc, cue: Span, by_start, out: list[Candidate]) -> bool:
+        """"We design a learning-augmented data structure … . Our structure, named RobustSL, is …", "… . We call it
+        RobustSL.": a paper that describes its contribution in one sentence and names it in one of the next two
+        ("our/the/this NOUN, named X"; "we call/name/dub/term it/this/our NOUN X") proposes the name, typed by the
+        noun that refers back (or as a method). Only a name no vocabulary knows."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        sents = sentences(doc)
+        at = next((n for n, s in enumerate(sents) if s.start == cue.start), None)
+        if at is None:
+            return False
+        for sent in sents[at + 1:at + 3]:
+            for t in range(sent.start, sent.end - 2):
+                noun = name = None
+                if lower[t] in ("our", "the", "this") and (t == sent.start or text[t - 1] == ","):
+                    # "Our structure, named RobustSL, …": the noun is the word before the naming cue
+                    k = next((k for k in range(t + 2, min(sent.end - 1, t + 5)) if lower[k] in self.naming
+                              or lower[k - 1:k + 1] == ["referred", "to"]), None)
+                    if k is None:
+                        continue
+                    noun = k - 2 if text[k - 1] == "," else k - 1
+                    if not (toks.lex[noun].is_alpha and text[noun].islower()) or any(
+                            not (toks.lex[w].is_alpha and text[w].islower()) for w in range(t + 1, noun)):
+                        continue
+                    name = k + 2 if lower[k] == "referred" else k + 1
+                elif lower[t] == "we" and lower[t + 1] in self.naming_verbs:
+                    # "We call it RobustSL", "we name our method X", "we term this approach X"
+                    k = t + 2
+                    if lower[k] in ("it", "them"):
+                        name = k + 1
+                    elif lower[k] in ("our", "this", "the") and k + 2 < sent.end and text[k + 1].islower() \
+                            and toks.lex[k + 1].is_alpha:
+                        noun = k + 1
+                        name = k + 2
+                    else:
+                        continue
+                else:
+                    continue
+                while name < sent.end - 1 and (lower[name] == "as" or toks.lex[name].is_quote or text[name] in "*_"):
+                    name += 1
+                if name >= sent.end or not j_is_name(text[name]):
+                    continue
+                cands = by_start.get(toks.idx[name], [])
+                if any(c.finder is Finder.LEXICON for c in cands):
+                    return False  # "we call it BERT": a known name
+                typ = (self.type_words.get(toks.norm[noun]) if noun is not None else None) or "Method"
+                if typ == "Task":
+                    typ = "Method"
+                hits = [c for c in cands if c.finder in _NAMES]
+                if hits:
+                    self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
+                    return True
+                j = self._name_end(doc, sent, name)
+                if j == name or self._lower_word_at(doc, sent, j):
+                    continue
+                cand = Candidate(toks.idx[name], toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
+                self._repeat_new_names(doc, by_start, out)
+                return True
+        return False
 
     def _passive_subject(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"Specifically, a zero-initialized attention mechanism is proposed.", "In this work, a novel modular framework
@@ -441,10 +562,23 @@ class ContributionFinder:
                 break
             j = m
         first, n = j, 0
+        if j + 1 < sent.end and lower[j].endswith("ly") and lower[j].isalpha() and text[j].islower():
+            j += 1  # "involving suitably chosen CUSUM statistics": an adverb opens the object
         while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
             n += not toks.joiner[j]
             j += 1
-        if not 1 <= n <= 4 or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
+        limit = 4
+        while 1 <= n <= 4 and j + 1 < sent.end and lower[j] == "of":
+            # "an approach that emphasizes the analysis of text-based transcripts": an "of" phrase goes on, up to
+            # LONG_COMPLEMENT words in all
+            m = j + 1 + (lower[j + 1] in self.words.title_articles)
+            while m < sent.end and n < LONG_COMPLEMENT and (toks.joiner[m] or is_content(doc[m], self.res)):
+                n += not toks.joiner[m]
+                m += 1
+            if m == j + 1 or not toks.joiner[m - 1] and not is_content(doc[m - 1], self.res):
+                break
+            j, limit = m, LONG_COMPLEMENT - 1
+        if not 1 <= n <= limit or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
                 toks.lex[j].is_punct and text[j] in ",.;:(")):
             return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
         if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
@@ -718,8 +852,11 @@ class ContributionFinder:
         ("novel", "simple") are dropped: "a new method" alone names nothing."""
         toks = tokens(doc)
         text = doc_text(doc)
-        if self._kind_phrase(doc, sent, verb, by_start, out) or toks.lower[verb] in self.describing_only:
-            return  # "we provide generalization bounds": only a kind noun says a described thing is proposed
+        if self._kind_phrase(doc, sent, verb, by_start, out):
+            return
+        # "we provide generalization bounds": only a kind noun says a described thing is proposed ("we suggest an
+        # algorithm for training …": a bare one with what it is for)
+        describing = toks.lower[verb] in self.describing_only
         begin = self._object_start(toks.lower, verb + 1, sent.end)
         chunk = next(iter(chunk_ranges(doc, begin, sent.end, self.res)), None)
         if chunk is None:
@@ -735,9 +872,14 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
         while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
             words = words[1:]  # "a novel", "state-of-the-art"
-        if len(words) > 2 and self._participle(toks.text[words[-1][0]]) and toks.norm[words[-2][1] - 1] in self.type_words:
-            words = words[:-1]  # "a … calibration method tailored for …": the participle opens a clause
+        if len(words) > 2 and self._participle(toks.text[words[-1][0]]) and (
+                toks.norm[words[-2][1] - 1] in self.type_words or (
+                    words[-1][1] < sent.end and toks.lower[words[-1][1]] in self.words.described_breaks)):
+            words = words[:-1]  # "a … calibration method tailored for …", "… functions combined with …": the
+            # participle opens a clause
         end_tok = words[-1][1] if words else chunk[1]
+        if describing and not (len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words):
+            return
         of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
         if of is not None:
             # "a temporal difference version of contrastive predictive coding": a variant is named with what it
@@ -749,7 +891,10 @@ class ContributionFinder:
                                  proposed=True, rule="described-variant"))
             return
         if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
+            before = len(out)
             self._kind_with_complement(doc, sent, words[0], out)
+            if describing and len(out) > before and len(text[out[-1].start:out[-1].end].split()) < 4:
+                del out[before:]  # "we derive an approach for learning from these …": too little to name it
             return
         if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
             return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
@@ -760,6 +905,13 @@ class ContributionFinder:
         last = toks.text[words[-1][1] - 1]
         if typ is None and last.isalpha() and last.islower() and not last.endswith(self.words.contribution_not_noun_endings):
             typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
+        if typ is None and last.isalpha() and last.isupper() and len(last) > 1:
+            # "the resulting novel highway VIN": a named kind, typed as the name's other mentions are
+            typ = next((c.type for c in by_start.get(toks.idx[words[-1][0]], ()) if c.end == toks.end_char(words[-1][1] - 1)
+                        and c.type in ("Method", "Model", "Dataset")), "Method")
+            if toks.norm[words[-2][1] - 1] in self.type_words:
+                # "our predictor FLAN": the kind noun says what the name is
+                typ, words = self.type_words[toks.norm[words[-2][1] - 1]], words[-1:]
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
@@ -839,6 +991,12 @@ class ContributionFinder:
             n = len(phrase)
             if lower[k:k + n] == phrase and k + n < end:
                 return k + n
+        # "three new classes of abstraction functions": the collection's members are the object
+        j = k
+        while j < end - 2 and j - k < 3 and (lower[j] in self.skip or lower[j] in self.words.counting_prefixes):
+            j += 1
+        if j > k and lower[j] in self.words.collection_nouns and lower[j + 1] == "of" and j + 2 < end:
+            return j + 2
         return k
 
     def _gerund(self, word: str) -> bool:
@@ -873,6 +1031,19 @@ class ContributionFinder:
             return None  # the phrase goes on past what was read: "… G-optimal design concept"
         return chunk
 
+    def _complement_end(self, doc: Doc, sent: Span, j: int, limit: int) -> tuple[int, bool]:
+        """Where a kind noun's complement opening at token ``j`` ends (a mark or a complement stop word), read up to
+        ``limit - 1`` words; and whether it goes on past them ("long")."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        n = 0
+        while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
+                and lower[j] not in self.words.complement_stops:
+            n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
+            j += 1
+        return j, n > limit - 1 or (j < sent.end and lower[j] not in self.words.complement_stops
+                                    and text[j] not in (",", ";", ".", ":", "("))
+
     def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
         """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
         bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause)."""
@@ -882,13 +1053,19 @@ class ContributionFinder:
         if k + 1 >= sent.end or not (lower[k] in ("for", "to") or (
                 lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task")):
             return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere)
-        j, n = k + 1, 0
-        while j < sent.end and n < 6 and toks.text[j] not in (",", ";", ".", ":", "(") \
-                and lower[j] not in self.words.complement_stops:
-            n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
-            j += 1
-        long = n > 5 or (j < sent.end and lower[j] not in self.words.complement_stops
-                         and toks.text[j] not in (",", ";", ".", ":", "("))
+        j, long = self._complement_end(doc, sent, k + 1, 6)
+        if long:
+            # "we suggest an algorithm for training the time-reversal of Markov jump processes which …": a longer
+            # complement is kept whole when a clause boundary ends it soon enough (not a bracket, which may close a
+            # name: "… Iterative Closest Point (ICP)", nor the "or" of "for either unstructured or structured
+            # sparsity"), and it holds no second phrase but an "of"
+            # ("… to learn rewards more efficiently in the absence of humans" is cut below)
+            whole, still_long = self._complement_end(doc, sent, k + 1, LONG_COMPLEMENT)
+            if not still_long and whole < sent.end and toks.text[whole] != "(" and (
+                    lower[whole] not in self.words.coordination_glue or toks.text[whole] == ",") and not any(lower[t] in self.words.complement_anaphora or (
+                    lower[t] in self.words.complement_cuts and lower[t] != "of" and not toks.joiner[t - 1])
+                    for t in range(k + 2, whole)):
+                j, long = whole, False
         # "a new approach to multi-agent control in this setting": a complement is cut before what refers to the text
         # "… to multi-agent control in this setting": a prepositional phrase about the text ends the complement
         # ("a method to estimate these bounds" stays whole)
@@ -903,8 +1080,8 @@ class ContributionFinder:
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
             j = cut
-        if j == k + 1:
-            return  # no complement
+        if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
+            return  # no complement, or one about the text ("a dataset for this task")
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
         if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res):
@@ -996,6 +1173,12 @@ class ContributionFinder:
         hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in _NAMES]
         return max(hits, key=lambda c: c.end - c.start) if hits else None
 
+    def _kind_at(self, doc: Doc, sent: Span, char: int) -> bool:
+        """A kind noun right after character ``char`` (one space on) in the sentence."""
+        toks = tokens(doc)
+        k = bisect_left(toks.idx, char + 1, sent.start, sent.end)
+        return k < sent.end and toks.idx[k] == char + 1 and toks.norm[k] in self.type_words
+
     def _kind_then_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> bool:
         """"a provably efficient algorithm UMT-PSR", "a new bilevel optimization algorithm, namely BO-REP": the
         object's description ends in a kind noun and the name follows it (over a comma or a naming word).
@@ -1005,11 +1188,14 @@ class ContributionFinder:
         toks = tokens(doc)
         lower, norm, idx = toks.lower, toks.norm, toks.idx
         for j in range(i, min(sent.end - 1, i + 3 * TARGET_WINDOW)):
-            if lower[j] in self.clause_stops or lower[j] in self.other_work:
-                return False  # "… for two popular datasets, A and B" names someone else's
+            if (lower[j] in self.clause_stops and not toks.joiner[j - 1]) or lower[j] in self.other_work:
+                return False  # "… for two popular datasets, A and B" names someone else's ("easy-to-use" goes on)
             at = by_start.get(idx[j], [])
-            if j > i and any(c.finder in _NAMES for c in at):
-                return False  # a name not after a kind noun: "we propose KREPE, a method …"
+            if j > i and any(c.finder in _NAMES for c in at) and not any(
+                    c.finder is Finder.LEXICON and c.end > toks.end_char(j) and self._kind_at(doc, sent, c.end)
+                    for c in at):
+                return False  # a name not after a kind noun: "we propose KREPE, a method …" (not the "PU" of a
+                # known term that describes a kind noun: "a two-stage PU learning method, namely …")
             typ = self.type_words.get(norm[j])
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
@@ -1315,7 +1501,7 @@ class ContributionFinder:
     def _in_body_before(doc: Doc, word: str, end: int) -> bool:
         """Whether the abstract (not its title) says ``word`` before character ``end``."""
         text = doc_text(doc)
-        return text.find(word, max(text.find("\n\n"), 0), end) >= 0
+        return text.find(word, max(title_end(text), 0), end) >= 0
 
     @staticmethod
     def _recurs_as_name(doc: Doc, cand: Candidate) -> bool:
@@ -1381,10 +1567,40 @@ class ContributionFinder:
                     if any(lower[t] in self.use_words and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
+                    if close is not None and not known and self._name_past_acronym(doc, sent, best, close, typ, out):
+                        return True
                     self._propose(out, best, typ)
                     return True
             return False
         return False
+
+    def _name_past_acronym(self, doc: Doc, sent: Span, long: Candidate, close: int, typ: str,
+                           out: list[Candidate]) -> bool:
+        """"the REcurrent NeurAL (RENAL) Goodness-of-Fit test": a long form written with the capitals that spell its
+        acronym ("REcurrent") is the first half of a name that goes on past the bracket in capitalised words, up to a
+        kind noun; the whole name (without the bracket) is proposed, typed by that noun. ``close``: the ``)``."""
+        toks = tokens(doc)
+        text = toks.text
+        long_text = doc_text(doc)[long.start:long.end]
+        if not any(any(ch.isupper() for ch in w[1:]) for w in long_text.split()):
+            return False  # "Low-Rank Adaptation (LoRA) layers": an ordinary long form
+        j, capitals = close + 1, 0
+        while j < sent.end and j - close <= 6 and (toks.joiner[j] or (text[j][:1].isupper() and toks.lex[j].is_alpha)
+                                                   or (j > close + 1 and toks.joiner[j - 1])):
+            capitals += text[j][:1].isupper()
+            j += 1
+        if not capitals:
+            return False
+        # its head: a lower-case noun that ends the phrase ("… Goodness-of-Fit test, a …")
+        head = j < sent.end - 1 and text[j].islower() and is_content(doc[j], self.res) and not toks.joiner[j + 1] and (
+            toks.lex[j + 1].is_punct or not is_content(doc[j + 1], self.res))
+        kind = (self.type_words.get(toks.norm[j]) or (head_type(text[j], self.res) or (None,))[0]) if head else None
+        end = j + 1 if head else j
+        tail = doc_text(doc)[toks.idx[close + 1]:toks.end_char(end - 1)]
+        out.append(Candidate(long.start, toks.end_char(end - 1), kind if kind and kind != "Task" else typ,
+                             Finder.CONTRIBUTION, 0.85,
+                             proposed=True, name=f"{long_text} {tail}", rule="acronym-inside-name"))
+        return True
 
     def _named_after(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> None:
         """"an unsupervised federated graph matching algorithm, UFGM, for …": the name follows the description.
