@@ -266,7 +266,9 @@ class ContributionFinder:
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
         # … or after an adverb: "we first define X and then design a framework, IdentityChain"
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
-        return k > sent.start and lower[k - 1] == "and" and "we" in lower[sent.start:k - 1]
+        # … or of "this paper": "This paper focuses on sparse-reward tasks and proposes an effective method, MASL"
+        return k > sent.start and lower[k - 1] == "and" and (
+            "we" in lower[sent.start:k - 1] or _names_the_paper(lower, sent.start, sent.start, k - 1, ()))
 
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
@@ -942,6 +944,18 @@ class ContributionFinder:
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
+        # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
+        # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
+        while True:
+            comma = next((c for c in range(k + 1, min(sent.end - 1, k + 3)) if text[c] == ","), None)
+            if comma is None or not all(toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
+                                        and lower[t] not in self.words.described_breaks for t in range(k, comma)) \
+                    or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
+                    or lower[comma + 1] in self.words.title_articles:
+                break  # "we propose motion guidance, a zero-shot technique …": an apposition, not a describing word
+            k = comma + 1
+            while k < sent.end and (lower[k] in self.weak_lead or lower[k] in self.words.coordination_glue):
+                k += 1
         first, kind = k, None
         while k < sent.end and k - first < 12:
             if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
@@ -1051,8 +1065,10 @@ class ContributionFinder:
         lower = toks.lower
         k = word[1]
         if k + 1 >= sent.end or not (lower[k] in ("for", "to") or (
-                lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task")):
-            return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere)
+                lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task") or (
+                lower[k] == "of" and self.type_words[toks.norm[k - 1]] == "Dataset")):
+            return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere),
+            # "a dataset of flawed answers" (what a dataset holds)
         j, long = self._complement_end(doc, sent, k + 1, 6)
         if long:
             # "we suggest an algorithm for training the time-reversal of Markov jump processes which …": a longer
@@ -1080,6 +1096,10 @@ class ContributionFinder:
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
             j = cut
+        if j < sent.end and toks.text[j] == "," and self._participle(toks.text[j - 1]):
+            return  # "a dataset of intentionally flawed, machine-generated answers": the phrase goes on
+        while j > k + 2 and self._participle(toks.text[j - 1]) and not toks.joiner[j - 2]:
+            j -= 1  # "a dataset of 1000 plant images annotated by …": the participle opens a clause
         if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
             return  # no complement, or one about the text ("a dataset for this task")
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
