@@ -906,3 +906,40 @@ def test_a_word_glued_to_the_next_by_a_hyphen_does_not_type_an_apposition(extrac
     abstract = "Moreover, we propose S3X, a predictor-based search method that optimizes the solver schedule."
     assert _proposed(extractor, abstract) == {"S3X": "Method"}
     assert _proposed(extractor, "Moreover, we propose S3X, a predictor for the solver schedule.") == {"S3X": "Model"}
+
+
+def test_a_second_verb_of_this_paper_proposes(extractor):
+    abstract = ("This paper focuses on sparse-reward multi-agent cooperative tasks and proposes an effective "
+                "experience-sharing method, Multi-Agent Selective Learning (MASL), to boost training.")
+    assert _proposed(extractor, abstract) == {"Multi-Agent Selective Learning": "Method"}
+
+
+def test_describing_words_before_a_comma_lead_a_described_kind(extractor):
+    abstract = ("In this work, we provide a novel, computationally efficient, incremental exploration strategy, "
+                "leveraging this property of LSTD.")
+    assert _proposed(extractor, abstract) == {"incremental exploration strategy": "Method"}
+    # the control: a comma before an article opens an apposition, whose words name the contribution
+    assert _proposed(extractor, "To this end, we propose motion guidance, a zero-shot technique that lets a user "
+                                "specify motion fields.") == {"motion guidance": "Method"}
+
+
+def test_what_a_new_dataset_is_of_names_it_without_a_trailing_participle(extractor):
+    abstract = "We present a dataset of 1000 plant images annotated by experts for disease segmentation."
+    assert _proposed(extractor, abstract) == {"dataset of 1000 plant images": "Dataset"}
+    # the control: a participle before a comma belongs to a phrase that goes on; no half of it is proposed
+    assert _proposed(extractor, "To achieve this, we curate a dataset of intentionally flawed, machine-generated "
+                                "answers.") == {}
+
+
+def test_an_undefined_acronym_before_a_kind_noun_describes_it(extractor):
+    abstract = "In this work, we design a POMDP agent that gathers information about the hidden state."
+    assert _proposed(extractor, abstract) == {"POMDP agent": "Model"}
+    # the control: a coined name after the kind noun is the contribution
+    assert _proposed(extractor, "We propose a novel FRL algorithm FLUTE for federated learning.") == {"FLUTE": "Method"}
+
+
+def test_a_frame_noun_that_ends_a_complement_is_dropped(extractor):
+    abstract = "In this work, we propose an algorithm for online binary classification setting that relies on ERM."
+    assert _proposed(extractor, abstract) == {"algorithm for online binary classification": "Method"}
+    # the control: a complement about the text names nothing, with or without the frame noun
+    assert _proposed(extractor, "We propose a method for this setting.") == {}

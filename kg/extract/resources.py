@@ -120,6 +120,7 @@ class Words:
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]
     collection_nouns: frozenset[str]
+    frame_nouns: frozenset[str]
     counting_prefixes: tuple[str, ...]
     size_suffixes: tuple[str, ...]
     referring_determiners: tuple[str, ...]

@@ -1096,6 +1096,8 @@ class ContributionFinder:
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
             j = cut
+        if j > k + 3 and lower[j - 1] in self.words.frame_nouns and not toks.joiner[j - 2]:
+            j -= 1  # "an algorithm for the online binary classification setting"
         if j < sent.end and toks.text[j] == "," and self._participle(toks.text[j - 1]):
             return  # "a dataset of intentionally flawed, machine-generated answers": the phrase goes on
         while j > k + 2 and self._participle(toks.text[j - 1]) and not toks.joiner[j - 2]:
@@ -1450,7 +1452,8 @@ class ContributionFinder:
                     return
                 known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
                 name = doc_text(doc)[best.start:best.end]
-                if known and span is not None and after is not None and name.isupper() and name.isalpha() \
+                guess = best.finder is Finder.COINED and best.confidence < 0.5  # an acronym no finder defined
+                if (known or guess) and span is not None and after is not None and name.isupper() and name.isalpha() \
                         and span.start > sent.start and doc[span.start - 1].lower_ in ("a", "an") \
                         and norm_word(after.text) in self.type_words:
                     return  # "we design a POMDP agent that …": a known acronym describing the kind noun, read whole later
