@@ -943,3 +943,21 @@ def test_a_frame_noun_that_ends_a_complement_is_dropped(extractor):
     assert _proposed(extractor, abstract) == {"algorithm for online binary classification": "Method"}
     # the control: a complement about the text names nothing, with or without the frame noun
     assert _proposed(extractor, "We propose a method for this setting.") == {}
+
+
+def test_names_listed_after_a_colon_are_each_proposed(extractor):
+    abstract = ("We propose two approaches to achieve this goal: data augmentation by back-translation and class "
+                "embedding enrichment.")
+    assert _proposed(extractor, abstract) == {"data augmentation by back-translation": "Method",
+                                              "class embedding enrichment": "Method"}
+    # the control: a colon that opens steps names nothing
+    assert _proposed(extractor, "We propose two methods: first, we sample points; then we fit a line.") == {}
+
+
+def test_a_task_or_a_used_acronym_before_a_kind_noun_describes_it(extractor):
+    assert _proposed(extractor, "In particular, we present a new bandit classification algorithm that guarantees "
+                                "regret bounds.") == {"bandit classification algorithm": "Method"}
+    abstract = ("Generative methods such as normalizing flows (NFs) have emerged. To this end, we introduce a new NF "
+                "framework that allows us to classify noise.")
+    assert "normalizing flows" in _found(extractor, abstract)  # positive control: found, and only used
+    assert _proposed(extractor, abstract) == {"NF framework": "Method"}

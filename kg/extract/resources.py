@@ -121,6 +121,7 @@ class Words:
     object_skips: tuple[str, ...]
     collection_nouns: frozenset[str]
     frame_nouns: frozenset[str]
+    list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]
     size_suffixes: tuple[str, ...]
     referring_determiners: tuple[str, ...]

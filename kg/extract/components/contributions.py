@@ -364,11 +364,13 @@ class ContributionFinder:
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
                 self.title_self_reference.search(text)
-            if unnamed and (self._named_list(doc, unnamed, out) or self._named_later(doc, unnamed[0][0], by_start, out)):
+            if unnamed and self._named_later(doc, unnamed[0][0], by_start, out):
                 return doc
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return doc
             for sent, i in unnamed:
+                if self._named_list(doc, [(sent, i)], out):
+                    break  # "we introduce two methods, namely A and B"
                 self._described_object(doc, sent, i, by_start, out)
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
@@ -394,12 +396,20 @@ class ContributionFinder:
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
         for sent, verb in unnamed:
-            noun = next((t for t in range(verb + 1, min(sent.end - 3, verb + 5)) if text[t + 1] == ","), None)
+            noun = next((t for t in range(verb + 1, min(sent.end - 3, verb + 5)) if text[t + 1] in (",", ":")), None)
+            colon = None
+            if noun is None:
+                # "We propose two approaches to achieve this goal: data augmentation by back-translation and …"
+                colon = next((t for t in range(verb + 3, min(sent.end - 3, verb + 10)) if text[t] == ":"), None)
+                noun = next((t for t in range(verb + 1, colon or verb) if lower[t] in self.words.complement_cuts
+                             or lower[t] == "for"), colon or verb + 1) - 1 if colon else None
             if noun is None or toks.norm[noun] == lower[noun] or not (
                     toks.norm[noun] in self.type_words or lower[noun] in self.words.contribution_nouns):
                 continue  # a plural noun: "two methods", "two contributions"
-            k = noun + 2
-            if lower[k] == "namely":
+            k = colon + 1 if colon else noun + 2
+            if colon or text[noun + 1] == ":":
+                pass  # "two approaches: A and B"
+            elif lower[k] == "namely":
                 k += 1
             elif k in self.naming_at.values():
                 k = next(j for j, first in self.naming_at.items() if first == k) + 1
@@ -409,7 +419,10 @@ class ContributionFinder:
             found: list[tuple[int, int]] = []
             while k < sent.end:
                 j, n = k, 0
-                while j < sent.end and n < 6 and (toks.joiner[j] or (text[j].islower() and is_content(doc[j], self.res))):
+                while j < sent.end and n < 6 and (toks.joiner[j] or (text[j].islower() and is_content(doc[j], self.res)) or (
+                        # "data augmentation by back-translation": a preposition between content words
+                        n and lower[j] in self.words.list_item_prepositions and j + 1 < sent.end
+                        and text[j + 1].islower() and is_content(doc[j + 1], self.res))):
                     n += not toks.joiner[j]
                     j += 1
                 if not 2 <= n <= 5:
@@ -958,6 +971,9 @@ class ContributionFinder:
                 k += 1
         first, kind = k, None
         while k < sent.end and k - first < 12:
+            if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
+                k += 1  # "a novel SO(3) representation": a bracket glued to its word belongs to it
+                continue
             if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
                     and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
                 pass  # "a deep-learning based response generation framework": "based" unglued goes on too
@@ -1452,9 +1468,18 @@ class ContributionFinder:
                     return
                 known = any(c.finder is Finder.LEXICON and c.end == best.end for c in hits)
                 name = doc_text(doc)[best.start:best.end]
-                guess = best.finder is Finder.COINED and best.confidence < 0.5  # an acronym no finder defined
+                # an acronym no finder defined, or one the abstract used before: "… normalizing flows (NFs) … we
+                # introduce a new NF framework"
+                guess = (best.finder is Finder.COINED and best.confidence < 0.5) or (
+                    span is not None and self._in_body_before(doc, name, sent.start_char))
+                if doc_text(doc).startswith("(", best.end):
+                    return  # "a novel SO(3) representation": the name goes on in its bracket, read whole later
+                if best.finder is Finder.PHRASE and best.type == "Task" and after is not None \
+                        and self.type_words.get(norm_word(after.text), "Task") != "Task" and after.text.islower():
+                    return  # "a new bandit classification algorithm": a task describing the kind noun, read later
                 if (known or guess) and span is not None and after is not None and name.isupper() and name.isalpha() \
-                        and span.start > sent.start and doc[span.start - 1].lower_ in ("a", "an") \
+                        and span.start > sent.start and (doc[span.start - 1].lower_ in ("a", "an") or (
+                            guess and doc[span.start - 1].lower_ in self.skip)) \
                         and norm_word(after.text) in self.type_words:
                     return  # "we design a POMDP agent that …": a known acronym describing the kind noun, read whole later
                 if known and after is not None and after.text == "(" and span is not None:
