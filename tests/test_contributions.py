@@ -961,3 +961,29 @@ def test_a_task_or_a_used_acronym_before_a_kind_noun_describes_it(extractor):
                 "framework that allows us to classify noise.")
     assert "normalizing flows" in _found(extractor, abstract)  # positive control: found, and only used
     assert _proposed(extractor, abstract) == {"NF framework": "Method"}
+
+
+def test_a_lower_case_name_after_a_naming_cue_and_an_article(extractor):
+    abstract = ("To address this limitation, we propose a novel structural aggregation framework based on dynamics, "
+                "named as the dynamics aggregation. For this framework, we design a provably efficient algorithm.")
+    assert _proposed(extractor, abstract).get("dynamics aggregation") == "Method", _proposed(extractor, abstract)
+    # the control: a lower-case name cut by the word limit is not read at all
+    abstract = ("To address this issue, we present a novel multi-view subspace clustering method, named self-supervised "
+                "deep multi-view subspace clustering method for data.")
+    assert "self-supervised deep multi-view" not in _proposed(extractor, abstract)
+
+
+def test_a_task_before_a_kind_noun_is_proposed_with_it_in_a_paper_with_other_contributions(extractor):
+    abstract = ("Therefore, this paper proposes a hierarchical adaptive control framework that enables legged robots "
+                "to perform tasks. In our approach, we first present an adaptive manipulation control to regulate the "
+                "contact force.")
+    assert _proposed(extractor, abstract) == {"hierarchical adaptive control framework": "Method",
+                                              "adaptive manipulation control": "Method"}
+
+
+def test_names_of_the_members_of_a_collection_are_not_the_contribution(extractor):
+    abstract = ("We present Tensor Trust, an online game. We also use the dataset to create a benchmark for resistance "
+                "to two types of prompt injection, which we refer to as prompt extraction and prompt hijacking.")
+    proposed = _proposed(extractor, abstract)
+    assert "Tensor Trust" in proposed, proposed  # the control on the same input
+    assert "prompt extraction" not in proposed and "prompt hijacking" not in proposed, proposed

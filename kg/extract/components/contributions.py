@@ -1416,12 +1416,19 @@ class ContributionFinder:
                       and j > 0 and (text[self.naming_at[j] - 1] == "," or self.naming_at[j] < stop)), None)
         if later is not None:
             named_at = later + 1
-            while named_at < sent.end - 1 and (lower[named_at] == "as" or toks.lex[named_at].is_quote):
-                named_at += 1  # "termed as "Meta-SpikeFormer""
-            if j_is_name(text[named_at]):
+            while named_at < sent.end - 1 and (lower[named_at] == "as" or toks.lex[named_at].is_quote
+                                               or lower[named_at] in self.words.title_articles):
+                named_at += 1  # "termed as "Meta-SpikeFormer"", "named as the dynamics aggregation"
+            if j_is_name(text[named_at]) or (text[named_at].islower() and is_content(doc[named_at], self.res)):
                 limit = min(sent.end, named_at + TARGET_WINDOW)
+        cued = False  # a naming cue in the object: a lower-case name after it is named ("… called dynamical policy
+        # gradient"), a method unless a kind noun before the cue says otherwise
         for j in range(i, limit if later is None else later + 1):
             if j in self.naming_at:
+                if any(lower[t] in self.words.collection_nouns for t in range(i, j)):
+                    return  # "a benchmark for two types of prompt injection, which we refer to as …": what is named
+                    # are the members of a collection, not the contribution
+                cued = True
                 for t in range(i, j):
                     type_before = self.type_words.get(toks.norm[t]) or type_before
                 i = j + 1
@@ -1476,12 +1483,15 @@ class ContributionFinder:
                     return  # "a novel SO(3) representation": the name goes on in its bracket, read whole later
                 if best.finder is Finder.PHRASE and best.type == "Task" and after is not None \
                         and self.type_words.get(norm_word(after.text), "Task") != "Task" and after.text.islower():
-                    return  # "a new bandit classification algorithm": a task describing the kind noun, read later
+                    # "a new bandit classification algorithm": a task describing the kind noun; the whole is proposed
+                    self._propose_through(out, best, after)
+                    return
                 if (known or guess) and span is not None and after is not None and name.isupper() and name.isalpha() \
                         and span.start > sent.start and (doc[span.start - 1].lower_ in ("a", "an") or (
                             guess and doc[span.start - 1].lower_ in self.skip)) \
                         and norm_word(after.text) in self.type_words:
-                    return  # "we design a POMDP agent that …": a known acronym describing the kind noun, read whole later
+                    return  # "we design a POMDP agent that …", "a new NF framework": an acronym describing the kind
+                    # noun, read whole later
                 if known and after is not None and after.text == "(" and span is not None:
                     # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
                     close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
@@ -1497,7 +1507,7 @@ class ContributionFinder:
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")
                 self._propose(out, best, typ)
-                self._coordinated(doc, sent, span.end, by_start, out)
+                self._coordinated(doc, sent, span.end, by_start, out, phrases=cued)
                 return
             if tok.text.islower() and i + 1 < sent.end:
                 # "the general Behaviour Matching algorithm": one describing word before a name and its kind noun
@@ -1531,16 +1541,18 @@ class ContributionFinder:
                 by_start.setdefault(cand.start, []).append(cand)
                 if not (j - i == 1 and i - 1 in self.naming_at):
                     self.new_names.append(cand)  # not one word after a naming cue: its mentions bind wrong relations
-            elif type_before and is_content(tok, self.res):
+            elif (type_before or cued) and is_content(tok, self.res):
                 # "a task called fact generation": a lower-case name after a naming cue
                 j, words = i, 0
                 while j < sent.end and words < 5 and is_content(doc[j], self.res):
                     words += not is_joiner(doc[j])  # "fine-grained" is one word of three tokens
                     j += 1
                 span = doc[i:j]
+                if j < sent.end and is_content(doc[j], self.res):
+                    return  # "named self-supervised deep multi-view subspace clustering …": too long to be read whole
                 if words >= 2:  # "the task of summarizing the dynamics …", "models, referred to as particles": no name
-                    out.append(Candidate(span.start_char, span.end_char, type_before, Finder.CONTRIBUTION, 0.8,
-                                         proposed=True))
+                    out.append(Candidate(span.start_char, span.end_char, type_before or "Method", Finder.CONTRIBUTION,
+                                         0.8, proposed=True))
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
@@ -1725,14 +1737,22 @@ class ContributionFinder:
                 by_start.setdefault(start, []).append(cand)
                 self.new_names.append(cand)
 
+    def _propose_through(self, out: list[Candidate], cand: Candidate, kind: Token) -> None:
+        """Propose the words from ``cand`` through the kind noun after it ("bandit classification algorithm"),
+        typed by the kind noun."""
+        out.append(Candidate(cand.start, kind.idx + len(kind.text), self.type_words[norm_word(kind.text)],
+                             Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-kind"))
+
     def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
         out.append(Candidate(cand.start, cand.end, typ, Finder.CONTRIBUTION, max(cand.confidence, 0.85),
                              canonical=cand.canonical, long_form=cand.long_form, source_id=cand.source_id,
                              proposed=True))
 
     def _coordinated(self, doc: Doc, sent: Span, tok_i: int, by_start, out: list[Candidate],
-                     typ: str | None = None) -> None:
-        """"X and an AutoTuner": a second name joined by "and" is proposed too."""
+                     typ: str | None = None, phrases: bool = False) -> None:
+        """"X and an AutoTuner": a second name joined by "and" is proposed too; after a naming cue (``phrases``), a
+        described one too ("which we refer to as soft-weighted regularization and inference-time text embedding
+        optimization")."""
         i = tok_i
         if i < sent.end and doc[i].text == "(":
             while i < sent.end and doc[i].text != ")":
@@ -1744,7 +1764,17 @@ class ContributionFinder:
         while i < sent.end and doc[i].lower_ in self.skip:
             i += 1
         if i < sent.end:
-            hits = [c for c in by_start.get(doc[i].idx, []) if c.finder in _NAMES]
+            hits = [c for c in by_start.get(doc[i].idx, []) if c.finder in _NAMES
+                    or (phrases and c.finder is Finder.PHRASE and not c.rule)]
+            if not hits and phrases:
+                j, words = i, 0
+                while j < sent.end and words < 6 and (is_joiner(doc[j]) or (
+                        doc[j].text.islower() and is_content(doc[j], self.res))):
+                    words += not is_joiner(doc[j]) and not (j > i and is_joiner(doc[j - 1]))
+                    j += 1
+                if 2 <= words <= 5 and (j >= sent.end or doc[j].is_punct):
+                    out.append(Candidate(doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text), typ or "Method",
+                                         Finder.CONTRIBUTION, 0.8, proposed=True, rule="named-list"))
             if hits:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, typ or best.type)  # "two scores, A and B": both are scores
