@@ -987,3 +987,21 @@ def test_names_of_the_members_of_a_collection_are_not_the_contribution(extractor
     proposed = _proposed(extractor, abstract)
     assert "Tensor Trust" in proposed, proposed  # the control on the same input
     assert "prompt extraction" not in proposed and "prompt hijacking" not in proposed, proposed
+
+
+def test_a_described_thing_of_a_describing_word_and_a_clause_is_proposed(extractor):
+    abstract = "In this paper, we propose a robotic skin that can be programmed dynamically to change friction."
+    assert _proposed(extractor, abstract) == {"robotic skin": "Method"}
+    # the control: several things, or one without a clause, are no described contribution
+    assert _proposed(extractor, "We further present several sufficient conditions that ensure a linear rate.") == {}
+    assert _proposed(extractor, "In this paper, we propose a robotic skin.") == {}
+
+
+def test_a_title_that_defines_an_acronym_names_the_contribution(extractor):
+    title = "Implicit Anomaly Subgraph Detection (IASD) in Multi-Domain Attribute Networks"
+    abstract = "Our study focuses on detecting hidden anomaly subgraphs within big data and offering explanations."
+    assert _proposed_t(extractor, title, abstract) == {"Implicit Anomaly Subgraph Detection": "Task"}
+    # the control: a definition inside the title's phrase, or a known one, names nothing
+    title = "A Redundant Parallel Robot for Delicate Physical Environment and Robot Interaction (PERI)"
+    assert _proposed_t(extractor, title, abstract) == {}
+    assert _proposed_t(extractor, "Large Language Models (LLMs) in Practice", abstract) == {}

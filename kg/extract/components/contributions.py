@@ -364,7 +364,7 @@ class ContributionFinder:
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
                 self.title_self_reference.search(text)
-            if unnamed and self._named_later(doc, unnamed[0][0], by_start, out):
+            if (unnamed and self._named_later(doc, unnamed[0][0], by_start, out)) or self._title_definition(doc, out):
                 return doc
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return doc
@@ -387,6 +387,27 @@ class ContributionFinder:
                         else:
                             self._passive_subject(doc, by_start, out)
         return doc
+
+    def _title_definition(self, doc: Doc, out: list[Candidate]) -> bool:
+        """"Implicit Anomaly Subgraph Detection (IASD) in Multi-Domain Attribute Networks": a title that defines an
+        acronym no vocabulary knows names what the paper introduces (typed as the definition is: a task here)."""
+        text = doc_text(doc)
+        end = title_end(text)
+        if end < 0:
+            return False
+        cands = [c for c in state(doc).candidates if c.start < end]
+        for c in cands:
+            if c.start > 0 and not text[:c.start].rstrip().endswith(":"):
+                continue  # the title's head, or its subtitle's: not "A … Robot for … Interaction (PERI)"
+            if c.finder is Finder.ACRONYM and c.long_form and text[c.start:c.end] == c.long_form \
+                    and text.startswith(" (", c.end) and not any(
+                        o.finder is Finder.LEXICON and o.start <= c.start and o.end >= c.end for o in cands):
+                head = head_type(text[c.start:c.end].rsplit(None, 1)[-1].rsplit("-", 1)[-1], self.res)
+                typ = "Task" if head and head[0] == "Task" else c.type
+                out.append(Candidate(c.start, c.end, typ, Finder.CONTRIBUTION, 0.8, canonical=c.canonical,
+                                     long_form=c.long_form, proposed=True, rule="title-definition"))
+                return True
+        return False
 
     def _named_list(self, doc: Doc, unnamed: list[tuple[Span, int]], out: list[Candidate]) -> bool:
         """"we introduce two methods, namely node intervention and node merging", "We introduce two contributions, which
@@ -931,8 +952,11 @@ class ContributionFinder:
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
         if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
-                                               for m in mods):
-            return  # "realistic simulations": no name; "a two-stage method" is named by its kind noun
+                                               for m in mods) and not (
+                len(words) == 2 and end_tok < sent.end and toks.lower[end_tok] in self.words.clause_openers
+                and toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an")):
+            return  # "realistic simulations": no name ("we propose a robotic skin that can be programmed …" is one,
+            # a thing made and said what it does); "a two-stage method" is named by its kind noun
         for k in range(end_tok, sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
@@ -1425,7 +1449,7 @@ class ContributionFinder:
         # gradient"), a method unless a kind noun before the cue says otherwise
         for j in range(i, limit if later is None else later + 1):
             if j in self.naming_at:
-                if any(lower[t] in self.words.collection_nouns for t in range(i, j)):
+                if any(lower[t] in self.words.collection_nouns and toks.norm[t] != lower[t] for t in range(i, j)):
                     return  # "a benchmark for two types of prompt injection, which we refer to as …": what is named
                     # are the members of a collection, not the contribution
                 cued = True
