@@ -1005,3 +1005,14 @@ def test_a_title_that_defines_an_acronym_names_the_contribution(extractor):
     title = "A Redundant Parallel Robot for Delicate Physical Environment and Robot Interaction (PERI)"
     assert _proposed_t(extractor, title, abstract) == {}
     assert _proposed_t(extractor, "Large Language Models (LLMs) in Practice", abstract) == {}
+
+
+def test_a_name_that_describes_the_kind_noun_does_not_hide_the_name_after_it(extractor):
+    abstract = ("Episodic RL (ERL) is popular. In this work, we introduce a novel ERL algorithm, Temporally-Correlated "
+                "Episodic RL (TCE), which effectively utilizes step information.")
+    assert _proposed(extractor, abstract) == {"Temporally-Correlated Episodic RL": "Method"}
+    assert "Episodic RL" in _found(extractor, abstract)  # the control: found, and not proposed
+    # … but a known algorithm's own acronym after its kind noun is no new name
+    abstract = ("In CGAVI, we construct the set of generators by solving specific instances of convex optimization "
+                "problems with the Pairwise Frank-Wolfe algorithm (PFW).")
+    assert "PFW" not in _proposed(extractor, abstract) and "Pairwise Frank-Wolfe" not in _proposed(extractor, abstract)

@@ -1241,6 +1241,12 @@ class ContributionFinder:
         k = bisect_left(toks.idx, char + 1, sent.start, sent.end)
         return k < sent.end and toks.idx[k] == char + 1 and toks.norm[k] in self.type_words
 
+    def _comma_after_kind(self, doc: Doc, sent: Span, char: int) -> bool:
+        """A comma right after the kind noun that follows character ``char`` ("a novel ERL algorithm, TCE")."""
+        toks = tokens(doc)
+        k = bisect_left(toks.idx, char + 1, sent.start, sent.end)
+        return k + 1 < sent.end and toks.text[k + 1] == ","
+
     def _kind_then_name(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> bool:
         """"a provably efficient algorithm UMT-PSR", "a new bilevel optimization algorithm, namely BO-REP": the
         object's description ends in a kind noun and the name follows it (over a comma or a naming word).
@@ -1255,9 +1261,11 @@ class ContributionFinder:
             at = by_start.get(idx[j], [])
             if j > i and any(c.finder in _NAMES for c in at) and not any(
                     c.finder is Finder.LEXICON and c.end > toks.end_char(j) and self._kind_at(doc, sent, c.end)
-                    for c in at):
+                    for c in at) and not any(c.finder in _NAMES and self._kind_at(doc, sent, c.end)
+                                             and self._comma_after_kind(doc, sent, c.end) for c in at):
                 return False  # a name not after a kind noun: "we propose KREPE, a method …" (not the "PU" of a
-                # known term that describes a kind noun: "a two-stage PU learning method, namely …")
+                # known term that describes a kind noun: "a two-stage PU learning method, namely …", nor a name that
+                # does: "a novel ERL algorithm, Temporally-Correlated Episodic RL (TCE)")
             typ = self.type_words.get(norm[j])
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
