@@ -1016,3 +1016,11 @@ def test_a_name_that_describes_the_kind_noun_does_not_hide_the_name_after_it(ext
     abstract = ("In CGAVI, we construct the set of generators by solving specific instances of convex optimization "
                 "problems with the Pairwise Frank-Wolfe algorithm (PFW).")
     assert "PFW" not in _proposed(extractor, abstract) and "Pairwise Frank-Wolfe" not in _proposed(extractor, abstract)
+
+
+def test_our_main_result_is_a_described_contribution_but_not_a_bound(extractor):
+    abstract = "Our main result is a polynomial-time reduction that uses a linear optimizer for fair objectives."
+    assert _proposed(extractor, abstract) == {"polynomial-time reduction": "Method"}
+    # the control: a bound or a guarantee is a result, not a thing the paper introduces
+    assert _proposed(extractor, "Our main result is a finite-sample upper bound on the excess risk.") == {}
+    assert _proposed(extractor, "We propose an algorithm based on the same intuition, which is fast.") == {}

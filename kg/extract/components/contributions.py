@@ -1072,6 +1072,8 @@ class ContributionFinder:
             return None
         first = k + 1
         while first < sent.end and (toks.lower[first] in self.words.title_articles or toks.lower[first] in self.weak_lead):
+            if toks.lower[first] in self.words.complement_anaphora:
+                return None  # "a version of the same problem": about the text, no name
             first += 1  # "of the classical …"
         chunk = next(iter(chunk_ranges(doc, first, sent.end, self.res)), None)
         if chunk is None or chunk[0] != first or not 1 <= len(word_ranges(toks.joiner, *chunk)) <= 4:
