@@ -1024,3 +1024,13 @@ def test_our_main_result_is_a_described_contribution_but_not_a_bound(extractor):
     # the control: a bound or a guarantee is a result, not a thing the paper introduces
     assert _proposed(extractor, "Our main result is a finite-sample upper bound on the excess risk.") == {}
     assert _proposed(extractor, "We propose an algorithm based on the same intuition, which is fast.") == {}
+
+
+def test_a_model_concept_after_a_described_contribution_is_a_part_of_it(extractor):
+    abstract = ("We develop a multivariate posterior sampling procedure through deep generative quantile learning. To "
+                "enhance training of the quantile mapping, we design a neural network that performs summary statistic "
+                "extraction.")
+    assert _proposed(extractor, abstract) == {"multivariate posterior sampling procedure": "Method"}
+    # the control: alone, the same sentence still proposes what it designs
+    assert "neural network" in _proposed(extractor, "To enhance training of the quantile mapping, we design a neural "
+                                                    "network that performs summary statistic extraction.")

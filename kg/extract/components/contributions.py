@@ -333,6 +333,9 @@ class ContributionFinder:
                         and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
                     before = len(out)
                     self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
+                    if unnamed and self._known_concept_only(doc, out[before:], by_start):
+                        del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
+                        # …": a known concept after a described contribution is a part of it, not the answer
                     if not any(c.proposed for c in out[before:]):
                         unnamed.append((sent, v))
             opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0)
@@ -523,6 +526,18 @@ class ContributionFinder:
                 self._repeat_new_names(doc, by_start, out)
                 return True
         return False
+
+    def _known_concept_only(self, doc: Doc, new: list[Candidate], by_start) -> bool:
+        """Whether a contribution verb's answer is one known model concept in lower case, of two words at most, that
+        a relative clause follows ("we design a neural network that …"): a part of a contribution, not a new thing."""
+        text = doc_text(doc)
+        if len(new) != 1 or not new[0].proposed or new[0].type != "Model":
+            return False  # a model concept ("a neural network"), not a described method ("a primal-dual algorithm")
+        name = text[new[0].start:new[0].end]
+        after = text[new[0].end:new[0].end + 8].split()
+        return name.islower() and len(name.split()) <= 2 and bool(after) and after[0] in self.words.clause_openers \
+            and any(c.finder in (Finder.LEXICON, Finder.PHRASE) and c.end == new[0].end
+                    for c in by_start.get(new[0].start, ()))
 
     def _passive_subject(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"Specifically, a zero-initialized attention mechanism is proposed.", "In this work, a novel modular framework
