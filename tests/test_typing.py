@@ -297,3 +297,16 @@ def test_a_method_described_by_what_it_works_with_is_a_method(entity_types):
                          "approach, a correct method or sparse methods.")
     assert types.get("ensemble approach") == types.get("variance reduction scheme") == "Method", types
     assert not any(w in k.lower() for k in types for w in ("pragmatic", "correct", "sparse")), types
+
+
+def test_a_known_concept_keeps_a_hyphenated_or_dimension_qualifier(entity_types):
+    """"few-shot prompting", "3D planar reconstruction", "2D convolutional networks": a qualifier that opens
+    several vocabulary terms, or a dimension, narrows a known method, task or model and is kept; a measure's
+    qualifier ("computational speedup") is not (nor "end-to-end": see the test above)."""
+    types = entity_types("We study 3D planar reconstruction with 2D convolutional networks and few-shot prompting, "
+                         "and report a computational speedup.")
+    assert types.get("3D planar reconstruction") == "Task", types
+    assert types.get("2D convolutional networks") == "Model", types
+    assert types.get("few-shot prompting") == "Method", types
+    assert "planar reconstruction" not in types and "prompting" not in types, types
+    assert "speedup" in types and "computational speedup" not in types, types

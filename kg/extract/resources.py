@@ -70,6 +70,8 @@ class Words:
     list_glue: frozenset[str]
     coordination_glue: frozenset[str]
     name_connectors: frozenset[str]
+    dimension_qualifiers: frozenset[str]
+    not_qualifiers: frozenset[str]
     list_head_stops: frozenset[str]
     # kind_nouns.toml
     coined_dataset_nouns: frozenset[str]

@@ -84,28 +84,41 @@ def _is_name(c: Candidate) -> bool:
 
 #: a qualifier opens at least this many multi-word vocabulary terms ("online", "neural", "extractive")
 QUALIFIER_MIN_TERMS = 2
+#: a hyphenated qualifier opens at least this many ("few-shot" opens 29; "max-shot" names one benchmark's splits)
+HYPHEN_QUALIFIER_MIN_TERMS = 3
 
 
 def qualifier_words(res: Resources) -> frozenset[str]:
     """Lower-case words that open several multi-word vocabulary terms and are no generic noun: the words
     that qualify a concept into a narrower one ("online learning", "neural machine translation"), unlike
-    judgements ("careful", "comparable") and nouns of a longer phrase ("information", "sample")."""
+    judgements ("careful", "comparable") and nouns of a longer phrase ("information", "sample").
+    A hyphenated word counts too when it opens more terms ("few-shot", "multi-agent", "self-supervised"), unless
+    it only says how a thing is made ("-based", "-driven"); so do the words of dimension ("3D", "6DoF")."""
     counts: dict[str, int] = {}
     for e in res.lexicon:
         words = e.term.split()
-        if len(words) >= 2 and words[0].isalpha() and words[0].islower():
+        if len(words) >= 2 and words[0].islower() and (words[0].isalpha() or _hyphen_word(words[0])):
             counts[words[0]] = counts.get(words[0], 0) + 1
-    return frozenset(w for w, n in counts.items() if n >= QUALIFIER_MIN_TERMS and w not in res.generic_terms
-                     and w not in res.weak_modifiers)
+    weak_suffixes = tuple(res.words.weak_suffixes)
+    return frozenset(w for w, n in counts.items()
+                     if n >= (QUALIFIER_MIN_TERMS if w.isalpha() else HYPHEN_QUALIFIER_MIN_TERMS)
+                     and w not in res.generic_terms and w not in res.weak_modifiers
+                     and not w.endswith(weak_suffixes) and w not in res.words.not_qualifiers) \
+        | res.words.dimension_qualifiers
+
+
+def _hyphen_word(word: str) -> bool:
+    """"few-shot", "multi-agent": letters joined by hyphens (not "covid-19", "top-1")."""
+    return "-" in word and word.replace("-", "").isalpha()
 
 
 def _one_qualifier(prefix: str, qualifiers: frozenset[str]) -> bool:
     """The words a head-noun phrase adds before a known concept it ends with are one qualifier ("online
-    binary classification", "split conformal prediction"). A hyphenated, capitalised or numbered modifier
-    ("end-to-end", "sub-4-bit", a title's "Spectral") or another word ("careful hyperparameter tuning")
-    is not kept."""
+    binary classification", "split conformal prediction", "few-shot prompting", "3D planar reconstruction"). A
+    capitalised or numbered modifier ("sub-4-bit", a title's "Spectral") or another word ("careful hyperparameter
+    tuning") is not kept."""
     words = prefix.split()
-    return len(words) == 1 and words[0] in qualifiers
+    return len(words) == 1 and (words[0] in qualifiers or words[0][:1].isdigit() and words[0].lower() in qualifiers)
 
 
 def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozenset()) -> list[Candidate]:
@@ -114,8 +127,9 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
     Names are atomic ("Large Language Models (LLMs)" hides "language models");
     a single word inside a longer entity is part of it ("GPU" in "GPU kernels");
     of two same-type spans the known concept beats a head-noun guess around it
-    ("end-to-end reinforcement learning" → "reinforcement learning") unless the guess is a task
-    that adds one qualifier (``qualifiers``: "online binary classification"), otherwise
+    ("careful hyperparameter tuning" → "hyperparameter tuning") unless the guess adds one qualifier
+    (``qualifiers``: "online binary classification", "few-shot prompting"; not a measure: "random accuracy",
+    "computational speedup" qualify how it was had), otherwise
     the longer, more specific one wins. Different-type nested spans both stay
     ("KV cache" in "KV cache compression").
     """
@@ -144,7 +158,7 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
             if outer_name:
                 dropped[j] = True
             elif outer.type == inner.type and outer.finder is Finder.PHRASE and not outer.rule and not (inner.finder is Finder.PHRASE and not inner.rule):
-                if outer.type == "Task" and i_end == o_end and _one_qualifier(outer.surface[:i_start - o_start],
+                if outer.type != "Metric" and i_end == o_end and _one_qualifier(outer.surface[:i_start - o_start],
                                                                               qualifiers):
                     dropped[j] = True  # "online binary classification", "split conformal prediction"
                     continue
