@@ -310,3 +310,16 @@ def test_a_known_concept_keeps_a_hyphenated_or_dimension_qualifier(entity_types)
     assert types.get("few-shot prompting") == "Method", types
     assert "planar reconstruction" not in types and "prompting" not in types, types
     assert "speedup" in types and "computational speedup" not in types, types
+
+
+def test_hardware_named_where_a_benchmark_stands_is_hardware(entity_types):
+    """"experiments on an NVIDIA A100 GPU": the head "GPU" says hardware, whatever the place of a benchmark says;
+    a benchmark in the same place stays a dataset (the control). "FP16 precision" is numeric precision, not the
+    measure "precision"; "retrieval precision" still is one."""
+    types = entity_types("We run experiments on an NVIDIA A100 GPU and on the FooBench benchmark. We train in FP16 "
+                         "precision and report the retrieval precision.")
+    assert types.get("NVIDIA A100 GPU") == "HardwareConcept", types
+    assert types.get("FooBench") == "Dataset", types
+    assert "FP16 precision" not in types or types["FP16 precision"] == "HardwareConcept", types
+    assert types.get("FP16") == "HardwareConcept", types
+    assert types.get("retrieval precision") == "Metric", types

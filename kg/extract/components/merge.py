@@ -70,6 +70,16 @@ def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float,
     return ("Dataset", max(found)) if found else (typ, conf)
 
 
+def _hardware_vote(cands: list[Candidate], typ: str, conf: float) -> tuple[str, float]:
+    """"experiments on an NVIDIA A100 GPU": hardware named where a benchmark would stand is still hardware. A
+    name that its head word ("GPU", "TPU") types as hardware is no dataset when only the context (a coined
+    name's place) says it is one."""
+    hardware = [c.confidence for c in cands if c.type == "HardwareConcept" and c.finder is Finder.PHRASE]
+    if hardware and all(c.finder is Finder.COINED for c in cands if c.type == "Dataset"):
+        return "HardwareConcept", max(hardware)
+    return typ, conf
+
+
 #: the finders of names: a name is atomic (nothing nested in it stays)
 NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
@@ -318,6 +328,8 @@ class Merger:
             surface = name or text[start:end]
             if typ == "Task" and len(cands) > 1:
                 typ, conf = _benchmark_vote(cands, surface, typ, conf, self.res)
+            elif typ == "Dataset" and len(cands) > 1:
+                typ, conf = _hardware_vote(cands, typ, conf)
             if not proposed:
                 # decided before the merged candidate is built: most rejected spans are generic words
                 low = surface.lower()

@@ -51,6 +51,10 @@ class PhraseFinder:
         self._articles = words.phrase_articles
         self._not_plural = words.not_plural_endings  # "bias", "dynamics": singular nouns that end in -s
         self._hardware_context = False  # set per document in __call__
+        #: the head words of multi-word hardware terms ("mixed precision", "GPU memory"): after a hardware term
+        #: ("FP16 precision") such a head names hardware, not the measure heads.tsv types it as
+        self._hardware_heads = frozenset(norm_word(e.term.split()[-1]) for e in res.lexicon
+                                         if e.type == "HardwareConcept" and " " in e.term)
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | self._dataset_heads
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
@@ -153,6 +157,8 @@ class PhraseFinder:
         typ, conf = typed
         if typ == "HardwareConcept" and head in ("kernel", "kernels") and not self._hardware_context:
             return
+        if typ == "Metric" and mods and head in self._hardware_heads and self._hardware_term_at(toks, mods[0], out):
+            typ = "HardwareConcept"  # "FP16 precision", "INT8 precision": numeric precision, not a measure
         if not mods:
             if conf < SINGLE_WORD_TYPES.get(typ, 2.0):
                 return
@@ -171,6 +177,13 @@ class PhraseFinder:
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
+
+    @staticmethod
+    def _hardware_term_at(toks: Tokens, word: tuple[int, int], out: list[Candidate]) -> bool:
+        """Whether a vocabulary's hardware term starts at the modifier ``word`` (token range) and ends in it."""
+        start, end = toks.idx[word[0]], toks.end_char(word[1] - 1)
+        return any(c.start == start and c.end <= end and c.type == "HardwareConcept" and c.finder is Finder.LEXICON
+                   for c in out)
 
     def _bounds_a_measure(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_end: int,
                           out: list[Candidate]) -> bool:
