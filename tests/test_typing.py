@@ -323,3 +323,13 @@ def test_hardware_named_where_a_benchmark_stands_is_hardware(entity_types):
     assert "FP16 precision" not in types or types["FP16 precision"] == "HardwareConcept", types
     assert types.get("FP16") == "HardwareConcept", types
     assert types.get("retrieval precision") == "Metric", types
+
+
+def test_an_adjective_that_opens_vocabulary_terms_classifies_a_task(entity_types):
+    """"abstractive summarization", "contrastive clustering": an adjective that opens several vocabulary terms
+    names a kind of the task or method; a judgement ("aggressive compression", "optimal planning") does not."""
+    types = entity_types("We study abstractive summarization with contrastive clustering, aggressive compression "
+                         "and optimal planning.")
+    assert types.get("abstractive summarization") == "Task", types
+    assert types.get("contrastive clustering") == "Method", types
+    assert "aggressive compression" not in types and "optimal planning" not in types, types

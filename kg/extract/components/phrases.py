@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.extract.components.merge import qualifier_words
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
@@ -51,6 +52,7 @@ class PhraseFinder:
         self._articles = words.phrase_articles
         self._not_plural = words.not_plural_endings  # "bias", "dynamics": singular nouns that end in -s
         self._hardware_context = False  # set per document in __call__
+        self._qualifiers = qualifier_words(res)
         #: the head words of multi-word hardware terms ("mixed precision", "GPU memory"): after a hardware term
         #: ("FP16 precision") such a head names hardware, not the measure heads.tsv types it as
         self._hardware_heads = frozenset(norm_word(e.term.split()[-1]) for e in res.lexicon
@@ -167,7 +169,7 @@ class PhraseFinder:
         if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
             return  # "softmax predictions", "item recommendations": what a model outputs, not a task
         if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads and not self._relational(mod):
+                and head not in self.res.kind_heads and not self._relational(mod) and not self._qualifier(mod):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         if mods and self._describes_named_head(toks, text, head_i, mods[0]):
             return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
@@ -221,6 +223,13 @@ class PhraseFinder:
             return False  # "unconditional", "nonlinear": a negation says what something is not, it names no kind
         return low.endswith(words.relational_adjective_endings) and low not in self.res.weak_modifiers \
             and low not in words.not_relational_adjectives
+
+    def _qualifier(self, word: str) -> bool:
+        """"abstractive", "discriminative", "iterative": an adjective that opens several vocabulary terms
+        ("abstractive summarization", "extractive question answering") classifies the noun after it, unless
+        it is a judgement of one (``not_relational_adjectives``: "optimal", "empirical")."""
+        low = word.lower()
+        return low in self._qualifiers and low not in self.res.words.not_relational_adjectives
 
     def _plural_output(self, toks: Tokens, head_i: int) -> bool:
         """A task is named in the singular ("link prediction"); the plural of a task head names its outputs
