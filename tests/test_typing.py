@@ -333,3 +333,12 @@ def test_an_adjective_that_opens_vocabulary_terms_classifies_a_task(entity_types
     assert types.get("abstractive summarization") == "Task", types
     assert types.get("contrastive clustering") == "Method", types
     assert "aggressive compression" not in types and "optimal planning" not in types, types
+
+
+def test_a_dimension_named_after_a_name_is_a_metric(entity_types):
+    """"VC dimension", "fat-threshold dimension": a learning-theory measure named by a name or a compound; an
+    axis ("the action dimension", "d dimensions") is none."""
+    types = entity_types("We bound the sample complexity by the VC dimension and the fat-threshold dimension, "
+                         "and discretize each action dimension in d dimensions.")
+    assert types.get("VC dimension") == types.get("fat-threshold dimension") == "Metric", types
+    assert not any("action dimension" in k or "d dimensions" in k for k in types), types

@@ -171,6 +171,9 @@ class PhraseFinder:
         if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
                 and head not in self.res.kind_heads and not self._relational(mod) and not self._qualifier(mod):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
+        if (head in self.res.proper_heads or toks.lower[head_i] in self.res.proper_heads) \
+                and not self._proper_modifier(toks, text, mods):
+            return  # "action dimension", "d dimensions": an axis, not the measure a name gives ("VC dimension")
         if mods and self._describes_named_head(toks, text, head_i, mods[0]):
             return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
         kept = mods + [words[-1]]
@@ -223,6 +226,18 @@ class PhraseFinder:
             return False  # "unconditional", "nonlinear": a negation says what something is not, it names no kind
         return low.endswith(words.relational_adjective_endings) and low not in self.res.weak_modifiers \
             and low not in words.not_relational_adjectives
+
+    def _proper_modifier(self, toks: Tokens, text: str, mods: list[tuple[int, int]]) -> bool:
+        """The first modifier is a name: capitalised (not the sentence's first word) or a compound of
+        several letters each side of a hyphen ("VC", "Littlestone", "fat-threshold")."""
+        if not mods:
+            return False
+        a, b = mods[0]
+        word = span_text(toks, a, b, text)
+        if word[:1].isupper():
+            return a > 0 and toks.text[a - 1] not in ".!?:" and (len(word) > 1)
+        parts = word.split("-")
+        return len(parts) > 1 and all(len(p) > 1 and p.isalpha() for p in parts)
 
     def _qualifier(self, word: str) -> bool:
         """"abstractive", "discriminative", "iterative": an adjective that opens several vocabulary terms
