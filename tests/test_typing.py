@@ -342,3 +342,13 @@ def test_a_dimension_named_after_a_name_is_a_metric(entity_types):
                          "and discretize each action dimension in d dimensions.")
     assert types.get("VC dimension") == types.get("fat-threshold dimension") == "Metric", types
     assert not any("action dimension" in k or "d dimensions" in k for k in types), types
+
+
+def test_a_title_preposition_and_a_verb_end_a_phrase(entity_types):
+    """"Specular Object Reconstruction Behind Frosted Glass": a capitalised preposition ends the task's phrase;
+    "our decoder generates captions" is no phrase "decoder generates captions". The control: "image captioning"."""
+    types = entity_types("Specular Object Reconstruction Behind Frosted Glass\n\nOur decoder generates captions "
+                         "for image captioning.")
+    assert types.get("Specular Object Reconstruction") == "Task", types
+    assert not any("generates" in k or "Behind" in k for k in types), types
+    assert types.get("image captioning") == "Task", types
