@@ -352,3 +352,11 @@ def test_a_title_preposition_and_a_verb_end_a_phrase(entity_types):
     assert types.get("Specular Object Reconstruction") == "Task", types
     assert not any("generates" in k or "Behind" in k for k in types), types
     assert types.get("image captioning") == "Task", types
+
+
+def test_an_unknown_name_listed_with_a_measure_is_a_measure(entity_types):
+    """"the AUROC and AUPRC": a name nothing types, listed next to a known measure, is one; a name further off
+    ("AUPRC ... over FooNet") keeps no such type (the control)."""
+    types = entity_types("On MIMIC-III, our model improves the AUROC and AUPRC over the FooNet baseline.")
+    assert types.get("AUROC") == types.get("AUPRC") == "Metric", types
+    assert types.get("FooNet") != "Metric", types

@@ -80,6 +80,46 @@ def _hardware_vote(cands: list[Candidate], typ: str, conf: float) -> tuple[str, 
     return typ, conf
 
 
+#: the types a list passes to an unknown name among its items ("AUROC and AUPRC", "SQuAD, FooQA and HotpotQA")
+LIST_MATE_TYPES = frozenset(("Metric", "Dataset", "Model"))
+#: a list item's type is trusted from this confidence; the name it types gets this one
+LIST_MATE_MIN, LIST_MATE_CONFIDENCE = 0.7, 0.6
+#: the longest glue between two list items, in characters (", and ")
+LIST_GAP_CHARS = 7
+
+
+def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text: str, gaps: frozenset[str]) -> None:
+    """"the AUROC and AUPRC", "BLEU and chrF": a name nothing types (a coined name's default guess) that is listed
+    next to a measure, a dataset or a model is one of the same kind. Adds that vote to the name's span; only the
+    next item on either side counts, and only when the two are joined by list glue alone."""
+    typed: list[tuple[int, int, str]] = []
+    guessed: list[tuple[int, int, str]] = []
+    for key, cands in by_span.items():
+        if all(c.rule == GUESS for c in cands):
+            guessed.append(key)
+            continue
+        best = max(cands, key=lambda c: c.confidence)
+        if best.type in LIST_MATE_TYPES and best.confidence >= LIST_MATE_MIN and best.rule != GUESS:
+            typed.append((key[0], key[1], best.type))
+    if not guessed or not typed:
+        return
+    ends = {end: typ for _start, end, typ in typed}
+    starts = {start: typ for start, _end, typ in typed}
+    for key in guessed:
+        start, end, _name = key
+        kinds = set()
+        # the typed item ends right before the glue ("AUROC and AUPRC") or starts right after it ("AUPRC and AUROC")
+        for pos in range(max(0, start - LIST_GAP_CHARS), start):
+            if pos in ends and text[pos:start].strip() in gaps:
+                kinds.add(ends[pos])
+        for pos in range(end + 1, end + LIST_GAP_CHARS + 1):
+            if pos in starts and text[end:pos].strip() in gaps:
+                kinds.add(starts[pos])
+        if len(kinds) == 1:
+            by_span[key].append(Candidate(start, end, kinds.pop(), Finder.PATTERN, LIST_MATE_CONFIDENCE,
+                                          rule="list-mate"))
+
+
 #: the finders of names: a name is atomic (nothing nested in it stays)
 NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
@@ -190,6 +230,9 @@ class Merger:
         self._initials_cache: dict[str, tuple[tuple[str, str], tuple[str, ...]] | None] = {}
         self._acronym_cache: dict[str, bool] = {}
         self.qualifiers = qualifier_words(res)
+        #: what stands between two items of a list ("A, B", "A and B", "A, and B", "A / B")
+        self._list_gaps = frozenset(gap for glue in res.words.coordination_glue for gap in (glue, ", " + glue) if glue != ",") \
+            | {","}
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
@@ -320,6 +363,8 @@ class Merger:
         for c in state(doc).candidates:
             if c.end > c.start:
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
+        if any(c.rule == GUESS for c in state(doc).candidates):
+            _list_mate_votes(by_span, text, self._list_gaps)
         generic_terms = self.res.generic_terms
         spans: list[Candidate] = []
         for (start, end, name), cands in by_span.items():
