@@ -360,3 +360,18 @@ def test_an_unknown_name_listed_with_a_measure_is_a_measure(entity_types):
     types = entity_types("On MIMIC-III, our model improves the AUROC and AUPRC over the FooNet baseline.")
     assert types.get("AUROC") == types.get("AUPRC") == "Metric", types
     assert types.get("FooNet") != "Metric", types
+
+
+def test_a_title_case_name_is_kept_whole(extractor):
+    """"Smoothed Online Quadratic Optimization", "Personalized Multimodal Feedback Generation": a name in title
+    case keeps its participles and more than three words; a leading judgement or verb ("Robust", "Revisiting")
+    is not part of it, and a lower-case phrase still keeps three words at most (the control)."""
+    ex = extractor.extract(Paper(id="p", title="Revisiting Personalized Multimodal Feedback Generation",
+                                 abstract="Smoothed Online Quadratic Optimization is hard, and so is Robust Plant "
+                                          "Disease Segmentation. We study smoothed online quadratic optimization."))
+    types = {label: e.type for e in ex.entities for label in e.labels}
+    assert types.get("Personalized Multimodal Feedback Generation") == "Task", types
+    assert types.get("Smoothed Online Quadratic Optimization") == "Method", types
+    assert types.get("Plant Disease Segmentation") == "Task", types
+    assert not any(k.startswith(("Revisiting", "Robust")) for k in types), types
+    assert "online quadratic optimization" in {k.lower() for k in types}, types

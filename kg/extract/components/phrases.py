@@ -25,6 +25,10 @@ from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, ch
 from kg.types import Finder
 
 MAX_WORDS = 3
+#: a name in title case ("Smoothed Online Quadratic Optimization") keeps up to this many words, from this many
+TITLE_MAX_WORDS, TITLE_MIN_WORDS = 5, 3
+#: the rule of a title-case phrase: a name, so it outlives a vocabulary term nested in it (see ``drop_nested``)
+TITLE_CASE = "title-case"
 #: single-word phrases are too generic, except for these confident heads
 SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
 #: the types a shared head is distributed for ("image and video captioning"); "vision and language models"
@@ -105,7 +109,11 @@ class PhraseFinder:
             typed = BOUND_TYPE
         if typed is None and head not in self._read_through:
             return  # an untyped head: nothing to emit, and the modifiers need not be read
-        mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
+        titled = depth == 0 and self._title_cased(toks, text, words)
+        if titled:
+            mods = titled[:-1]  # "Smoothed Online Quadratic Optimization": a title's name, kept whole
+        else:
+            mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
         if head in self._read_through:
             inner = words[:-1]
             before = len(out)
@@ -181,7 +189,30 @@ class PhraseFinder:
         end = toks.end_char(head_i)
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
-        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
+        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3),
+                             rule=TITLE_CASE if titled else ""))
+
+    def _title_cased(self, toks: Tokens, text: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The words of a name written in title case ("Personalized Multimodal Feedback Generation", "Context-Aware
+        Multiple Instance Learning"): up to :data:`TITLE_MAX_WORDS` last words, every one capitalised, after the
+        qualifiers that only judge ("Accurate", "Efficient") are dropped; [] when the phrase is no such name (fewer
+        than three words kept). Participles and "-Aware" compounds stay: in a title they are part of the name."""
+        if len(words) < TITLE_MIN_WORDS:
+            return []
+        kept = words[-TITLE_MAX_WORDS:]
+        texts = [span_text(toks, a, b, text) for a, b in kept]
+        if not all(t[:1].isupper() or t[:1].isdigit() for t in texts):
+            return []
+        while kept and self._title_lead(texts[0].lower()):
+            kept, texts = kept[1:], texts[1:]
+        return kept if len(kept) >= TITLE_MIN_WORDS else []
+
+    def _title_lead(self, low: str) -> bool:
+        """A title word before a name that is not part of it: a judgement ("Accurate", "Reliable"), a verb
+        ("Empowering", "Revisiting"), an adverb ("Densely") or a generic word."""
+        return low in self.res.weak_modifiers or low in self.res.generic_terms \
+            or low.endswith("ing") and low not in self.res.noun_ing or low.endswith("ly") and low.isalpha() \
+            or is_describing_adjective(low, self.res) and not self._qualifier(low)
 
     @staticmethod
     def _hardware_term_at(toks: Tokens, word: tuple[int, int], out: list[Candidate]) -> bool:
