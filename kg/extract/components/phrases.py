@@ -57,6 +57,11 @@ class PhraseFinder:
         self._not_plural = words.not_plural_endings  # "bias", "dynamics": singular nouns that end in -s
         self._hardware_context = False  # set per document in __call__
         self._qualifiers = qualifier_words(res)
+        #: (first word, head) of the multi-word vocabulary terms: an adjective that opens a term with the same head
+        #: classifies it ("abstractive summarization" beside "abstractive text summarization"); "hidden reasoning"
+        #: has no such term and stays a description
+        self._qualified_heads = frozenset((words_[0].lower(), norm_word(words_[-1])) for e in res.lexicon
+                                          if len(words_ := e.term.split()) >= 2)
         #: the head words of multi-word hardware terms ("mixed precision", "GPU memory"): after a hardware term
         #: ("FP16 precision") such a head names hardware, not the measure heads.tsv types it as
         self._hardware_heads = frozenset(norm_word(e.term.split()[-1]) for e in res.lexicon
@@ -177,7 +182,7 @@ class PhraseFinder:
         if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
             return  # "softmax predictions", "item recommendations": what a model outputs, not a task
         if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads and not self._relational(mod) and not self._qualifier(mod):
+                and head not in self.res.kind_heads and not self._relational(mod) and not self._classifies(mod, head):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         if (head in self.res.proper_heads or toks.lower[head_i] in self.res.proper_heads) \
                 and not self._proper_modifier(toks, text, mods):
@@ -269,6 +274,12 @@ class PhraseFinder:
             return a > 0 and toks.text[a - 1] not in ".!?:" and (len(word) > 1)
         parts = word.split("-")
         return len(parts) > 1 and all(len(p) > 1 and p.isalpha() for p in parts)
+
+    def _classifies(self, adjective: str, head: str) -> bool:
+        """"abstractive summarization": the adjective opens vocabulary terms with this head ("abstractive text
+        summarization"), so it names a kind of it; not a judgement ("optimal planning")."""
+        low = adjective.lower()
+        return (low, head) in self._qualified_heads and low not in self.res.words.not_relational_adjectives
 
     def _qualifier(self, word: str) -> bool:
         """"abstractive", "discriminative", "iterative": an adjective that opens several vocabulary terms
