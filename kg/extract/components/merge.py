@@ -95,6 +95,13 @@ def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text:
     typed: list[tuple[int, int, str]] = []
     guessed: list[tuple[int, int, str]] = []
     for key, cands in by_span.items():
+        if len(cands) == 1:  # most spans: one candidate
+            c = cands[0]
+            if c.rule == GUESS:
+                guessed.append(key)
+            elif c.type in LIST_MATE_TYPES and c.confidence >= LIST_MATE_MIN:
+                typed.append((key[0], key[1], c.type))
+            continue
         if all(c.rule == GUESS for c in cands):
             guessed.append(key)
             continue

@@ -205,9 +205,10 @@ class PhraseFinder:
         if len(words) < TITLE_MIN_WORDS:
             return []
         kept = words[-TITLE_MAX_WORDS:]
+        first = toks.text
+        if not all(first[a][:1].isupper() or first[a][:1].isdigit() for a, _b in kept):
+            return []  # most phrases: a lower-case word (the first token of each word tells)
         texts = [span_text(toks, a, b, text) for a, b in kept]
-        if not all(t[:1].isupper() or t[:1].isdigit() for t in texts):
-            return []
         while kept and self._title_lead(texts[0].lower()):
             kept, texts = kept[1:], texts[1:]
         return kept if len(kept) >= TITLE_MIN_WORDS else []
