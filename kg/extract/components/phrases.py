@@ -16,12 +16,11 @@ from collections.abc import Iterator
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kg.extract.components.merge import qualifier_words
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
                              is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
-                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges)
+                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges, qualifier_words)
 from kg.types import Finder
 
 MAX_WORDS = 3
