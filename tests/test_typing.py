@@ -297,3 +297,81 @@ def test_a_method_described_by_what_it_works_with_is_a_method(entity_types):
                          "approach, a correct method or sparse methods.")
     assert types.get("ensemble approach") == types.get("variance reduction scheme") == "Method", types
     assert not any(w in k.lower() for k in types for w in ("pragmatic", "correct", "sparse")), types
+
+
+def test_a_known_concept_keeps_a_hyphenated_or_dimension_qualifier(entity_types):
+    """"few-shot prompting", "3D planar reconstruction", "2D convolutional networks": a qualifier that opens
+    several vocabulary terms, or a dimension, narrows a known method, task or model and is kept; a measure's
+    qualifier ("computational speedup") is not (nor "end-to-end": see the test above)."""
+    types = entity_types("We study 3D planar reconstruction with 2D convolutional networks and few-shot prompting, "
+                         "and report a computational speedup.")
+    assert types.get("3D planar reconstruction") == "Task", types
+    assert types.get("2D convolutional networks") == "Model", types
+    assert types.get("few-shot prompting") == "Method", types
+    assert "planar reconstruction" not in types and "prompting" not in types, types
+    assert "speedup" in types and "computational speedup" not in types, types
+
+
+def test_hardware_named_where_a_benchmark_stands_is_hardware(entity_types):
+    """"experiments on an NVIDIA A100 GPU": the head "GPU" says hardware, whatever the place of a benchmark says;
+    a benchmark in the same place stays a dataset (the control). "FP16 precision" is numeric precision, not the
+    measure "precision"; "retrieval precision" still is one."""
+    types = entity_types("We run experiments on an NVIDIA A100 GPU and on the FooBench benchmark. We train in FP16 "
+                         "precision and report the retrieval precision.")
+    assert types.get("NVIDIA A100 GPU") == "HardwareConcept", types
+    assert types.get("FooBench") == "Dataset", types
+    assert "FP16 precision" not in types or types["FP16 precision"] == "HardwareConcept", types
+    assert types.get("FP16") == "HardwareConcept", types
+    assert types.get("retrieval precision") == "Metric", types
+
+
+def test_an_adjective_that_opens_vocabulary_terms_classifies_a_task(entity_types):
+    """"abstractive summarization": an adjective that opens vocabulary terms with the same head ("abstractive text
+    summarization") names a kind of the task; a description ("hidden reasoning", "aggressive compression") or a
+    judgement ("optimal planning") does not."""
+    types = entity_types("We study abstractive summarization, hidden reasoning, aggressive compression "
+                         "and optimal planning.")
+    assert types.get("abstractive summarization") == "Task", types
+    assert not {"hidden reasoning", "aggressive compression", "optimal planning"} & set(types), types
+
+
+def test_a_dimension_named_after_a_name_is_a_metric(entity_types):
+    """"VC dimension", "fat-threshold dimension": a learning-theory measure named by a name or a compound; an
+    axis ("the action dimension", "d dimensions") is none."""
+    types = entity_types("We bound the sample complexity by the VC dimension and the fat-threshold dimension, "
+                         "and discretize each action dimension in d dimensions.")
+    assert types.get("VC dimension") == types.get("fat-threshold dimension") == "Metric", types
+    assert not any("action dimension" in k or "d dimensions" in k for k in types), types
+
+
+def test_a_title_preposition_and_a_verb_end_a_phrase(entity_types):
+    """"Specular Object Reconstruction Behind Frosted Glass": a capitalised preposition ends the task's phrase;
+    "our decoder generates captions" is no phrase "decoder generates captions". The control: "image captioning"."""
+    types = entity_types("Specular Object Reconstruction Behind Frosted Glass\n\nOur decoder generates captions "
+                         "for image captioning.")
+    assert types.get("Specular Object Reconstruction") == "Task", types
+    assert not any("generates" in k or "Behind" in k for k in types), types
+    assert types.get("image captioning") == "Task", types
+
+
+def test_an_unknown_name_listed_with_a_measure_is_a_measure(entity_types):
+    """"the AUROC and AUPRC": a name nothing types, listed next to a known measure, is one; a name further off
+    ("AUPRC ... over FooNet") keeps no such type (the control)."""
+    types = entity_types("On MIMIC-III, our model improves the AUROC and AUPRC over the FooNet baseline.")
+    assert types.get("AUROC") == types.get("AUPRC") == "Metric", types
+    assert types.get("FooNet") != "Metric", types
+
+
+def test_a_title_case_name_is_kept_whole(extractor):
+    """"Smoothed Online Quadratic Optimization", "Personalized Multimodal Feedback Generation": a name in title
+    case keeps its participles and more than three words; a leading judgement or verb ("Robust", "Revisiting")
+    is not part of it, and a lower-case phrase still keeps three words at most (the control)."""
+    ex = extractor.extract(Paper(id="p", title="Revisiting Personalized Multimodal Feedback Generation",
+                                 abstract="Smoothed Online Quadratic Optimization is hard, and so is Robust Plant "
+                                          "Disease Segmentation. We study smoothed online quadratic optimization."))
+    types = {label: e.type for e in ex.entities for label in e.labels}
+    assert types.get("Personalized Multimodal Feedback Generation") == "Task", types
+    assert types.get("Smoothed Online Quadratic Optimization") == "Method", types
+    assert types.get("Plant Disease Segmentation") == "Task", types
+    assert not any(k.startswith(("Revisiting", "Robust")) for k in types), types
+    assert "online quadratic optimization" in {k.lower() for k in types}, types

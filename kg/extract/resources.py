@@ -70,6 +70,8 @@ class Words:
     list_glue: frozenset[str]
     coordination_glue: frozenset[str]
     name_connectors: frozenset[str]
+    dimension_qualifiers: frozenset[str]
+    not_qualifiers: frozenset[str]
     list_head_stops: frozenset[str]
     # kind_nouns.toml
     coined_dataset_nouns: frozenset[str]
@@ -261,6 +263,8 @@ class Resources:
     named_heads: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: _heads_marked("named")))
     #: heads.tsv heads marked ``kinds``: an adjective before one names a kind of it ("contextual bandits")
     kind_heads: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: _heads_marked("kinds")))
+    #: heads.tsv heads marked ``proper``: kept only after a name ("VC dimension"; not "action dimension")
+    proper_heads: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: _heads_marked("proper")))
     #: dataset_roles.txt: first modifiers that give a dataset's role, not its data ("test datasets")
     dataset_roles: frozenset[str] = field(default=frozenset(), metadata=_shipped(lambda: frozenset(
         _lower_words("dataset_roles.txt"))))

@@ -508,3 +508,32 @@ class Modifiers:
                 break
         return words
 
+
+#: a qualifier opens at least this many multi-word vocabulary terms ("online", "neural", "extractive")
+QUALIFIER_MIN_TERMS = 2
+#: a hyphenated qualifier opens at least this many ("few-shot" opens 29; "max-shot" names one benchmark's splits)
+HYPHEN_QUALIFIER_MIN_TERMS = 3
+
+
+def qualifier_words(res: Resources) -> frozenset[str]:
+    """Lower-case words that open several multi-word vocabulary terms and are no generic noun: the words
+    that qualify a concept into a narrower one ("online learning", "neural machine translation"), unlike
+    judgements ("careful", "comparable") and nouns of a longer phrase ("information", "sample").
+    A hyphenated word counts too when it opens more terms ("few-shot", "multi-agent", "self-supervised"), unless
+    it only says how a thing is made ("-based", "-driven"); so do the words of dimension ("3D", "6DoF")."""
+    counts: dict[str, int] = {}
+    for e in res.lexicon:
+        words = e.term.split()
+        if len(words) >= 2 and words[0].islower() and (words[0].isalpha() or _hyphen_word(words[0])):
+            counts[words[0]] = counts.get(words[0], 0) + 1
+    weak_suffixes = tuple(res.words.weak_suffixes)
+    return frozenset(w for w, n in counts.items()
+                     if n >= (QUALIFIER_MIN_TERMS if w.isalpha() else HYPHEN_QUALIFIER_MIN_TERMS)
+                     and w not in res.generic_terms and w not in res.weak_modifiers
+                     and not w.endswith(weak_suffixes) and w not in res.words.not_qualifiers) \
+        | res.words.dimension_qualifiers
+
+
+def _hyphen_word(word: str) -> bool:
+    """"few-shot", "multi-agent": letters joined by hyphens (not "covid-19", "top-1")."""
+    return "-" in word and word.replace("-", "").isalpha()

@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
-from kg.extract.text import doc_text, is_acronym, is_coined
+from kg.extract.text import doc_text, is_acronym, is_coined, qualifier_words
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -70,6 +70,63 @@ def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float,
     return ("Dataset", max(found)) if found else (typ, conf)
 
 
+def _hardware_vote(cands: list[Candidate], typ: str, conf: float) -> tuple[str, float]:
+    """"experiments on an NVIDIA A100 GPU": hardware named where a benchmark would stand is still hardware. A
+    name that its head word ("GPU", "TPU") types as hardware is no dataset when only the context (a coined
+    name's place) says it is one."""
+    hardware = [c.confidence for c in cands if c.type == "HardwareConcept" and c.finder is Finder.PHRASE]
+    if hardware and all(c.finder is Finder.COINED for c in cands if c.type == "Dataset"):
+        return "HardwareConcept", max(hardware)
+    return typ, conf
+
+
+#: the types a list passes to an unknown name among its items ("AUROC and AUPRC", "SQuAD, FooQA and HotpotQA")
+LIST_MATE_TYPES = frozenset(("Metric", "Dataset", "Model"))
+#: a list item's type is trusted from this confidence; the name it types gets this one
+LIST_MATE_MIN, LIST_MATE_CONFIDENCE = 0.7, 0.6
+#: the longest glue between two list items, in characters (", and ")
+LIST_GAP_CHARS = 7
+
+
+def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text: str, gaps: frozenset[str]) -> None:
+    """"the AUROC and AUPRC", "BLEU and chrF": a name nothing types (a coined name's default guess) that is listed
+    next to a measure, a dataset or a model is one of the same kind. Adds that vote to the name's span; only the
+    next item on either side counts, and only when the two are joined by list glue alone."""
+    typed: list[tuple[int, int, str]] = []
+    guessed: list[tuple[int, int, str]] = []
+    for key, cands in by_span.items():
+        if len(cands) == 1:  # most spans: one candidate
+            c = cands[0]
+            if c.rule == GUESS:
+                guessed.append(key)
+            elif c.type in LIST_MATE_TYPES and c.confidence >= LIST_MATE_MIN:
+                typed.append((key[0], key[1], c.type))
+            continue
+        if all(c.rule == GUESS for c in cands):
+            guessed.append(key)
+            continue
+        best = max(cands, key=lambda c: c.confidence)
+        if best.type in LIST_MATE_TYPES and best.confidence >= LIST_MATE_MIN and best.rule != GUESS:
+            typed.append((key[0], key[1], best.type))
+    if not guessed or not typed:
+        return
+    ends = {end: typ for _start, end, typ in typed}
+    starts = {start: typ for start, _end, typ in typed}
+    for key in guessed:
+        start, end, _name = key
+        kinds = set()
+        # the typed item ends right before the glue ("AUROC and AUPRC") or starts right after it ("AUPRC and AUROC")
+        for pos in range(max(0, start - LIST_GAP_CHARS), start):
+            if pos in ends and text[pos:start].strip() in gaps:
+                kinds.add(ends[pos])
+        for pos in range(end + 1, end + LIST_GAP_CHARS + 1):
+            if pos in starts and text[end:pos].strip() in gaps:
+                kinds.add(starts[pos])
+        if len(kinds) == 1:
+            by_span[key].append(Candidate(start, end, kinds.pop(), Finder.PATTERN, LIST_MATE_CONFIDENCE,
+                                          rule="list-mate"))
+
+
 #: the finders of names: a name is atomic (nothing nested in it stays)
 NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
@@ -82,30 +139,13 @@ def _is_name(c: Candidate) -> bool:
     return c.finder in NAME_FINDERS
 
 
-#: a qualifier opens at least this many multi-word vocabulary terms ("online", "neural", "extractive")
-QUALIFIER_MIN_TERMS = 2
-
-
-def qualifier_words(res: Resources) -> frozenset[str]:
-    """Lower-case words that open several multi-word vocabulary terms and are no generic noun: the words
-    that qualify a concept into a narrower one ("online learning", "neural machine translation"), unlike
-    judgements ("careful", "comparable") and nouns of a longer phrase ("information", "sample")."""
-    counts: dict[str, int] = {}
-    for e in res.lexicon:
-        words = e.term.split()
-        if len(words) >= 2 and words[0].isalpha() and words[0].islower():
-            counts[words[0]] = counts.get(words[0], 0) + 1
-    return frozenset(w for w, n in counts.items() if n >= QUALIFIER_MIN_TERMS and w not in res.generic_terms
-                     and w not in res.weak_modifiers)
-
-
 def _one_qualifier(prefix: str, qualifiers: frozenset[str]) -> bool:
     """The words a head-noun phrase adds before a known concept it ends with are one qualifier ("online
-    binary classification", "split conformal prediction"). A hyphenated, capitalised or numbered modifier
-    ("end-to-end", "sub-4-bit", a title's "Spectral") or another word ("careful hyperparameter tuning")
-    is not kept."""
+    binary classification", "split conformal prediction", "few-shot prompting", "3D planar reconstruction"). A
+    capitalised or numbered modifier ("sub-4-bit", a title's "Spectral") or another word ("careful hyperparameter
+    tuning") is not kept."""
     words = prefix.split()
-    return len(words) == 1 and words[0] in qualifiers
+    return len(words) == 1 and (words[0] in qualifiers or words[0][:1].isdigit() and words[0].lower() in qualifiers)
 
 
 def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozenset()) -> list[Candidate]:
@@ -114,8 +154,9 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
     Names are atomic ("Large Language Models (LLMs)" hides "language models");
     a single word inside a longer entity is part of it ("GPU" in "GPU kernels");
     of two same-type spans the known concept beats a head-noun guess around it
-    ("end-to-end reinforcement learning" → "reinforcement learning") unless the guess is a task
-    that adds one qualifier (``qualifiers``: "online binary classification"), otherwise
+    ("careful hyperparameter tuning" → "hyperparameter tuning") unless the guess adds one qualifier
+    (``qualifiers``: "online binary classification", "few-shot prompting"; not a measure: "random accuracy",
+    "computational speedup" qualify how it was had), otherwise
     the longer, more specific one wins. Different-type nested spans both stay
     ("KV cache" in "KV cache compression").
     """
@@ -144,7 +185,7 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
             if outer_name:
                 dropped[j] = True
             elif outer.type == inner.type and outer.finder is Finder.PHRASE and not outer.rule and not (inner.finder is Finder.PHRASE and not inner.rule):
-                if outer.type == "Task" and i_end == o_end and _one_qualifier(outer.surface[:i_start - o_start],
+                if outer.type != "Metric" and i_end == o_end and _one_qualifier(outer.surface[:i_start - o_start],
                                                                               qualifiers):
                     dropped[j] = True  # "online binary classification", "split conformal prediction"
                     continue
@@ -166,6 +207,9 @@ class Merger:
         self._initials_cache: dict[str, tuple[tuple[str, str], tuple[str, ...]] | None] = {}
         self._acronym_cache: dict[str, bool] = {}
         self.qualifiers = qualifier_words(res)
+        #: what stands between two items of a list ("A, B", "A and B", "A, and B", "A / B")
+        self._list_gaps = frozenset(gap for glue in res.words.coordination_glue for gap in (glue, ", " + glue) if glue != ",") \
+            | {","}
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
@@ -296,6 +340,8 @@ class Merger:
         for c in state(doc).candidates:
             if c.end > c.start:
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
+        if any(c.rule == GUESS for c in state(doc).candidates):
+            _list_mate_votes(by_span, text, self._list_gaps)
         generic_terms = self.res.generic_terms
         spans: list[Candidate] = []
         for (start, end, name), cands in by_span.items():
@@ -304,6 +350,8 @@ class Merger:
             surface = name or text[start:end]
             if typ == "Task" and len(cands) > 1:
                 typ, conf = _benchmark_vote(cands, surface, typ, conf, self.res)
+            elif typ == "Dataset" and len(cands) > 1:
+                typ, conf = _hardware_vote(cands, typ, conf)
             if not proposed:
                 # decided before the merged candidate is built: most rejected spans are generic words
                 low = surface.lower()

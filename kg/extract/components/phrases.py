@@ -20,10 +20,14 @@ from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
                              is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
-                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges)
+                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges, qualifier_words)
 from kg.types import Finder
 
 MAX_WORDS = 3
+#: a name in title case ("Smoothed Online Quadratic Optimization") keeps up to this many words, from this many
+TITLE_MAX_WORDS, TITLE_MIN_WORDS = 5, 3
+#: the rule of a title-case phrase: a name, so it outlives a vocabulary term nested in it (see ``drop_nested``)
+TITLE_CASE = "title-case"
 #: single-word phrases are too generic, except for these confident heads
 SINGLE_WORD_TYPES = {"Metric": 0.8, "HardwareConcept": 0.85}
 #: the types a shared head is distributed for ("image and video captioning"); "vision and language models"
@@ -51,6 +55,16 @@ class PhraseFinder:
         self._articles = words.phrase_articles
         self._not_plural = words.not_plural_endings  # "bias", "dynamics": singular nouns that end in -s
         self._hardware_context = False  # set per document in __call__
+        self._qualifiers = qualifier_words(res)
+        #: (first word, head) of the multi-word vocabulary terms: an adjective that opens a term with the same head
+        #: classifies it ("abstractive summarization" beside "abstractive text summarization"); "hidden reasoning"
+        #: has no such term and stays a description
+        self._qualified_heads = frozenset((words_[0].lower(), norm_word(words_[-1])) for e in res.lexicon
+                                          if len(words_ := e.term.split()) >= 2)
+        #: the head words of multi-word hardware terms ("mixed precision", "GPU memory"): after a hardware term
+        #: ("FP16 precision") such a head names hardware, not the measure heads.tsv types it as
+        self._hardware_heads = frozenset(norm_word(e.term.split()[-1]) for e in res.lexicon
+                                         if e.type == "HardwareConcept" and " " in e.term)
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | self._dataset_heads
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
@@ -99,7 +113,11 @@ class PhraseFinder:
             typed = BOUND_TYPE
         if typed is None and head not in self._read_through:
             return  # an untyped head: nothing to emit, and the modifiers need not be read
-        mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
+        titled = depth == 0 and self._title_cased(toks, text, words)
+        if titled:
+            mods = titled[:-1]  # "Smoothed Online Quadratic Optimization": a title's name, kept whole
+        else:
+            mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
         if head in self._read_through:
             inner = words[:-1]
             before = len(out)
@@ -153,6 +171,8 @@ class PhraseFinder:
         typ, conf = typed
         if typ == "HardwareConcept" and head in ("kernel", "kernels") and not self._hardware_context:
             return
+        if typ == "Metric" and mods and head in self._hardware_heads and self._hardware_term_at(toks, mods[0], out):
+            typ = "HardwareConcept"  # "FP16 precision", "INT8 precision": numeric precision, not a measure
         if not mods:
             if conf < SINGLE_WORD_TYPES.get(typ, 2.0):
                 return
@@ -161,8 +181,11 @@ class PhraseFinder:
         if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
             return  # "softmax predictions", "item recommendations": what a model outputs, not a task
         if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads and not self._relational(mod):
+                and head not in self.res.kind_heads and not self._relational(mod) and not self._classifies(mod, head):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
+        if (head in self.res.proper_heads or toks.lower[head_i] in self.res.proper_heads) \
+                and not self._proper_modifier(toks, text, mods):
+            return  # "action dimension", "d dimensions": an axis, not the measure a name gives ("VC dimension")
         if mods and self._describes_named_head(toks, text, head_i, mods[0]):
             return  # "optimal rate", "strongest performance": a judgement of a measure, not its name
         kept = mods + [words[-1]]
@@ -170,7 +193,38 @@ class PhraseFinder:
         end = toks.end_char(head_i)
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
-        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3)))
+        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3),
+                             rule=TITLE_CASE if titled else ""))
+
+    def _title_cased(self, toks: Tokens, text: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The words of a name written in title case ("Personalized Multimodal Feedback Generation", "Context-Aware
+        Multiple Instance Learning"): up to :data:`TITLE_MAX_WORDS` last words, every one capitalised, after the
+        qualifiers that only judge ("Accurate", "Efficient") are dropped; [] when the phrase is no such name (fewer
+        than three words kept). Participles and "-Aware" compounds stay: in a title they are part of the name."""
+        if len(words) < TITLE_MIN_WORDS:
+            return []
+        kept = words[-TITLE_MAX_WORDS:]
+        first = toks.text
+        if not all(first[a][:1].isupper() or first[a][:1].isdigit() for a, _b in kept):
+            return []  # most phrases: a lower-case word (the first token of each word tells)
+        texts = [span_text(toks, a, b, text) for a, b in kept]
+        while kept and self._title_lead(texts[0].lower()):
+            kept, texts = kept[1:], texts[1:]
+        return kept if len(kept) >= TITLE_MIN_WORDS else []
+
+    def _title_lead(self, low: str) -> bool:
+        """A title word before a name that is not part of it: a judgement ("Accurate", "Reliable"), a verb
+        ("Empowering", "Revisiting"), an adverb ("Densely") or a generic word."""
+        return low in self.res.weak_modifiers or low in self.res.generic_terms \
+            or low.endswith("ing") and low not in self.res.noun_ing or low.endswith("ly") and low.isalpha() \
+            or is_describing_adjective(low, self.res) and not self._qualifier(low)
+
+    @staticmethod
+    def _hardware_term_at(toks: Tokens, word: tuple[int, int], out: list[Candidate]) -> bool:
+        """Whether a vocabulary's hardware term starts at the modifier ``word`` (token range) and ends in it."""
+        start, end = toks.idx[word[0]], toks.end_char(word[1] - 1)
+        return any(c.start == start and c.end <= end and c.type == "HardwareConcept" and c.finder is Finder.LEXICON
+                   for c in out)
 
     def _bounds_a_measure(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_end: int,
                           out: list[Candidate]) -> bool:
@@ -208,6 +262,31 @@ class PhraseFinder:
             return False  # "unconditional", "nonlinear": a negation says what something is not, it names no kind
         return low.endswith(words.relational_adjective_endings) and low not in self.res.weak_modifiers \
             and low not in words.not_relational_adjectives
+
+    def _proper_modifier(self, toks: Tokens, text: str, mods: list[tuple[int, int]]) -> bool:
+        """The first modifier is a name: capitalised (not the sentence's first word) or a compound of
+        several letters each side of a hyphen ("VC", "Littlestone", "fat-threshold")."""
+        if not mods:
+            return False
+        a, b = mods[0]
+        word = span_text(toks, a, b, text)
+        if word[:1].isupper():
+            return a > 0 and toks.text[a - 1] not in ".!?:" and (len(word) > 1)
+        parts = word.split("-")
+        return len(parts) > 1 and all(len(p) > 1 and p.isalpha() for p in parts)
+
+    def _classifies(self, adjective: str, head: str) -> bool:
+        """"abstractive summarization": the adjective opens vocabulary terms with this head ("abstractive text
+        summarization"), so it names a kind of it; not a judgement ("optimal planning")."""
+        low = adjective.lower()
+        return (low, head) in self._qualified_heads and low not in self.res.words.not_relational_adjectives
+
+    def _qualifier(self, word: str) -> bool:
+        """"abstractive", "discriminative", "iterative": an adjective that opens several vocabulary terms
+        ("abstractive summarization", "extractive question answering") classifies the noun after it, unless
+        it is a judgement of one (``not_relational_adjectives``: "optimal", "empirical")."""
+        low = word.lower()
+        return low in self._qualifiers and low not in self.res.words.not_relational_adjectives
 
     def _plural_output(self, toks: Tokens, head_i: int) -> bool:
         """A task is named in the singular ("link prediction"); the plural of a task head names its outputs
