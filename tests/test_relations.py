@@ -226,3 +226,40 @@ def test_we_explore_a_task_is_the_papers_task(extractor):
                       "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")
     assert ("PAPER", "addresses", "grammatical error detection") in rels, rels
     assert ("PAPER", "addresses", "machine translation") not in rels, rels
+
+
+def _types(extractor, title: str, abstract: str) -> dict[str, str]:
+    record = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0].lower(): e.type for e in record.entities}
+
+
+def test_a_research_topic_the_vocabulary_types_method_is_the_task_a_paper_poses(extractor):
+    """"federated learning" and "non-convex optimization" are vocabulary topics typed Method by their head
+    (PwC task, OpenReview keyword). Posed as the paper's problem they are its Task: the title's "… for X",
+    "KIND for X", "we study X", "X remains a challenging problem"."""
+    rels = _relations(extractor, "FooAgg: Robust Aggregation for Federated Learning",
+                      "We propose FooAgg, an aggregation rule. FooAgg is robust to stragglers.")
+    assert ("fooagg", "addresses", "federated learning") in rels, rels
+    rels = _relations(extractor, "Faster Solvers",
+                      "We propose FooSolve, an algorithm for non-convex optimization. FooSolve converges fast.")
+    assert ("foosolve", "addresses", "non-convex optimization") in rels, rels
+    assert _types(extractor, "Notes", "In this paper, we study federated learning with unreliable clients."
+                  )["federated learning"] == "Task"
+    assert _types(extractor, "Notes", "Non-convex optimization remains a challenging problem. Bounds are loose."
+                  )["non-convex optimization"] == "Task"
+
+
+def test_a_research_topic_used_as_a_technique_stays_a_method(extractor):
+    """Controls on the same topics: trained with it, or a noun it qualifies ("the federated learning
+    framework"), it is a technique; a PwC method is never read as a problem."""
+    types = _types(extractor, "FooNet: A Vision Model",
+                   "We propose FooNet, a vision model trained with federated learning. FooNet is accurate.")
+    assert types["federated learning"] == "Method", types
+    types = _types(extractor, "FooNet: A Vision Model",
+                   "We propose FooNet, an algorithm for the federated learning framework. FooNet is accurate.")
+    assert types["federated learning"] == "Method", types
+    types = _types(extractor, "Distilling Faster", "We study knowledge distillation for small students.")
+    assert types["knowledge distillation"] == "Method", types
+    # positive control of the same sentence shape
+    types = _types(extractor, "Distilling Faster", "We study federated learning for small students.")
+    assert types["federated learning"] == "Task", types

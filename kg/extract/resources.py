@@ -84,6 +84,7 @@ class Words:
     phrase_bound_heads: frozenset[str]
     phrase_bound_sides: frozenset[str]
     label_head_nouns: frozenset[str]
+    merge_purpose_kinds: frozenset[str]
     # cue_words.toml
     relation_eval_openers: frozenset[str]
     result_eval_openers: frozenset[str]
@@ -143,6 +144,7 @@ class Words:
     lexicon_source_priority: tuple[str, ...]
     concept_source_priority: tuple[str, ...]
     code_hosts: tuple[str, ...]
+    merge_topic_sources: frozenset[str]
     lexicon_source_confidence: Mapping[str, float]
 
     @classmethod
