@@ -263,3 +263,31 @@ def test_a_research_topic_used_as_a_technique_stays_a_method(extractor):
     # positive control of the same sentence shape
     types = _types(extractor, "Distilling Faster", "We study federated learning for small students.")
     assert types["federated learning"] == "Task", types
+
+
+def test_a_contribution_name_holds_its_parts_and_its_task(extractor):
+    """"Self-Supervised … Knowledge Distillation" uses knowledge distillation; a name ending in a task is for
+    it; "h-DBSCAN" uses DBSCAN. Controls: a name that only adds a kind noun or a weak modifier to another ("mixup
+    strategy") is that concept, not a user of it."""
+    rels = _relations(extractor, "Smaller Students",
+                      "We propose Self-Supervised Quantization-Aware Knowledge Distillation (SQAKD), a training "
+                      "framework. Knowledge distillation is common.")
+    assert ("self-supervised quantization-aware knowledge distillation", "uses", "knowledge distillation") in rels, rels
+    rels = _relations(extractor, "Faster Clustering",
+                      "We propose h-DBSCAN, a fast clustering algorithm. The DBSCAN algorithm is slow on large data.")
+    assert ("h-dbscan", "uses", "dbscan") in rels, rels
+    rels = _relations(extractor, "Subgraphs",
+                      "We propose Implicit Graph Anomaly Detection (IGAD), a new method. Graph anomaly detection is hard.")
+    assert ("implicit graph anomaly detection", "addresses", "graph anomaly detection") in rels, rels
+
+
+def test_a_contribution_name_that_only_adds_a_kind_noun_uses_nothing(extractor):
+    rels = _relations(extractor, "Calibration",
+                      "We propose a novel mixup strategy for calibration. Mixup is popular.")
+    assert not [r for r in rels if r[1] == "uses" and r[2] == "mixup"], rels
+    assert ("PAPER", "proposes", "mixup strategy") in rels, rels  # positive control: the same contribution
+    rels = _relations(extractor, "Alignment",
+                      "We propose Aligning Large Language Models via Visual Execution (ALIVE), a training method. "
+                      "Large language models are hard to align.")
+    assert not [r for r in rels if r[1] == "uses" and r[2] == "large language model"], rels
+    assert ("PAPER", "proposes", "aligning large language models via visual execution") in rels, rels

@@ -37,7 +37,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "evaluatedOn-unnamed": 0.6}
+              "addresses-problem": 0.6, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -62,6 +62,18 @@ def _alternation(stems, words) -> str:
 def _stems(text: str) -> set[str]:
     """The first five letters of each word of three letters or more: "detecting" and "detection" meet."""
     return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+def _holds(name: str, part: str) -> bool:
+    """Whether ``part`` stands in ``name`` as whole words ("graph filtering" in "neural graph filtering",
+    "dbscan" in "h-dbscan", not "rl" in "world")."""
+    at = name.find(part)
+    while at >= 0:
+        end = at + len(part)
+        if (at == 0 or not name[at - 1].isalnum()) and (end == len(name) or not name[end].isalnum()):
+            return True
+        at = name.find(part, at + 1)
+    return False
 
 
 def _cue_regex(phrases: list[str]) -> LowerRegex:
@@ -282,6 +294,8 @@ class RelationFinder:
                     "addresses-main-task" if main is not None else "addresses-paper-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
         self._derived_names(doc, [*ents, *rivals], add)
+        # a contribution's name holds the names of its parts and of its task
+        self._name_parts(doc, proposed, ents, add)
         # one relation per (subject, predicate, object)
         seen: set[tuple] = set()
         unique = []
@@ -318,6 +332,40 @@ class RelationFinder:
                     # a benchmark named after a method ("NAS-Bench") evaluates it, it does not use it
                     if other is not e and (e.type != "Dataset" or other.type == "Dataset"):
                         add(e, "uses", other, sentence_chars(doc, m.start), "uses-derived-name")
+
+    def _name_parts(self, doc: Doc, proposed: list[LocalEntity], ents: list[LocalEntity], add) -> None:
+        """"Uncertainty-aware … Dense Active Learning for Super-resolution (USIM-DAL)" uses active learning and
+        addresses super-resolution; "Neural Graph Filtering" uses graph filtering; "h-DBSCAN" uses DBSCAN: a
+        proposed method's or model's name (a mention or its long form) that holds another entity's name, as
+        whole words, is made of it (a Method, Model or hardware concept) or is for it (a Task)."""
+        for e in proposed:
+            if e.type not in SUBJECT_TYPES:
+                continue
+            names = {m.surface.lower() for m in e.mentions} | ({e.long_form.lower()} if e.long_form else set())
+            names = {n for n in names if " " in n or "-" in n}
+            if not names:
+                continue
+            for other in ents:
+                if other is e or other.type not in _USE_OBJECT_TYPES | {"Task"} or e.keys & other.keys:
+                    continue
+                for part in {m.surface.lower() for m in other.mentions}:
+                    if len(part) < 3 or not any(part != n and _holds(n, part) and self._adds(n, part) for n in names):
+                        continue
+                    m = next(m for m in e.mentions if m.proposed) if e.proposed else e.mentions[0]
+                    add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
+                        "name-part")
+                    break
+
+    def _adds(self, name: str, part: str) -> bool:
+        """Whether ``name`` says more than ``part``: "mixup strategy" is Mixup, "novel contrastive learning
+        approach" contrastive learning (only kind nouns and weak modifiers besides); "Aligning LLMs via …" acts
+        on LLMs."""
+        before = re.findall(r"[a-z0-9-]+", name[:name.find(part)])
+        if before and before[-1].endswith("ing") and before[-1] not in self.res.noun_ing:
+            return False  # "Aligning LLMs via …": what the name's verb acts on, not a part
+        rest = re.findall(r"[a-z0-9]+", name.replace(part, " "))
+        heads, weak = self.res.generic_heads, self.res.weak_modifiers
+        return any(w not in heads and w.rstrip("s") not in heads and w not in weak for w in rest)
 
     def _paper_verb(self, s_text: str, verbs: LowerRegex) -> int | None:
         """Where "we"/"this paper" + one of ``verbs`` (of study, or of contribution too) ends, if the sentence
