@@ -291,3 +291,27 @@ def test_a_contribution_name_that_only_adds_a_kind_noun_uses_nothing(extractor):
                       "Large language models are hard to align.")
     assert not [r for r in rels if r[1] == "uses" and r[2] == "large language model"], rels
     assert ("PAPER", "proposes", "aligning large language models via visual execution") in rels, rels
+
+
+def test_a_narrower_topic_in_a_titles_in_phrase_is_the_papers_task(extractor):
+    """"… in Online Convex Optimization" poses the topic; words before a topic's name make a narrower topic
+    ("decentralized online convex optimization"); control: a named method ending in the same words is no
+    topic."""
+    types = _types(extractor, "Nearly Optimal Regret in Online Convex Optimization",
+                   "We give an algorithm with optimal regret. Experiments confirm the bound.")
+    assert types.get("online convex optimization") == "Task", types
+    types = _types(extractor, "Nearly Optimal Regret", "In this paper, we study decentralized online convex "
+                   "optimization (D-OCO) over networks. Experiments confirm the bound.")
+    assert types.get("decentralized online convex optimization") == "Task", types
+    types = _types(extractor, "FooBar Online Convex Optimization",
+                   "We propose FooBar Online Convex Optimization, a new algorithm. It converges.")
+    assert types.get("foobar online convex optimization") != "Task", types
+
+
+def test_a_posed_topic_leaves_room_for_the_main_task(extractor):
+    """A contribution whose only addressed task is a posed topic (a node the graph may keep a Method) still
+    gets the paper's plain task."""
+    rels = _relations(extractor, "FooCal: Calibration in Federated Learning",
+                      "Image classification models are overconfident. We propose FooCal, a calibration method.")
+    assert ("foocal", "addresses", "federated learning") in rels, rels
+    assert ("foocal", "addresses", "image classification") in rels, rels

@@ -76,9 +76,10 @@ _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the p
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: what may follow a topic posed as the problem: the end of a phrase, or a word (checked against function words)
-_AFTER_TOPIC = re.compile(r"[ \t]*(?:$|[:?.,;)]|([A-Za-z]+)\b)", re.MULTILINE)
-#: "Stronger Random Baselines for In-Context Learning": a title's topic after "for"
-_FOR_END = re.compile(r"(?<![\w-])for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+_AFTER_TOPIC = re.compile(r"[ \t]*(?:$|[:?.,;()]|([A-Za-z]+)\b)", re.MULTILINE)
+#: "Stronger Random Baselines for In-Context Learning", "Controlling Diversity in Multi-Agent Reinforcement
+#: Learning": a title's topic after "for" or "in"
+_FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
 #: "X remains a challenging problem", "X has been a significant challenge", "X is an open problem"
 _TOPIC_STATE = re.compile(r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
@@ -175,6 +176,10 @@ class Merger:
         self.qualifiers = qualifier_words(res)
         words = res.words
         self.topic_sources = words.merge_topic_sources
+        #: the topics of those vocabularies typed Method: a phrase ending in one is a narrower topic
+        #: ("decentralized online convex optimization")
+        self.topic_terms = frozenset(e.term.lower() for e in res.lexicon
+                                     if e.type == "Method" and e.source in words.merge_topic_sources)
         kinds = "|".join(sorted(map(re.escape, words.merge_purpose_kinds), key=len, reverse=True))
         #: "an algorithm for non-convex optimization": the topic after a kind noun and "for"
         self.purpose_for = re.compile(r"(?<![\w-])(?:" + kinds + r")s?[ \t]+for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
@@ -217,8 +222,8 @@ class Merger:
         study X", "X remains a challenging problem". There the paper addresses it: a Task (the guideline's
         "problem, application or research goal a method addresses or a paper studies"); a technique the
         paper uses ("trained with reinforcement learning") stays a Method."""
-        if ent.type != "Method" or not any(m.finder is Finder.LEXICON and m.rule in self.topic_sources
-                                           for m in ent.mentions):
+        if ent.type != "Method" or not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
+                                           else self._ends_in_topic(m.surface) for m in ent.mentions):
             return False
         title_end = text.find("\n\n")
         for m in ent.mentions:
@@ -238,6 +243,14 @@ class Merger:
                     or self.purpose_for.search(before) or self.studied.search(before):
                 return True
         return False
+
+    def _ends_in_topic(self, surface: str) -> bool:
+        """"decentralized online convex optimization": plain words before a topic's name (a narrower topic, not
+        a named method); in a title, capitalised."""
+        words = surface.lower().split()
+        if len(words) < 2 or any(not w[1:].islower() for w in surface.split() if w[1:].isalpha()):
+            return False  # "GPU-accelerated DRL", "FedQ-Bernstein": named, not described
+        return any(" ".join(words[i:]) in self.topic_terms for i in range(1, len(words)))
 
     def _initials(self, text: str) -> tuple[tuple[str, str], tuple[str, ...]] | None:
         """The acronyms a multi-word name can stand for, and the ambiguous ones it makes; None for one word.

@@ -64,6 +64,13 @@ def _stems(text: str) -> set[str]:
     return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
 
 
+def _posed_topic(e: LocalEntity) -> bool:
+    """A Task no mention reads as one: a research topic the vocabulary types Method that the paper poses as its
+    problem (``kg_merge``); across papers its node may stay a Method (``kg.resolve.canonical._as_technique``),
+    so addressing it does not stand for addressing a task."""
+    return e.type == "Task" and all(m.type != "Task" for m in e.mentions)
+
+
 def _holds(name: str, part: str) -> bool:
     """Whether ``part`` stands in ``name`` as whole words ("graph filtering" in "neural graph filtering",
     "dbscan" in "h-dbscan", not "rl" in "world")."""
@@ -203,9 +210,7 @@ class RelationFinder:
                             "addresses-paper-problem" if main is None else "addresses-problem")
                     else:
                         continue
-                    if main is None:
-                        paper_tasks.add(id(e))
-                    elif main is None:
+                    if main is None and not _posed_topic(e):
                         paper_tasks.add(id(e))
             subj = next((e for m, e in in_sent if e.proposed and e.type in SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
@@ -214,7 +219,8 @@ class RelationFinder:
                 for m, e in spans:
                     if e.type == "Task" and prev[0] <= m.start and m.end <= prev[1]:
                         add(subj, "addresses", e, prev, "addresses-motivation")
-                        addressed.add(id(subj))
+                        if not _posed_topic(e):
+                            addressed.add(id(subj))
             # the main contribution, on self-reference or in an evaluation sentence (the cheap test first)
             if subj is None and main is not None and (
                     lower[sent.start] in self.eval_openers and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
@@ -246,7 +252,8 @@ class RelationFinder:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
                     add(subj, "addresses", e, bounds, "addresses")
-                    addressed.add(id(subj))
+                    if not _posed_topic(e):
+                        addressed.add(id(subj))
                 elif e.type == "Dataset" and subj.type != "Dataset" and (
                         is_eval or cmp_at is not None or _ON_LIST.search(s_text, max(0, rel_pos - 80), rel_pos)):
                     # an evaluation sentence, a comparison ("outperforms … on MM-Vet and MMBench"), or a list of
@@ -284,6 +291,8 @@ class RelationFinder:
             tasks = [e for e in ents if e.type == "Task" and (
                 main is not None or e.mentions[0].start < title_end
                 or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
+            # a topic the paper poses (see _posed_topic) may be a Method node of the graph: a plain task first
+            tasks = [e for e in tasks if not _posed_topic(e)] or tasks
             if tasks and not paper_tasks.intersection(map(id, tasks)):
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text.find("\n\n"), 0)
