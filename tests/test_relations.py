@@ -315,3 +315,15 @@ def test_a_posed_topic_leaves_room_for_the_main_task(extractor):
                       "Image classification models are overconfident. We propose FooCal, a calibration method.")
     assert ("foocal", "addresses", "federated learning") in rels, rels
     assert ("foocal", "addresses", "image classification") in rels, rels
+
+
+def test_every_name_of_a_list_of_parts_is_used(extractor):
+    """"consists of three components, i.e., A, B and a C": the list of parts goes on past the use cue's window;
+    control: a name after the list ends (a clause between) is not a part."""
+    rels = _relations(extractor, "Talking About Images",
+                      "We propose FooChat, a dialog agent. FooChat consists of three flexible components, i.e., a "
+                      "text-to-image retriever, a visual concept detector and a response generator, which we compare "
+                      "against a vision transformer.")
+    for part in ("text-to-image retriever", "visual concept detector", "response generator"):
+        assert ("foochat", "uses", part) in rels, rels
+    assert ("foochat", "uses", "vision transformer") not in rels, rels

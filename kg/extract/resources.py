@@ -90,6 +90,7 @@ class Words:
     result_eval_openers: frozenset[str]
     relation_use_extra: tuple[str, ...]
     relation_self_reference_extra: tuple[str, ...]
+    relation_part_cues: tuple[str, ...]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]

@@ -49,6 +49,8 @@ USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z")
 #: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
 #: examples ("small LMs including A")
+#: between two used parts of a list: "A, B and a C"
+_USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
@@ -105,6 +107,7 @@ class RelationFinder:
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
+        self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
         self.modifiers = Modifiers(res)
@@ -238,6 +241,8 @@ class RelationFinder:
                 continue
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+            list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
+            part_ends: list[int] = []
             appositions: list[tuple[int, int]] | None = None
             described: list[tuple[int, int]] = []
             cmp_at = self._comparison(s_text)
@@ -262,9 +267,15 @@ class RelationFinder:
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
                         use_ends = [m.end() for m in self.use.finditer(s_text)]
-                    if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends):
+                        part_ends = [m.end() for m in self.parts.finditer(s_text)]
+                    if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
+                            and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
+                        # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
+                        part_list = list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in part_ends)
+                        list_end = m.end if part_list else None
                         continue
+                    list_end = None
                     if appositions is None:
                         appositions = self._appositions(s_text, a, subj)
                         described = self._named_descriptions(s_text, a, subj)
