@@ -327,3 +327,14 @@ def test_every_name_of_a_list_of_parts_is_used(extractor):
     for part in ("text-to-image retriever", "visual concept detector", "response generator"):
         assert ("foochat", "uses", part) in rels, rels
     assert ("foochat", "uses", "vision transformer") not in rels, rels
+
+
+def test_a_paper_without_contribution_addresses_the_task_its_title_names_by_its_head(extractor):
+    """"… Tradeoff in Translation": the title names machine translation by its head; control: a head that
+    heads many tasks ("learning") names none of them."""
+    rels = _relations(extractor, "The Accuracy-Naturalness Tradeoff in Translation",
+                      "Scores reward accuracy. Researchers in machine translation rarely measure naturalness.")
+    assert ("PAPER", "addresses", "machine translation") in rels, rels
+    rels = _relations(extractor, "Double Descent in Reinforcement Learning",
+                      "Models are large. Researchers in supervised learning see double descent.")
+    assert ("PAPER", "addresses", "supervised learning") not in rels, rels

@@ -302,6 +302,9 @@ class RelationFinder:
             tasks = [e for e in ents if e.type == "Task" and (
                 main is not None or e.mentions[0].start < title_end
                 or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
+            if not tasks and main is None and title_stems:
+                # else one the title names by its head ("… Tradeoff in Translation": machine translation)
+                tasks = [e for e in ents if e.type == "Task" and self._head_in_title(e.mentions[0].surface, title_stems)]
             # a topic the paper poses (see _posed_topic) may be a Method node of the graph: a plain task first
             tasks = [e for e in tasks if not _posed_topic(e)] or tasks
             if tasks and not paper_tasks.intersection(map(id, tasks)):
@@ -375,6 +378,13 @@ class RelationFinder:
                     add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
                         "name-part")
                     break
+
+    def _head_in_title(self, surface: str, title_stems: set[str]) -> bool:
+        """Whether the title names the task by its head, unless the head is a process noun that heads many tasks
+        ("… Tradeoff in Translation" for "machine translation", not "… in Reinforcement Learning" for
+        "supervised learning")."""
+        head = surface.split()[-1].lower() if " " in surface else ""
+        return bool(head) and head not in self.res.noun_ing and bool(_stems(head)) and _stems(head) <= title_stems
 
     def _adds(self, name: str, part: str) -> bool:
         """Whether ``name`` says more than ``part``: "mixup strategy" is Mixup, "novel contrastive learning
