@@ -285,3 +285,23 @@ def test_a_topic_one_paper_addresses_that_the_graph_types_method_is_what_its_met
     graph = resolve([ex("a", "Task", posed), ex("b", "Task", []), ex("c", "Method", [])])
     links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
     assert links == {("m", "addresses", "rl"), ("a", "addresses", "rl")}, links
+
+
+def test_an_evaluation_on_what_the_graph_types_a_task_addresses_it():
+    """Paper a reads "NLU" as a benchmark it evaluates on; b and c call it a task. The node is a Task: a's
+    method addresses it (control: where the node is a Dataset, the link stays ``evaluatedOn``)."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction, RelationMention
+
+    ev = Evidence("s", 0, 1, "test", 0.9)
+
+    def ex(pid: str, typ: str, relations: list[RelationMention]) -> PaperExtraction:
+        ents = [PaperEntity("nlu", typ, ["NLU"], 0.9, [ev]), PaperEntity("m", "Method", ["M"], 0.9, [ev])]
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, relations, [])
+
+    evaluated = [RelationMention("m", "evaluatedOn", "nlu", ev)]
+    graph = resolve([ex("a", "Dataset", evaluated), ex("b", "Task", []), ex("c", "Task", [])])
+    links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+    assert links == {("m", "addresses", "nlu")}, links
+    graph = resolve([ex("a", "Dataset", evaluated), ex("b", "Dataset", []), ex("c", "Task", [])])
+    links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+    assert links == {("m", "evaluatedOn", "nlu")}, links

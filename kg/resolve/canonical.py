@@ -226,12 +226,22 @@ def _fits(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> bool:
     return predicate not in DOMAINS or graph.entities[subj].type in DOMAINS[predicate]
 
 
-def _as_technique(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> Predicate | None:
-    """``uses`` for an ``addresses`` link from a method or model to a node the graph types Method (the paper
-    read it as its Task: :meth:`kg.extract.components.merge.Merger._posed_topic`); None otherwise."""
-    if predicate != "addresses" or subj in graph.papers or graph.entities[obj].type != "Method":
-        return None
-    return "uses" if graph.entities[subj].type in ("Method", "Model") else None
+def _refit(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> Predicate | None:
+    """The relation a link outside its domain or range stands for, once the graph's vote has typed its nodes;
+    None when there is none:
+
+    - ``uses`` for an ``addresses`` link from a method or model to a node the graph types Method (the paper
+      read it as its Task: :meth:`kg.extract.components.merge.Merger._posed_topic`);
+    - ``addresses`` for an ``evaluatedOn`` link to a node the graph types Task ("evaluated on NLU and NLG",
+      read as benchmarks in one paper, are the tasks most papers name).
+    """
+    subj_type = "Paper" if subj in graph.papers else graph.entities[subj].type
+    obj_type = graph.entities[obj].type
+    if predicate == "addresses" and obj_type == "Method" and subj_type in ("Method", "Model"):
+        return "uses"
+    if predicate == "evaluatedOn" and obj_type == "Task" and _fits(graph, subj, obj, "addresses"):
+        return "addresses"
+    return None
 
 
 def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None) -> KnowledgeGraph:
@@ -308,11 +318,10 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                     once = (subj, rel.predicate, obj, rel.evidence.start, rel.evidence.section)
                     if subj == obj or once in seen:
                         continue
-                    # a node's type, voted across papers, may be outside the relation's domain or range; a topic
-                    # this paper poses as its problem that most papers use as a technique ("… for In-Context
-                    # Learning"): what is for it uses it
+                    # a node's type, voted across papers, may be outside the relation's domain or range: the
+                    # relation the link stands for then, if any
                     predicate = rel.predicate if _fits(graph, subj, obj, rel.predicate) else \
-                        _as_technique(graph, subj, obj, rel.predicate)
+                        _refit(graph, subj, obj, rel.predicate)
                     if predicate is None:
                         continue
                     once = (subj, predicate, obj, rel.evidence.start, rel.evidence.section)

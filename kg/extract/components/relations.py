@@ -68,7 +68,7 @@ def _stems(text: str) -> set[str]:
 
 def _posed_topic(e: LocalEntity) -> bool:
     """A Task no mention reads as one: a research topic the vocabulary types Method that the paper poses as its
-    problem (``kg_merge``); across papers its node may stay a Method (``kg.resolve.canonical._as_technique``),
+    problem (``kg_merge``); across papers its node may stay a Method (``kg.resolve.canonical._refit``),
     so addressing it does not stand for addressing a task."""
     return e.type == "Task" and all(m.type != "Task" for m in e.mentions)
 
