@@ -226,9 +226,13 @@ class Merger:
                                            else self._ends_in_topic(m.surface) for m in ent.mentions):
             return False
         title_end = text.find("\n\n")
+        heads = self.res.generic_heads
         for m in ent.mentions:
             if m.end - m.start < 4 or self._is_acronym(m.surface):
                 continue  # "RL": an acronym repeats the long form, whose own place decides
+            head = m.surface.rsplit(None, 1)[-1].lower()
+            if head in heads or head[:-1] in heads:
+                continue  # "we analyse first-order methods": a kind of method, whatever is done with it
             after = _AFTER_TOPIC.match(text, m.end)
             if after is None:
                 continue
