@@ -226,3 +226,115 @@ def test_we_explore_a_task_is_the_papers_task(extractor):
                       "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")
     assert ("PAPER", "addresses", "grammatical error detection") in rels, rels
     assert ("PAPER", "addresses", "machine translation") not in rels, rels
+
+
+def _types(extractor, title: str, abstract: str) -> dict[str, str]:
+    record = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0].lower(): e.type for e in record.entities}
+
+
+def test_a_research_topic_the_vocabulary_types_method_is_the_task_a_paper_poses(extractor):
+    """"federated learning" and "non-convex optimization" are vocabulary topics typed Method by their head
+    (PwC task, OpenReview keyword). Posed as the paper's problem they are its Task: the title's "… for X",
+    "KIND for X", "we study X", "X remains a challenging problem"."""
+    rels = _relations(extractor, "FooAgg: Robust Aggregation for Federated Learning",
+                      "We propose FooAgg, an aggregation rule. FooAgg is robust to stragglers.")
+    assert ("fooagg", "addresses", "federated learning") in rels, rels
+    rels = _relations(extractor, "Faster Solvers",
+                      "We propose FooSolve, an algorithm for non-convex optimization. FooSolve converges fast.")
+    assert ("foosolve", "addresses", "non-convex optimization") in rels, rels
+    assert _types(extractor, "Notes", "In this paper, we study federated learning with unreliable clients."
+                  )["federated learning"] == "Task"
+    assert _types(extractor, "Notes", "Non-convex optimization remains a challenging problem. Bounds are loose."
+                  )["non-convex optimization"] == "Task"
+
+
+def test_a_research_topic_used_as_a_technique_stays_a_method(extractor):
+    """Controls on the same topics: trained with it, or a noun it qualifies ("the federated learning
+    framework"), it is a technique; a PwC method is never read as a problem."""
+    types = _types(extractor, "FooNet: A Vision Model",
+                   "We propose FooNet, a vision model trained with federated learning. FooNet is accurate.")
+    assert types["federated learning"] == "Method", types
+    types = _types(extractor, "FooNet: A Vision Model",
+                   "We propose FooNet, an algorithm for the federated learning framework. FooNet is accurate.")
+    assert types["federated learning"] == "Method", types
+    types = _types(extractor, "Distilling Faster", "We study knowledge distillation for small students.")
+    assert types["knowledge distillation"] == "Method", types
+    # positive control of the same sentence shape
+    types = _types(extractor, "Distilling Faster", "We study federated learning for small students.")
+    assert types["federated learning"] == "Task", types
+
+
+def test_a_contribution_name_holds_its_parts_and_its_task(extractor):
+    """"Self-Supervised … Knowledge Distillation" uses knowledge distillation; a name ending in a task is for
+    it; "h-DBSCAN" uses DBSCAN. Controls: a name that only adds a kind noun or a weak modifier to another ("mixup
+    strategy") is that concept, not a user of it."""
+    rels = _relations(extractor, "Smaller Students",
+                      "We propose Self-Supervised Quantization-Aware Knowledge Distillation (SQAKD), a training "
+                      "framework. Knowledge distillation is common.")
+    assert ("self-supervised quantization-aware knowledge distillation", "uses", "knowledge distillation") in rels, rels
+    rels = _relations(extractor, "Faster Clustering",
+                      "We propose h-DBSCAN, a fast clustering algorithm. The DBSCAN algorithm is slow on large data.")
+    assert ("h-dbscan", "uses", "dbscan") in rels, rels
+    rels = _relations(extractor, "Subgraphs",
+                      "We propose Implicit Graph Anomaly Detection (IGAD), a new method. Graph anomaly detection is hard.")
+    assert ("implicit graph anomaly detection", "addresses", "graph anomaly detection") in rels, rels
+
+
+def test_a_contribution_name_that_only_adds_a_kind_noun_uses_nothing(extractor):
+    rels = _relations(extractor, "Calibration",
+                      "We propose a novel mixup strategy for calibration. Mixup is popular.")
+    assert not [r for r in rels if r[1] == "uses" and r[2] == "mixup"], rels
+    assert ("PAPER", "proposes", "mixup strategy") in rels, rels  # positive control: the same contribution
+    rels = _relations(extractor, "Alignment",
+                      "We propose Aligning Large Language Models via Visual Execution (ALIVE), a training method. "
+                      "Large language models are hard to align.")
+    assert not [r for r in rels if r[1] == "uses" and r[2] == "large language model"], rels
+    assert ("PAPER", "proposes", "aligning large language models via visual execution") in rels, rels
+
+
+def test_a_narrower_topic_in_a_titles_in_phrase_is_the_papers_task(extractor):
+    """"… in Online Convex Optimization" poses the topic; words before a topic's name make a narrower topic
+    ("decentralized online convex optimization"); control: a named method ending in the same words is no
+    topic."""
+    types = _types(extractor, "Nearly Optimal Regret in Online Convex Optimization",
+                   "We give an algorithm with optimal regret. Experiments confirm the bound.")
+    assert types.get("online convex optimization") == "Task", types
+    types = _types(extractor, "Nearly Optimal Regret", "In this paper, we study decentralized online convex "
+                   "optimization (D-OCO) over networks. Experiments confirm the bound.")
+    assert types.get("decentralized online convex optimization") == "Task", types
+    types = _types(extractor, "FooBar Online Convex Optimization",
+                   "We propose FooBar Online Convex Optimization, a new algorithm. It converges.")
+    assert types.get("foobar online convex optimization") != "Task", types
+
+
+def test_a_posed_topic_leaves_room_for_the_main_task(extractor):
+    """A contribution whose only addressed task is a posed topic (a node the graph may keep a Method) still
+    gets the paper's plain task."""
+    rels = _relations(extractor, "FooCal: Calibration in Federated Learning",
+                      "Image classification models are overconfident. We propose FooCal, a calibration method.")
+    assert ("foocal", "addresses", "federated learning") in rels, rels
+    assert ("foocal", "addresses", "image classification") in rels, rels
+
+
+def test_every_name_of_a_list_of_parts_is_used(extractor):
+    """"consists of three components, i.e., A, B and a C": the list of parts goes on past the use cue's window;
+    control: a name after the list ends (a clause between) is not a part."""
+    rels = _relations(extractor, "Talking About Images",
+                      "We propose FooChat, a dialog agent. FooChat consists of three flexible components, i.e., a "
+                      "text-to-image retriever, a visual concept detector and a response generator, which we compare "
+                      "against a vision transformer.")
+    for part in ("text-to-image retriever", "visual concept detector", "response generator"):
+        assert ("foochat", "uses", part) in rels, rels
+    assert ("foochat", "uses", "vision transformer") not in rels, rels
+
+
+def test_a_paper_without_contribution_addresses_the_task_its_title_names_by_its_head(extractor):
+    """"… Tradeoff in Translation": the title names machine translation by its head; control: a head that
+    heads many tasks ("learning") names none of them."""
+    rels = _relations(extractor, "The Accuracy-Naturalness Tradeoff in Translation",
+                      "Scores reward accuracy. Researchers in machine translation rarely measure naturalness.")
+    assert ("PAPER", "addresses", "machine translation") in rels, rels
+    rels = _relations(extractor, "Double Descent in Reinforcement Learning",
+                      "Models are large. Researchers in supervised learning see double descent.")
+    assert ("PAPER", "addresses", "supervised learning") not in rels, rels

@@ -263,3 +263,45 @@ def test_check_labels_script_flags_lists_fragments_and_definitions():
         g.add_node(n, kind="entity", type="Method", label=label, aliases=aliases)
     assert {(n, why) for n, _label, why in mod.offenders(g)} == {
         ("a", "list"), ("b", "fragment"), ("c", "holds an acronym definition"), ("f", "list")}
+
+
+def test_a_topic_one_paper_addresses_that_the_graph_types_method_is_what_its_method_uses():
+    """Paper a poses "RL" as its problem (a local Task it addresses); b and c use RL as a technique. The node
+    is a Method, so a's method uses it; the paper itself addresses nothing outside the range (control: where
+    the node is a Task, the link stays ``addresses``)."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction, RelationMention
+
+    ev = Evidence("s", 0, 1, "test", 0.9)
+
+    def ex(pid: str, typ: str, relations: list[RelationMention]) -> PaperExtraction:
+        ents = [PaperEntity("rl", typ, ["RL"], 0.9, [ev]), PaperEntity("m", "Method", ["M"], 0.9, [ev])]
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, relations, [])
+
+    posed = [RelationMention("m", "addresses", "rl", ev), RelationMention("PAPER", "addresses", "rl", ev)]
+    graph = resolve([ex("a", "Task", posed), ex("b", "Method", []), ex("c", "Method", [])])
+    assert graph.entities["rl"].type == "Method"
+    links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+    assert links == {("m", "uses", "rl")}, links
+    graph = resolve([ex("a", "Task", posed), ex("b", "Task", []), ex("c", "Method", [])])
+    links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+    assert links == {("m", "addresses", "rl"), ("a", "addresses", "rl")}, links
+
+
+def test_an_evaluation_on_what_the_graph_types_a_task_addresses_it():
+    """Paper a reads "NLU" as a benchmark it evaluates on; b and c call it a task. The node is a Task: a's
+    method addresses it (control: where the node is a Dataset, the link stays ``evaluatedOn``)."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction, RelationMention
+
+    ev = Evidence("s", 0, 1, "test", 0.9)
+
+    def ex(pid: str, typ: str, relations: list[RelationMention]) -> PaperExtraction:
+        ents = [PaperEntity("nlu", typ, ["NLU"], 0.9, [ev]), PaperEntity("m", "Method", ["M"], 0.9, [ev])]
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, relations, [])
+
+    evaluated = [RelationMention("m", "evaluatedOn", "nlu", ev)]
+    graph = resolve([ex("a", "Dataset", evaluated), ex("b", "Task", []), ex("c", "Task", [])])
+    links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+    assert links == {("m", "addresses", "nlu")}, links
+    graph = resolve([ex("a", "Dataset", evaluated), ex("b", "Dataset", []), ex("c", "Task", [])])
+    links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+    assert links == {("m", "evaluatedOn", "nlu")}, links

@@ -86,11 +86,13 @@ class Words:
     phrase_bound_heads: frozenset[str]
     phrase_bound_sides: frozenset[str]
     label_head_nouns: frozenset[str]
+    merge_purpose_kinds: frozenset[str]
     # cue_words.toml
     relation_eval_openers: frozenset[str]
     result_eval_openers: frozenset[str]
     relation_use_extra: tuple[str, ...]
     relation_self_reference_extra: tuple[str, ...]
+    relation_part_cues: tuple[str, ...]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]
@@ -148,6 +150,7 @@ class Words:
     lexicon_source_priority: tuple[str, ...]
     concept_source_priority: tuple[str, ...]
     code_hosts: tuple[str, ...]
+    merge_topic_sources: frozenset[str]
     lexicon_source_confidence: Mapping[str, float]
 
     @classmethod

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from kg.graph.model import Entity, KnowledgeGraph, Link, PaperNode
 from kg.records import ENTITY_TYPES, PAPER, PaperEntity, PaperExtraction, ResolvedQuantity
 from kg.names import entity_key, slug
+from kg.types import Predicate
 from kg.extract.components.acronyms import best_long_form, is_acronym
 from kg.rdf.iri import local_name
 from kg.resolve.labels import ListKind, around_definition, abbreviates, list_kind, list_parts, repair
@@ -225,6 +226,24 @@ def _fits(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> bool:
     return predicate not in DOMAINS or graph.entities[subj].type in DOMAINS[predicate]
 
 
+def _refit(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> Predicate | None:
+    """The relation a link outside its domain or range stands for, once the graph's vote has typed its nodes;
+    None when there is none:
+
+    - ``uses`` for an ``addresses`` link from a method or model to a node the graph types Method (the paper
+      read it as its Task: :meth:`kg.extract.components.merge.Merger._posed_topic`);
+    - ``addresses`` for an ``evaluatedOn`` link to a node the graph types Task ("evaluated on NLU and NLG",
+      read as benchmarks in one paper, are the tasks most papers name).
+    """
+    subj_type = "Paper" if subj in graph.papers else graph.entities[subj].type
+    obj_type = graph.entities[obj].type
+    if predicate == "addresses" and obj_type == "Method" and subj_type in ("Method", "Model"):
+        return "uses"
+    if predicate == "evaluatedOn" and obj_type == "Task" and _fits(graph, subj, obj, "addresses"):
+        return "addresses"
+    return None
+
+
 def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None) -> KnowledgeGraph:
     """Build the canonical :class:`KnowledgeGraph` from per-paper extractions."""
     graph = KnowledgeGraph(skipped=list(skipped or []))
@@ -299,10 +318,17 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                     once = (subj, rel.predicate, obj, rel.evidence.start, rel.evidence.section)
                     if subj == obj or once in seen:
                         continue
-                    if not _fits(graph, subj, obj, rel.predicate):
-                        continue  # a node's type, voted across papers, is outside the relation's domain or range
+                    # a node's type, voted across papers, may be outside the relation's domain or range: the
+                    # relation the link stands for then, if any
+                    predicate = rel.predicate if _fits(graph, subj, obj, rel.predicate) else \
+                        _refit(graph, subj, obj, rel.predicate)
+                    if predicate is None:
+                        continue
+                    once = (subj, predicate, obj, rel.evidence.start, rel.evidence.section)
+                    if once in seen:
+                        continue
                     seen.add(once)
-                    graph.links.append(Link(subj, rel.predicate, obj, pid, rel.evidence))
+                    graph.links.append(Link(subj, predicate, obj, pid, rel.evidence))
     graph.links.sort(key=lambda ln: (ln.paper, ln.predicate != "mentions", ln.subject, ln.predicate, ln.object,
                                      ln.evidence.start))
     return graph

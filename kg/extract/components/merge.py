@@ -132,6 +132,14 @@ NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+#: what may follow a topic posed as the problem: the end of a phrase, or a word (checked against function words)
+_AFTER_TOPIC = re.compile(r"[ \t]*(?:$|[:?.,;()]|([A-Za-z]+)\b)", re.MULTILINE)
+#: "Stronger Random Baselines for In-Context Learning", "Controlling Diversity in Multi-Agent Reinforcement
+#: Learning": a title's topic after "for" or "in"
+_FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+#: "X remains a challenging problem", "X has been a significant challenge", "X is an open problem"
+_TOPIC_STATE = re.compile(r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
+                          r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
 
 
 def _is_name(c: Candidate) -> bool:
@@ -210,6 +218,20 @@ class Merger:
         #: what stands between two items of a list ("A, B", "A and B", "A, and B", "A / B")
         self._list_gaps = frozenset(gap for glue in res.words.coordination_glue for gap in (glue, ", " + glue) if glue != ",") \
             | {","}
+        words = res.words
+        self.topic_sources = words.merge_topic_sources
+        #: the topics of those vocabularies typed Method: a phrase ending in one is a narrower topic
+        #: ("decentralized online convex optimization")
+        self.topic_terms = frozenset(e.term.lower() for e in res.lexicon
+                                     if e.type == "Method" and e.source in words.merge_topic_sources)
+        kinds = "|".join(sorted(map(re.escape, words.merge_purpose_kinds), key=len, reverse=True))
+        #: "an algorithm for non-convex optimization": the topic after a kind noun and "for"
+        self.purpose_for = re.compile(r"(?<![\w-])(?:" + kinds + r")s?[ \t]+for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+        verbs = "|".join(sorted(map(re.escape, res.cues["study_verbs"]), key=len, reverse=True))
+        who = "|".join(sorted(map(re.escape, words.paper_subjects), key=len, reverse=True))
+        #: "we study federated learning", "this paper considers the meta-learning": the topic right after the verb
+        self.studied = re.compile(r"(?<![\w-])(?:" + who + r")[ \t]+(?:[a-z]+ly[ \t]+)?(?:" + verbs
+                                  + r")[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
@@ -237,6 +259,46 @@ class Merger:
         return [Candidate(m.start, m.end, "Task", Finder.PATTERN, 0.9, rule="problem-of") for m in ent.mentions
                 if text.find("of", max(0, m.start - 40), m.start) >= 0
                 and _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
+
+    def _posed_topic(self, text: str, ent: LocalEntity) -> bool:
+        """Whether a research topic the vocabulary types Method ("federated learning", "non-convex
+        optimization") is the problem this paper poses: "… for X" in the title, "an algorithm for X", "we
+        study X", "X remains a challenging problem". There the paper addresses it: a Task (the guideline's
+        "problem, application or research goal a method addresses or a paper studies"); a technique the
+        paper uses ("trained with reinforcement learning") stays a Method."""
+        if ent.type != "Method" or not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
+                                           else self._ends_in_topic(m.surface) for m in ent.mentions):
+            return False
+        title_end = text.find("\n\n")
+        heads = self.res.generic_heads
+        for m in ent.mentions:
+            if m.end - m.start < 4 or self._is_acronym(m.surface):
+                continue  # "RL": an acronym repeats the long form, whose own place decides
+            head = m.surface.rsplit(None, 1)[-1].lower()
+            if head in heads or head[:-1] in heads:
+                continue  # "we analyse first-order methods": a kind of method, whatever is done with it
+            after = _AFTER_TOPIC.match(text, m.end)
+            if after is None:
+                continue
+            if _TOPIC_STATE.match(text, m.end):
+                return True
+            word = after.group(1)
+            if word is not None and word.lower() not in self.res.function_words:
+                continue  # "for the federated learning framework": the topic qualifies a noun
+            before = text[max(0, m.start - 60):m.start]
+            in_title = m.end <= title_end
+            if in_title and _FOR_END.search(before) \
+                    or self.purpose_for.search(before) or self.studied.search(before):
+                return True
+        return False
+
+    def _ends_in_topic(self, surface: str) -> bool:
+        """"decentralized online convex optimization": plain words before a topic's name (a narrower topic, not
+        a named method); in a title, capitalised."""
+        words = surface.lower().split()
+        if len(words) < 2 or any(not w[1:].islower() for w in surface.split() if w[1:].isalpha()):
+            return False  # "GPU-accelerated DRL", "FedQ-Bernstein": named, not described
+        return any(" ".join(words[i:]) in self.topic_terms for i in range(1, len(words)))
 
     def _initials(self, text: str) -> tuple[tuple[str, str], tuple[str, ...]] | None:
         """The acronyms a multi-word name can stand for, and the ambiguous ones it makes; None for one word.
@@ -421,6 +483,8 @@ class Merger:
         if len(mentions) > 1:
             mentions.sort(key=lambda c: (c.start, c.end))
         ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
+        if self._posed_topic(text, ent):
+            ent.type = "Task"
         proposed = False
         long_form = ""
         with_canonical: list[Candidate] = []

@@ -38,7 +38,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "evaluatedOn-unnamed": 0.6}
+              "addresses-problem": 0.6, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -50,6 +50,8 @@ USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z")
 #: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
 #: examples ("small LMs including A")
+#: between two used parts of a list: "A, B and a C"
+_USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
@@ -63,6 +65,25 @@ def _alternation(stems, words) -> str:
 def _stems(text: str) -> set[str]:
     """The first five letters of each word of three letters or more: "detecting" and "detection" meet."""
     return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+def _posed_topic(e: LocalEntity) -> bool:
+    """A Task no mention reads as one: a research topic the vocabulary types Method that the paper poses as its
+    problem (``kg_merge``); across papers its node may stay a Method (``kg.resolve.canonical._refit``),
+    so addressing it does not stand for addressing a task."""
+    return e.type == "Task" and all(m.type != "Task" for m in e.mentions)
+
+
+def _holds(name: str, part: str) -> bool:
+    """Whether ``part`` stands in ``name`` as whole words ("graph filtering" in "neural graph filtering",
+    "dbscan" in "h-dbscan", not "rl" in "world")."""
+    at = name.find(part)
+    while at >= 0:
+        end = at + len(part)
+        if (at == 0 or not name[at - 1].isalnum()) and (end == len(name) or not name[end].isalnum()):
+            return True
+        at = name.find(part, at + 1)
+    return False
 
 
 def _cue_regex(phrases: list[str]) -> LowerRegex:
@@ -87,6 +108,7 @@ class RelationFinder:
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
+        self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
         self.modifiers = Modifiers(res)
@@ -192,9 +214,7 @@ class RelationFinder:
                             "addresses-paper-problem" if main is None else "addresses-problem")
                     else:
                         continue
-                    if main is None:
-                        paper_tasks.add(id(e))
-                    elif main is None:
+                    if main is None and not _posed_topic(e):
                         paper_tasks.add(id(e))
             subj = next((e for m, e in in_sent if e.proposed and e.type in SUBJECT_TYPES), None)
             if subj is not None and k > 0 and self.remedy.match(s_text):
@@ -203,7 +223,8 @@ class RelationFinder:
                 for m, e in spans:
                     if e.type == "Task" and prev[0] <= m.start and m.end <= prev[1]:
                         add(subj, "addresses", e, prev, "addresses-motivation")
-                        addressed.add(id(subj))
+                        if not _posed_topic(e):
+                            addressed.add(id(subj))
             # the main contribution, on self-reference or in an evaluation sentence (the cheap test first)
             if subj is None and main is not None and (
                     lower[sent.start] in self.eval_openers and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
@@ -221,6 +242,8 @@ class RelationFinder:
                 continue
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+            list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
+            part_ends: list[int] = []
             appositions: list[tuple[int, int]] | None = None
             described: list[tuple[int, int]] = []
             cmp_at = self._comparison(s_text)
@@ -235,7 +258,8 @@ class RelationFinder:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
                     add(subj, "addresses", e, bounds, "addresses")
-                    addressed.add(id(subj))
+                    if not _posed_topic(e):
+                        addressed.add(id(subj))
                 elif e.type == "Dataset" and subj.type != "Dataset" and (
                         is_eval or cmp_at is not None or _ON_LIST.search(s_text, max(0, rel_pos - 80), rel_pos)):
                     # an evaluation sentence, a comparison ("outperforms … on MM-Vet and MMBench"), or a list of
@@ -244,9 +268,15 @@ class RelationFinder:
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
                         use_ends = [m.end() for m in self.use.finditer(s_text)]
-                    if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends):
+                        part_ends = [m.end() for m in self.parts.finditer(s_text)]
+                    if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
+                            and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
+                        # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
+                        part_list = list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in part_ends)
+                        list_end = m.end if part_list else None
                         continue
+                    list_end = None
                     if appositions is None:
                         appositions = self._appositions(s_text, a, subj)
                         described = self._named_descriptions(s_text, a, subj)
@@ -273,6 +303,11 @@ class RelationFinder:
             tasks = [e for e in ents if e.type == "Task" and (
                 main is not None or e.mentions[0].start < title_end
                 or (title_stems and _stems(e.mentions[0].surface) <= title_stems))]
+            if not tasks and main is None and title_stems:
+                # else one the title names by its head ("… Tradeoff in Translation": machine translation)
+                tasks = [e for e in ents if e.type == "Task" and self._head_in_title(e.mentions[0].surface, title_stems)]
+            # a topic the paper poses (see _posed_topic) may be a Method node of the graph: a plain task first
+            tasks = [e for e in tasks if not _posed_topic(e)] or tasks
             if tasks and not paper_tasks.intersection(map(id, tasks)):
                 # the paper's own task first, then one its title names, then the most mentioned
                 title_end = max(text_title_end(text), 0)
@@ -283,6 +318,8 @@ class RelationFinder:
                     "addresses-main-task" if main is not None else "addresses-paper-task")
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
         self._derived_names(doc, [*ents, *rivals], add)
+        # a contribution's name holds the names of its parts and of its task
+        self._name_parts(doc, proposed, ents, add)
         # one relation per (subject, predicate, object)
         seen: set[tuple] = set()
         unique = []
@@ -319,6 +356,47 @@ class RelationFinder:
                     # a benchmark named after a method ("NAS-Bench") evaluates it, it does not use it
                     if other is not e and (e.type != "Dataset" or other.type == "Dataset"):
                         add(e, "uses", other, sentence_chars(doc, m.start), "uses-derived-name")
+
+    def _name_parts(self, doc: Doc, proposed: list[LocalEntity], ents: list[LocalEntity], add) -> None:
+        """"Uncertainty-aware … Dense Active Learning for Super-resolution (USIM-DAL)" uses active learning and
+        addresses super-resolution; "Neural Graph Filtering" uses graph filtering; "h-DBSCAN" uses DBSCAN: a
+        proposed method's or model's name (a mention or its long form) that holds another entity's name, as
+        whole words, is made of it (a Method, Model or hardware concept) or is for it (a Task)."""
+        for e in proposed:
+            if e.type not in SUBJECT_TYPES:
+                continue
+            names = {m.surface.lower() for m in e.mentions} | ({e.long_form.lower()} if e.long_form else set())
+            names = {n for n in names if " " in n or "-" in n}
+            if not names:
+                continue
+            for other in ents:
+                if other is e or other.type not in _USE_OBJECT_TYPES | {"Task"} or e.keys & other.keys:
+                    continue
+                for part in {m.surface.lower() for m in other.mentions}:
+                    if len(part) < 3 or not any(part != n and _holds(n, part) and self._adds(n, part) for n in names):
+                        continue
+                    m = next(m for m in e.mentions if m.proposed) if e.proposed else e.mentions[0]
+                    add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
+                        "name-part")
+                    break
+
+    def _head_in_title(self, surface: str, title_stems: set[str]) -> bool:
+        """Whether the title names the task by its head, unless the head is a process noun that heads many tasks
+        ("… Tradeoff in Translation" for "machine translation", not "… in Reinforcement Learning" for
+        "supervised learning")."""
+        head = surface.split()[-1].lower() if " " in surface else ""
+        return bool(head) and head not in self.res.noun_ing and bool(_stems(head)) and _stems(head) <= title_stems
+
+    def _adds(self, name: str, part: str) -> bool:
+        """Whether ``name`` says more than ``part``: "mixup strategy" is Mixup, "novel contrastive learning
+        approach" contrastive learning (only kind nouns and weak modifiers besides); "Aligning LLMs via …" acts
+        on LLMs."""
+        before = re.findall(r"[a-z0-9-]+", name[:name.find(part)])
+        if before and before[-1].endswith("ing") and before[-1] not in self.res.noun_ing:
+            return False  # "Aligning LLMs via …": what the name's verb acts on, not a part
+        rest = re.findall(r"[a-z0-9]+", name.replace(part, " "))
+        heads, weak = self.res.generic_heads, self.res.weak_modifiers
+        return any(w not in heads and w.rstrip("s") not in heads and w not in weak for w in rest)
 
     def _paper_verb(self, s_text: str, verbs: LowerRegex) -> int | None:
         """Where "we"/"this paper" + one of ``verbs`` (of study, or of contribution too) ends, if the sentence
