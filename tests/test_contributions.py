@@ -1035,3 +1035,12 @@ def test_a_model_concept_after_a_described_contribution_is_a_part_of_it(extracto
     # the control: alone, the same sentence still proposes what it designs
     assert "neural network" in _proposed(extractor, "To enhance training of the quantile mapping, we design a neural "
                                                     "network that performs summary statistic extraction.")
+
+
+def test_a_known_name_glued_to_a_describing_word_is_not_the_contribution(extractor):
+    """"a reinforcement learning-based clarification approach": the approach is proposed (the positive control,
+    same input), not reinforcement learning."""
+    proposed = _proposed(extractor, "Claims are often unclear. We propose a reinforcement learning-based "
+                                    "clarification approach that balances content and clarity.")
+    assert "reinforcement learning" not in proposed, proposed
+    assert any(k.endswith("clarification approach") for k in proposed), proposed

@@ -1545,6 +1545,10 @@ class ContributionFinder:
                     # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
                     close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
                     after = doc[close + 1] if close is not None and close + 1 < sent.end else after
+                if known and after is not None and toks.joiner[span.end] and span.end + 1 < sent.end \
+                        and text[span.end + 1].isalpha() and text[span.end + 1].islower():
+                    return  # "a reinforcement learning-based clarification approach": a known name glued to the next
+                    # word describes the contribution, read whole later
                 if known and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops:
                     return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
