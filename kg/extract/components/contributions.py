@@ -1545,7 +1545,7 @@ class ContributionFinder:
                     # "a novel automated machine learning (AutoML) multi-objective approach": past the acronym
                     close = next((k for k in range(span.end, min(sent.end, span.end + 6)) if doc[k].text == ")"), None)
                     after = doc[close + 1] if close is not None and close + 1 < sent.end else after
-                if known and after is not None and toks.joiner[span.end] and span.end + 1 < sent.end \
+                if known and after is not None and span is not None and toks.joiner[span.end] and span.end + 1 < sent.end \
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
