@@ -16,6 +16,7 @@ from operator import attrgetter, itemgetter
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.extract.fastre import necessary
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import GUESS, Candidate, contract, state
 from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
@@ -62,29 +63,6 @@ def _title_case(doc: Doc, sent: Span) -> bool:
         out = bool(alpha) and sum(map(str.isupper, map(itemgetter(0), alpha))) > 0.5 * len(alpha)
         cache[sent.start] = out
     return out
-
-
-# A regex's leading lookbehind, "(?<![\\w@])": parenthesis-free, character classes and escapes allowed.
-_LEADING_LOOKBEHIND = re.compile(r"\(\?<[!=](?:\[(?:\\.|[^\]\\])*\]|\\.|[^()\[\\])*\)")
-# A leading greedy run of one character class, "[A-Za-z]+" (not "[a-z]+?" or "[a-z]++").
-_LEADING_CLASS_RUN = re.compile(r"\[(?:\\.|[^\]\\])*\]\+(?![?+])")
-
-
-def _quick_check(pattern: str) -> re.Pattern[str] | None:
-    """``pattern`` without its leading lookbehind, a cheap test whether the text can hold a match at all.
-
-    A regex that opens with a lookbehind is tried at every character of the text (~20 ns each); without
-    it, the engine jumps to the characters that can start a match. A leading "[A-Za-z]+" goes too: tried
-    at every letter of a word it rescans the rest of the word, while what follows it ("@" in "Hits@10")
-    is often a literal the engine finds at C speed. Dropping a leading part only admits more matches, so
-    where the quick check finds nothing the pattern finds nothing. None when there is no such lookbehind.
-    """
-    m = _LEADING_LOOKBEHIND.match(pattern)
-    if not m:
-        return None
-    rest = pattern[m.end():]
-    run = _LEADING_CLASS_RUN.match(rest)
-    return re.compile(rest[run.end():] if run else rest)
 
 
 class _CapitalisedWords(dict[str, bool]):
@@ -266,9 +244,10 @@ class CoinedNameFinder:
         family_version = (rf"(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? (?:\d+(?:\.\d+)*"
                           r"(?: \d+(?:\.\d+)?[BMK])?|\d+(?:\.\d+)?[BMK])(?![\w\-]|\.\w)")
         self.family_version = re.compile(r"(?<![\w.\-])" + family_version)
-        #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see _quick_check)
+        #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see kg.extract.fastre.necessary)
         self.family_version_check = re.compile(family_version)
-        self.patterns = [(re.compile(rx), _quick_check(rx), typ, conf) for rx, typ, conf in res.patterns]
+        #: each with a cheap test whether the text can hold a match (a scan for a rare character first)
+        self.patterns = [(re.compile(rx), necessary(rx), typ, conf) for rx, typ, conf in res.patterns]
         self._names: dict[str, str] = {}
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
@@ -474,7 +453,7 @@ class CoinedNameFinder:
                                  rule=guess))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
-            if quick is not None and quick.search(text) is None:
+            if quick is not None and not quick(text):
                 continue
             for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, Finder.PATTERN, conf))
