@@ -187,3 +187,16 @@ def test_results_read_a_claim_and_leave_a_setting() -> None:
     results = state(doc).results
     assert [(r.metric, r.value, r.unit, r.direction) for r in results] == [("accuracy", 5.0, "%", "increase")]
     assert text[results[0].subject[0]:results[0].subject[1]] == "KREPE"  # "10 sampling steps" is no result
+
+
+def test_content_flags_keep_joiners_and_function_words_glued_by_a_hyphen() -> None:
+    from kg.extract.text import content_flags
+    res = tiny()
+    doc = spacy.blank("en")("We train a state-of-the-art model on the data - of all kinds, quickly (x) and/or 3 times.")
+    assert [(t.text, flag) for t, flag in zip(doc, content_flags(doc, res))] == [
+        ("We", False), ("train", True), ("a", False), ("state", True), ("-", True), ("of", True), ("-", True),
+        ("the", True), ("-", True), ("art", True), ("model", True), ("on", False), ("the", False), ("data", True),
+        ("-", False), ("of", False), ("all", True), ("kinds", True), (",", False), ("quickly", False), ("(", False),
+        ("x", True), (")", False), ("and/or", True), ("3", False), ("times", True), (".", False)]
+    # function words inside the compound are content, the same words apart are not; a spaced hyphen is no joiner
+    assert content_flags(doc, res) is content_flags(doc, res)  # computed once per doc

@@ -105,6 +105,7 @@ class Lex:
 
 _TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
 _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
+_lex_by_text: dict[str, Lex] = {}  # the same, by text
 
 
 def _lex(vocab: Vocab, orth: int) -> Lex:
@@ -119,6 +120,7 @@ def _lex(vocab: Vocab, orth: int) -> Lex:
                   lx.is_alpha, wordlike)
         if len(_lex_cache) < 500_000:
             _lex_cache[orth] = out
+            _lex_by_text[text] = out
     return out
 
 
@@ -133,6 +135,7 @@ class Tokens:
     idx: list[int]  # character offset of each token
     ws: list[bool]  # followed by a space (``whitespace_``)
     joiner: list[bool]  # see is_joiner
+    joinable: list[int]  # the tokens that are a joiner character ("-", "/", "–"), glued or not
 
     def end_char(self, i: int) -> int:
         """Character offset after token ``i``."""
@@ -148,16 +151,21 @@ def tokens(doc: Doc) -> Tokens:
     toks = st.tokens
     if toks is None:
         orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
-        vocab = doc.vocab
-        lex = [_lex_cache.get(o) or _lex(vocab, o) for o in orths]
+        cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
+        if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
+            lex = cast("list[Lex]", cached)
+        else:
+            vocab = doc.vocab
+            lex = [lx or _lex(vocab, o) for lx, o in zip(cached, orths)]
         text = list(map(_TEXT, lex))
         ws = list(map(bool, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
         joiner = list(map(_JOINER_TEXTS.__contains__, text))
         n = len(text)
-        for i in compress(range(n), joiner):
+        joinable = list(compress(range(n), joiner))
+        for i in joinable:
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
-        toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner)
+        toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner, joinable)
         st.tokens = toks
     return toks
 
@@ -172,33 +180,71 @@ def is_joiner(tok: Token) -> bool:
     return tokens(tok.doc).joiner[tok.i]
 
 
+class _ContentFlags(dict[str, bool]):
+    """Token text -> :func:`is_content` by the text alone (a function word: False), for one set of function words.
+
+    Filled on lookup (``__missing__``), so ``map(flags.__getitem__, texts)`` flags a whole doc in C. Needs the
+    token's :class:`Lex`, found by its text in the cache of :func:`tokens`.
+    """
+
+    def __init__(self, function_words: set[str]):
+        super().__init__()
+        self.function_words = function_words
+
+    def __missing__(self, text: str) -> bool:
+        out = _content_kind(_lex_by_text[text], self.function_words) == _CONTENT
+        if len(self) < 500_000:
+            self[text] = out
+        return out
+
+
+#: the :class:`_ContentFlags` of each set of function words (by its id; the memo keeps the set alive)
+_content_memos: dict[int, _ContentFlags] = {}
+#: what :func:`is_content` says of a token by its text alone
+_NEVER, _CONTENT, _FUNCTION = 0, 1, 2
+
+
 def content_flags(doc: Doc, res: Resources) -> list[bool]:
-    """:func:`is_content` for every token of the doc, computed once."""
+    """:func:`is_content` for every token of the doc, computed once.
+
+    A token's flag depends on its text alone (memoised per text), but for two cases read off its neighbours:
+    a joiner is content, and so is a function word glued by a hyphen inside a compound ("state-of-the-art").
+    Both are found from the few tokens that are a joiner character, so the pass over every token stays in C.
+    """
     st = state(doc)
     cached = st.content
     if cached is not None and cached[0] is res:
         return cached[1]
     toks = tokens(doc)
-    text, ws, joiner = toks.text, toks.ws, toks.joiner
+    text, ws, joiner, lex = toks.text, toks.ws, toks.joiner, toks.lex
     n = len(text)
-    function_words = res.function_words
-    flags: list[bool] = []
-    for i, lx in enumerate(toks.lex):
-        if lx.is_space:
-            flag = False
-        elif joiner[i]:
-            flag = True
-        elif lx.is_punct or lx.is_quote or lx.is_bracket:
-            flag = False
-        elif lx.lower in function_words:
-            # a function word glued by hyphens inside a compound stays ("state-of-the-art" is split earlier)
-            flag = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
-                    or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
-        else:
-            flag = lx.wordlike
-        flags.append(flag)
+    memo = _content_memos.get(id(res.function_words))
+    if memo is None or memo.function_words is not res.function_words:
+        memo = _content_memos[id(res.function_words)] = _ContentFlags(res.function_words)
+    try:
+        flags = list(map(memo.__getitem__, text))
+    except KeyError:  # a text whose Lex the cache of tokens() no longer keeps (it is full)
+        flags = [memo[t] if t in memo else _content_kind(lx, res.function_words) == _CONTENT
+                 for t, lx in zip(text, lex)]
+    for h in toks.joinable:
+        if joiner[h]:
+            flags[h] = True
+        if text[h] == "-":  # a function word glued to a hyphen: "state-of-the-art" (split into words earlier)
+            if h > 0 and not ws[h - 1] and _content_kind(lex[h - 1], res.function_words) == _FUNCTION:
+                flags[h - 1] = True
+            if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
+                flags[h + 1] = True
     st.content = (res, flags)
     return flags
+
+
+def _content_kind(lx: Lex, function_words: set[str]) -> int:
+    """A token's :func:`is_content` by its text alone: never (space, punctuation), content, or a function word."""
+    if lx.is_space or lx.is_punct or lx.is_quote or lx.is_bracket:
+        return _NEVER
+    if lx.lower in function_words:
+        return _FUNCTION
+    return _CONTENT if lx.wordlike else _NEVER
 
 
 def is_content(tok: Token, res: Resources) -> bool:
