@@ -200,3 +200,36 @@ def test_content_flags_keep_joiners_and_function_words_glued_by_a_hyphen() -> No
         ("x", True), (")", False), ("and/or", True), ("3", False), ("times", True), (".", False)]
     # function words inside the compound are content, the same words apart are not; a spaced hyphen is no joiner
     assert content_flags(doc, res) is content_flags(doc, res)  # computed once per doc
+
+
+def test_ignorecase_folds_a_character_as_its_lower_case_but_three() -> None:
+    """What ``LowerRegex`` and ``may_contain`` rest on, for every character: ``re.IGNORECASE`` matches it to an ASCII
+    letter exactly where its lower case is that letter, and ``\\w``, ``\\s``, ``\\d`` say the same of both."""
+    import re
+    import sys
+
+    from kg.extract.text import _FOLDS_APART
+    letters = re.compile("[a-z]", re.IGNORECASE)
+    classes = [re.compile(c) for c in (r"\w", r"\s", r"\d")]
+    apart = []
+    for code in range(128, sys.maxunicode + 1):
+        c = chr(code)
+        low = c.lower()
+        if len(low) != 1 or bool(letters.fullmatch(c)) != (low.isascii() and low.isalpha()) \
+                or any(bool(rx.fullmatch(c)) != bool(rx.fullmatch(low)) for rx in classes):
+            apart.append(c)
+    assert sorted(apart) == sorted(_FOLDS_APART) == ["\u0130", "\u0131", "\u017f"]
+
+
+def test_lower_regex_matches_as_the_ignorecase_pattern_on_any_text() -> None:
+    from kg.extract.text import LowerRegex, may_contain
+    rx = LowerRegex(r"(?<![\w-])(?:outperform\w*|state of the art|surpass)(?![\w-])")
+    texts = ["It OUTPERFORMS Β-VAE – and Surpasses naïve ones", "ſurpass and Surpass", "İ outperform", "x-surpass",
+             "Ωmega surpass€", "Kelvin \u212aoutperform"]
+    for text in texts:
+        want = [m.span() for m in rx.folded.finditer(text)]
+        assert [m.span() for m in rx.finditer(text)] == want and bool(rx.search(text)) == bool(want), text
+        assert may_contain(text, ("surpass", "outperform")) or not want
+    assert [m.span() for m in rx.finditer(texts[1])] == [(0, 7), (12, 19)]  # "ſurpass" folds to "surpass"
+    assert rx._lowered(texts[0]) is not None and rx._lowered(texts[1]) is None  # the positive control
+    assert LowerRegex(r"\W[A-Z]x")._lowered("Ωx") is None  # a pattern with capitals reads text beyond ASCII as is

@@ -350,36 +350,62 @@ def key_words(phrases: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(p for p in low if not any(o != p and o in p for o in low)))
 
 
+#: the only characters ``re.IGNORECASE`` matches to an ASCII letter otherwise than their lower case does: "ı" and
+#: "ſ" fold to "i" and "s"; "İ" lower-cases to two characters (``tests/test_components.py`` checks every character)
+_FOLDS_APART = ("\u0130", "\u0131", "\u017f")
+
+
+def _folds_as_lowered(text: str) -> bool:
+    """Whether ``re.IGNORECASE`` reads ``text`` as the case-sensitive pattern reads ``text.lower()``, for a pattern
+    whose letters are lower-case ASCII: true unless the text holds one of :data:`_FOLDS_APART`. Character by
+    character, ``sre`` folds a letter to its simple lower case, which is ``str.lower``'s (one character) but for
+    those three, and no other character's lower case is ASCII; ``\\w``, ``\\s`` and ``\\d`` say the same of a
+    character and of its lower case."""
+    return text.isascii() or not any(c in text for c in _FOLDS_APART)
+
+
 def may_contain(text: str, words: tuple[str, ...]) -> bool:
     """False only if ``text`` surely holds none of ``words`` (lower-case ASCII), in any letter case.
 
-    A cheap test before a case-insensitive regex scan (those cost ~10 µs a sentence). It is exact for ASCII
-    text; other text always passes, because ``re.IGNORECASE`` also matches e.g. "ſ" to "s" and "K" to "k".
+    A cheap test before a case-insensitive regex scan (those cost ~10 µs a sentence). It is exact: text holding a
+    character ``re.IGNORECASE`` folds otherwise than ``str.lower`` (:func:`_folds_as_lowered`) always passes.
     """
-    if not text.isascii():
+    if not _folds_as_lowered(text):
         return True
     low = text.lower()
     return any(w in low for w in words)
 
 
 class LowerRegex:
-    """A case-insensitive regex that scans ASCII text lower-cased with a case-sensitive twin, ~2x faster.
+    """A case-insensitive regex that scans text lower-cased with a case-sensitive twin, ~2x faster.
 
-    ``re.IGNORECASE`` folds every character it compares. Lower-casing ASCII text keeps every offset and
-    character class, so the matches are the same (but their groups read lower-cased text); other text
-    runs the IGNORECASE pattern. The pattern must spell its letters in lower case (escapes aside).
+    ``re.IGNORECASE`` folds every character it compares. Lower-casing the text keeps every offset and
+    character class, so the matches are the same (but their groups read lower-cased text); text holding a
+    character that folds otherwise (:func:`_folds_as_lowered`) runs the IGNORECASE pattern, and so does any text
+    but ASCII for a pattern other than ASCII with lower-case letters. The pattern must spell its letters in
+    lower case (escapes aside).
     """
 
     def __init__(self, pattern: str):
         self.folded = re.compile(pattern, re.IGNORECASE)
         self.lower = re.compile(pattern)
+        #: lower-case ASCII (escapes such as ``\\W`` aside): text beyond ASCII may be lower-cased too
+        self.any_text = pattern.isascii() and not any(c.isupper() for c in re.sub(r"\\.", "", pattern))
+
+    def _lowered(self, text: str) -> str | None:
+        """The text the case-sensitive twin reads, or None where the IGNORECASE pattern must read ``text``."""
+        if text.isascii() or self.any_text and _folds_as_lowered(text):
+            return text.lower()
+        return None
 
     def search(self, text: str) -> re.Match | None:
-        return self.lower.search(text.lower()) if text.isascii() else self.folded.search(text)
+        low = self._lowered(text)
+        return self.lower.search(low) if low is not None else self.folded.search(text)
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
-        if text.isascii():
-            return self.lower.finditer(text.lower(), pos, endpos)
+        low = self._lowered(text)
+        if low is not None:
+            return self.lower.finditer(low, pos, endpos)
         return self.folded.finditer(text, pos, endpos)
 
 
