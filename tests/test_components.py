@@ -233,3 +233,17 @@ def test_lower_regex_matches_as_the_ignorecase_pattern_on_any_text() -> None:
     assert [m.span() for m in rx.finditer(texts[1])] == [(0, 7), (12, 19)]  # "ſurpass" folds to "surpass"
     assert rx._lowered(texts[0]) is not None and rx._lowered(texts[1]) is None  # the positive control
     assert LowerRegex(r"\W[A-Z]x")._lowered("Ωx") is None  # a pattern with capitals reads text beyond ASCII as is
+
+
+def test_name_words_are_the_name_word_pattern_s_matches() -> None:
+    import random
+
+    from kg.extract.components.coined import _NAME_WORD, _name_words
+    rng = random.Random(3)
+    pieces = list("aAbZ09.-^@/'’ ()\n_xé") + ["GPT-4", "SF(DA)^2", "e.g.", "x@y", "3D", "LLaMA-2-7B", "CIFAR-10/100"]
+    texts = ["GPT-4 beats BERT", " GPT-4", "x GPT-4", "(BERT)", "GPT-4o-mini, and Llama-3.1-8B."]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 20))) for _ in range(30_000)]
+    for text in texts:
+        want = [(m.span(1), m.group(1)) for m in _NAME_WORD.finditer(text)]
+        assert [(m.span(1), m.group(1)) for m in _name_words(text)] == want, text
+    assert [m.group(1) for m in _name_words(texts[0])] == ["GPT-4", "BERT"]  # at the start of the text too

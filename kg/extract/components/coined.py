@@ -9,7 +9,7 @@ abstract repeats it (then it is most likely the method the paper is about).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import compress
 from operator import attrgetter, itemgetter
 
@@ -33,6 +33,20 @@ from kg.types import Finder
 # backtracking over every letter of the word.
 _NAME_WORD = re.compile(r"(?<![\w@/.\-'’^])(?=[a-z.^\-]*+[A-Z0-9])"
                         r"([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+|\([A-Za-z0-9]+\)(?=\^\d))*)(?![\w@/'’^]|-\w|\.\w)")
+#: ``_NAME_WORD`` with its look-behind read as the character before the word: ``sre`` tries a pattern that opens
+#: with a look-behind at every character of the text, but this one only after a character that is no word
+#: character (a class it skips to). Its group 1 is ``_NAME_WORD``'s; see :func:`_name_words`.
+_NAME_WORD_AFTER = re.compile(r"[^\w@/.\-'’^]" + _NAME_WORD.pattern.removeprefix(r"(?<![\w@/.\-'’^])"))
+
+
+def _name_words(text: str) -> Iterator[re.Match[str]]:
+    """``_NAME_WORD.finditer(text)``, as matches whose group 1 is the word: at the start of the text the pattern
+    itself, then ``_NAME_WORD_AFTER`` (a match ends in a word character, so the character before the next one
+    lies after it)."""
+    first = _NAME_WORD.match(text)
+    if first is not None:
+        yield first
+    yield from _NAME_WORD_AFTER.finditer(text, first.end() if first is not None else 0)
 #: the known terms of a list vote on its names' type: a name listed with tasks is a benchmark ("VQA, SNLI-VE")
 _VOTED_TYPES = {"Task": "Dataset"}
 #: the types a name listed next to one known term takes from it ("BERT, TNLR"); others need a longer list
@@ -400,7 +414,7 @@ class CoinedNameFinder:
         modifiers = st.modifier_acronyms
         plain: list[tuple[int, int, str]] = []  # "Kodak", "Waterbirds": names only when listed with others
         title_end = text.find("\n\n")  # a title capitalises every word
-        for m in _NAME_WORD.finditer(text):
+        for m in _name_words(text):
             word = self._name(m.group(1))
             if word and "^" in word and _in_formula(text, m.start(1)):
                 continue
