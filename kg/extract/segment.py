@@ -7,8 +7,9 @@ whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they
   infix and URL regexes: alternations of dozens of rules, each tried at every position. Most such
   chunks are plain words, which no rule can match: every suffix rule needs a non-letter (or a digit
   before it), every infix rule consumes punctuation or a symbol, a URL needs a dot. Plain chunks now
-  skip those regexes (and the URL rule every chunk without a period). The prefix, suffix and infix regexes are compiled in an equivalent form that
-  Python's regex engine runs faster (:mod:`kg.extract.fastre`).
+  skip those regexes (the URL rule: every chunk without a period). The prefix, suffix and infix
+  regexes are compiled in an equivalent form that Python's regex engine runs faster
+  (:mod:`kg.extract.fastre`).
 * Sentencizer: the stock one makes a Python ``Token`` object for every token; the same decision
   only needs the punctuation tokens.
 """

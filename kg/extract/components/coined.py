@@ -47,6 +47,8 @@ def _name_words(text: str) -> Iterator[re.Match[str]]:
     if first is not None:
         yield first
     yield from _NAME_WORD_AFTER.finditer(text, first.end() if first is not None else 0)
+
+
 #: the known terms of a list vote on its names' type: a name listed with tasks is a benchmark ("VQA, SNLI-VE")
 _VOTED_TYPES = {"Task": "Dataset"}
 #: the types a name listed next to one known term takes from it ("BERT, TNLR"); others need a longer list
@@ -258,7 +260,7 @@ class CoinedNameFinder:
         family_version = (rf"(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? (?:\d+(?:\.\d+)*"
                           r"(?: \d+(?:\.\d+)?[BMK])?|\d+(?:\.\d+)?[BMK])(?![\w\-]|\.\w)")
         self.family_version = re.compile(r"(?<![\w.\-])" + family_version)
-        #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see kg.extract.fastre.necessary)
+        #: without the lookbehind (tried at every character): a third of the cost, and no match in ~99% of abstracts
         self.family_version_check = re.compile(family_version)
         #: each with a cheap test whether the text can hold a match (a scan for a rare character first)
         self.patterns = [(re.compile(rx), necessary(rx), typ, conf) for rx, typ, conf in res.patterns]
