@@ -112,10 +112,11 @@ def _lex(vocab: Vocab, orth: int) -> Lex:
     out = _lex_cache.get(orth)
     if out is None:
         lx = vocab[orth]
-        text, low = lx.orth_, lx.lower_
-        wordlike = (not (lx.like_num and not any(c.isalpha() for c in text))
+        text = lx.orth_
+        low = text.lower()  # spaCy's LOWER (its getter is str.lower), without a string-store lookup
+        wordlike = (not (lx.like_num and not any(map(str.isalpha, text)))
                     and not (len(low) > 4 and low.endswith("ly") and low not in load_words().not_adverbs)
-                    and any(c.isalnum() for c in text))
+                    and any(map(str.isalnum, text)))
         out = Lex(text, low, norm_word(text), lx.is_space, lx.is_punct, lx.is_quote, lx.is_bracket, lx.like_num,
                   lx.is_alpha, wordlike)
         if len(_lex_cache) < 500_000:
