@@ -144,3 +144,12 @@ def test_random_markup_soup_never_raises() -> None:
         out = clean_markup(text)
         assert isinstance(out, str)
         assert not any(ord(c) >= 0xF0000 for c in out)  # no placeholder leaks out
+
+
+def test_odd_characters_are_all_unprintable_so_a_printable_text_skips_their_scan() -> None:
+    import sys
+
+    from kg.clean.markup import _ODD
+    odd = [chr(c) for c in range(sys.maxunicode + 1) if _ODD.match(chr(c))]
+    assert len(odd) > 1000 and not any(c.isprintable() for c in odd)
+    assert clean_markup("soft\u00adhyphen and zero\u200bwidth") == "softhyphen and zerowidth"  # still removed

@@ -194,3 +194,63 @@ def test_title_end_is_the_blank_line_after_a_title() -> None:
 
     assert title_end("A Title\n\nThe abstract.") == 7
     assert title_end("An abstract without a title.") == -1
+
+
+def test_content_flags_keep_joiners_and_function_words_glued_by_a_hyphen() -> None:
+    from kg.extract.text import content_flags
+    res = tiny()
+    doc = spacy.blank("en")("We train a state-of-the-art model on the data - of all kinds, quickly (x) and/or 3 times.")
+    assert [(t.text, flag) for t, flag in zip(doc, content_flags(doc, res))] == [
+        ("We", False), ("train", True), ("a", False), ("state", True), ("-", True), ("of", True), ("-", True),
+        ("the", True), ("-", True), ("art", True), ("model", True), ("on", False), ("the", False), ("data", True),
+        ("-", False), ("of", False), ("all", True), ("kinds", True), (",", False), ("quickly", False), ("(", False),
+        ("x", True), (")", False), ("and/or", True), ("3", False), ("times", True), (".", False)]
+    # function words inside the compound are content, the same words apart are not; a spaced hyphen is no joiner
+    assert content_flags(doc, res) is content_flags(doc, res)  # computed once per doc
+
+
+def test_ignorecase_folds_a_character_as_its_lower_case_but_three() -> None:
+    """What ``LowerRegex`` and ``may_contain`` rest on, for every character: ``re.IGNORECASE`` matches it to an ASCII
+    letter exactly where its lower case is that letter, and ``\\w``, ``\\s``, ``\\d`` say the same of both."""
+    import re
+    import sys
+
+    from kg.extract.text import _FOLDS_APART
+    letters = re.compile("[a-z]", re.IGNORECASE)
+    classes = [re.compile(c) for c in (r"\w", r"\s", r"\d")]
+    apart = []
+    for code in range(128, sys.maxunicode + 1):
+        c = chr(code)
+        low = c.lower()
+        if len(low) != 1 or bool(letters.fullmatch(c)) != (low.isascii() and low.isalpha()) \
+                or any(bool(rx.fullmatch(c)) != bool(rx.fullmatch(low)) for rx in classes):
+            apart.append(c)
+    assert sorted(apart) == sorted(_FOLDS_APART) == ["\u0130", "\u0131", "\u017f"]
+
+
+def test_lower_regex_matches_as_the_ignorecase_pattern_on_any_text() -> None:
+    from kg.extract.text import LowerRegex, may_contain
+    rx = LowerRegex(r"(?<![\w-])(?:outperform\w*|state of the art|surpass)(?![\w-])")
+    texts = ["It OUTPERFORMS Β-VAE – and Surpasses naïve ones", "ſurpass and Surpass", "İ outperform", "x-surpass",
+             "Ωmega surpass€", "Kelvin \u212aoutperform"]
+    for text in texts:
+        want = [m.span() for m in rx.folded.finditer(text)]
+        assert [m.span() for m in rx.finditer(text)] == want and bool(rx.search(text)) == bool(want), text
+        assert may_contain(text, ("surpass", "outperform")) or not want
+    assert [m.span() for m in rx.finditer(texts[1])] == [(0, 7), (12, 19)]  # "ſurpass" folds to "surpass"
+    assert rx._lowered(texts[0]) is not None and rx._lowered(texts[1]) is None  # the positive control
+    assert LowerRegex(r"\W[A-Z]x")._lowered("Ωx") is None  # a pattern with capitals reads text beyond ASCII as is
+
+
+def test_name_words_are_the_name_word_pattern_s_matches() -> None:
+    import random
+
+    from kg.extract.components.coined import _NAME_WORD, _name_words
+    rng = random.Random(3)
+    pieces = list("aAbZ09.-^@/'’ ()\n_xé") + ["GPT-4", "SF(DA)^2", "e.g.", "x@y", "3D", "LLaMA-2-7B", "CIFAR-10/100"]
+    texts = ["GPT-4 beats BERT", " GPT-4", "x GPT-4", "(BERT)", "GPT-4o-mini, and Llama-3.1-8B."]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 20))) for _ in range(30_000)]
+    for text in texts:
+        want = [(m.span(1), m.group(1)) for m in _NAME_WORD.finditer(text)]
+        assert [(m.span(1), m.group(1)) for m in _name_words(text)] == want, text
+    assert [m.group(1) for m in _name_words(texts[0])] == ["GPT-4", "BERT"]  # at the start of the text too

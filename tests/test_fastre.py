@@ -7,7 +7,7 @@ import re
 import pytest
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
-from kg.extract.fastre import equivalent, rewritten
+from kg.extract.fastre import equivalent, necessary, rewritten
 from kg.extract.pipeline import KgEnglish
 from kg.extract.segment import infix_source, prefix_source, suffix_source
 
@@ -91,3 +91,44 @@ def test_patterns_it_does_not_rewrite_compile_as_re_compiles_them() -> None:
     assert _spans(equivalent("abc"), "xabc") == _spans(re.compile("abc"), "xabc")
     with pytest.raises(re.error):
         equivalent("(unclosed")
+
+
+NECESSARY = [
+    r"(?<![\w'’-])(?!(?:Pre|Self|Co)[-–])[A-Z][a-zà-ÿ]+(?:[-–][A-Z][a-zà-ÿ]+)+ (?:algorithms?|methods?)(?![\w-])",
+    r"(?<![\w'’-])[A-Z][a-z]+(?:[-–][A-Z][a-z]+)?['’]s? (?:ratio|index)(?![\w-])",
+    r"(?<![\w-])(?:FP|BF|INT)(?:4|8|16)(?![\w-])",
+    r"(?<![\w@/.\-])[A-Za-z0-9]+-?Bench(?![\w\-]|\.\w)",
+    r"(?<![\w@])[A-Za-z]+@(?:\d+|k|K)(?![\w@])",
+    r"(?=[a-z])(?:ab|c)+?x{2,3}[0-3]y", r"[A-Z](?:q[a-c]){2}z", r"(a)(?:b|c)\d", r"(?<!x)[A-Za-z]\s[x-z]q",
+]
+NECESSARY_TEXTS = ["Frank-Wolfe algorithm", "Pre-Norm method", "a Kullback–Leibler methods.", "Fisher's index",
+                   "Cohen’s ratio", "FP8", "xBF16", "INT4-", "MMLU-Bench", "x-Bench", "Hits@10", "abxx0y", "cabcxxx3y",
+                   "Aqaqbz", "Aqaz", "ab1", "ac2", " xq", "bw", "aw"]
+
+
+@pytest.mark.parametrize("source", NECESSARY)
+def test_a_necessary_test_holds_wherever_the_pattern_matches(source: str) -> None:
+    pattern, test = re.compile(source), necessary(source)
+    assert test is not None and all(needle for needle, _rx in test.alternatives)  # each opens with a literal
+    rng = random.Random(7)
+    pieces = NECESSARY_TEXTS + list("aAbBcCwWqxXyYzZ019@-–'’ .sIPFTNKeE")
+
+    def mutated() -> str:  # matching texts cut, joined and sprinkled with characters
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 4)))
+        for _ in range(rng.randint(0, 3)):
+            at = rng.randint(0, len(text))
+            text = text[:at] + rng.choice(pieces[-34:]) * rng.randint(0, 1) + text[at + rng.randint(0, 2):]
+        return text
+    texts = NECESSARY_TEXTS + [mutated() for _ in range(30_000)]
+    matched = [t for t in texts if pattern.search(t)]
+    assert len(matched) > 20  # a positive control: the texts hold matches
+    assert all(test(t) for t in matched)
+    assert not all(test(t) for t in texts)  # and the test rules some texts out
+
+
+def test_no_necessary_test_where_it_would_be_no_cheaper_or_unsafe() -> None:
+    assert necessary(r"abc[de]") is None  # opens with a literal already
+    assert necessary(r"(a)x\1") is None  # a back-reference
+    assert necessary(r"(?<!x)abc", re.IGNORECASE) is None
+    assert necessary(r"\s[x-z]q|[a-c]w") is None  # an alternation of classes: nothing to split
+    assert necessary(r"(?<!\w)[A-Z]\w+") is not None  # a look-behind to drop

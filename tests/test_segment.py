@@ -134,6 +134,13 @@ def test_no_url_matches_letters_and_digits() -> None:
     assert not _can_match(_parser.parse(pattern.pattern, pattern.flags), str.isalnum)
 
 
+def test_no_url_matches_text_without_a_period() -> None:
+    pattern = KgEnglish.Defaults.url_match.__self__
+    assert not _can_match(_parser.parse(pattern.pattern, pattern.flags), lambda c: c != ".")
+    assert _can_match(_parser.parse(pattern.pattern, pattern.flags), lambda c: c != "/")  # the positive control
+    assert pattern.match("example.org/x") and not pattern.match("example-org/x")
+
+
 @pytest.mark.slow
 def test_the_fast_tokenizer_serializes_like_spacys():
     """spaCy writes a tokenizer's rules as their regex patterns; the fast paths must not hide them."""

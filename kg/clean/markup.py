@@ -19,6 +19,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from kg.extract.fastre import necessary
+
 __all__ = ["clean_markup"]
 
 # --------------------------------------------------------------------------- tables
@@ -120,6 +122,7 @@ _MATH = re.compile(
 )
 _OLD_SWITCH = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sf|sl|cal|bfseries|itshape|scshape)\b\s*([^{}]*)\}")
 _CITE = re.compile(r"(?<![ \u00a0~])[ \u00a0~]*\\(?:cite[a-z]*|nocite|label|ref|eqref|autoref|cref|Cref)\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
+_CITE_TEST = necessary(_CITE.pattern, _CITE.flags)
 _ENV = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}(?:\s*\[[^\]]*\])?")
 _FOOTNOTE = re.compile(r"\\footnote\s*\{([^{}]*)\}")
 _WRAP = re.compile(r"\\(" + "|".join(sorted(_WRAPPERS, key=len, reverse=True)) + r")\*?\s*\{([^{}]*)\}")
@@ -339,7 +342,9 @@ def _split_long_runs(text: str) -> str:
 
 def _clean(text: str) -> str:
     s = unicodedata.normalize("NFC", text)
-    if _ODD.search(s):  # one scan; the common abstract has no control/invisible chars
+    # every character of _ODD is unprintable (categories Cc, Cf, Cs, Co, Cn, Zl, Zp): a printable text, one C
+    # pass, holds none; the common abstract has no control or invisible characters
+    if not s.isprintable() and _ODD.search(s):
         s = _INVISIBLE.sub("", s)  # also removes any placeholder-range chars from the input
         s = s.replace("\x02", "-")  # PDF-extraction hyphen (3D\x02MoLM)
         s = _CONTROL.sub(" ", s)
@@ -369,7 +374,8 @@ def _clean(text: str) -> str:
         s = _ESC_CHAR.sub(lambda m: park.park(m.group(1)), s)
         s = _ACCENT.sub(_accent, s)
         s = _LINEBREAK.sub(" ", s)
-        s = _CITE.sub("", s)
+        if _CITE_TEST is None or _CITE_TEST(s):  # a scan from each backslash, not a look-behind at every character
+            s = _CITE.sub("", s)
         s = _CMD.sub(_glued, s)
 
     # 3. math spans -> readable text, parked so Markdown rules cannot touch ^ _ *

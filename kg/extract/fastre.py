@@ -19,6 +19,7 @@ was (``tests/test_fastre.py`` checks that the rewrite happens, and that matches 
 """
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -26,8 +27,8 @@ try:  # CPython's regex internals (3.11+ names)
     import _sre
     from re import _compiler, _parser  # type: ignore[attr-defined]
     from re._constants import (
-        ASSERT, ASSERT_NOT, AT, AT_BEGINNING, ATOMIC_GROUP, BRANCH, IN, LITERAL,
-        MAX_REPEAT, MIN_REPEAT, NEGATE, POSSESSIVE_REPEAT, RANGE, SUBPATTERN,
+        ASSERT, ASSERT_NOT, AT, AT_BEGINNING, ATOMIC_GROUP, BRANCH, GROUPREF, GROUPREF_EXISTS, IN, LITERAL,
+        MAX_REPEAT, MAXREPEAT, MIN_REPEAT, NEGATE, POSSESSIVE_REPEAT, RANGE, SUBPATTERN,
     )
 except ImportError:  # pragma: no cover - another Python: the patterns stay as they are
     _parser = None
@@ -47,6 +48,11 @@ def equivalent(source: str, flags: int = 0, first_char_test: bool = False) -> re
     tree = rewritten(source, flags, first_char_test)
     if tree is None:
         return re.compile(source, flags)
+    return _compiled(source, flags, tree)
+
+
+def _compiled(source: str, flags: int, tree: Any) -> re.Pattern[str]:
+    """The parse tree ``tree`` compiled, its ``pattern`` attribute ``source``; ``re.compile(source)`` if that fails."""
     try:
         state = tree.state
         code = _compiler._code(tree, flags)
@@ -56,6 +62,120 @@ def equivalent(source: str, flags: int = 0, first_char_test: bool = False) -> re
         return _sre.compile(source, flags | state.flags, code, state.groups - 1, state.groupdict, tuple(indexgroup))
     except Exception:  # noqa: BLE001 - internals of another Python version: compile as re does
         return re.compile(source, flags)
+
+
+#: a class of at most this many characters is narrow: a scan for each of them passes over the text in C
+NARROW = 8
+
+
+class MatchTest:
+    """Whether a text can hold a match of a regex (see :func:`necessary`): some needle, a literal string, is in the
+    text and the regex that opens with it finds a match. ``sre`` finds a literal first character by a
+    tight loop (~0.3 ns a character) but tests a class at every character (~8 ns), and ``in`` is faster still."""
+
+    def __init__(self, alternatives: list[tuple[str, re.Pattern[str]]]):
+        self.alternatives = alternatives
+
+    def __call__(self, text: str) -> bool:
+        for needle, rx in self.alternatives:
+            if needle in text and rx.search(text) is not None:
+                return True
+        return False
+
+
+def necessary(source: str, flags: int = 0) -> MatchTest | None:
+    """A cheap test whether text can hold a match of ``source`` at all: true for every text where ``source``
+    finds a match (and maybe for others), or None when it would be no cheaper than a search with ``source``.
+
+    ``sre`` jumps from one possible first character of a match to the next only when the pattern opens with a
+    character, a class or an alternation of characters; a pattern that opens with a look-around, or with a
+    wide class such as ``[A-Z]``, is tried at every character (~20 ns each: for a rare match, most of a scan).
+    The test reads the pattern from its first narrow item on (a character, a class of at most :data:`NARROW`
+    characters other than white space, or an alternation of words), entering a repetition's first round where
+    it opens with one (``(?:[-–][A-Z][a-z]+)+`` is ``[-–][A-Z][a-z]+(?:[-–][A-Z][a-z]+)*``), and splits that item
+    into its characters or words, each searched for as a literal: ``[-–][A-Z]`` is ``-[A-Z]`` or ``–[A-Z]``.
+    Dropping the items before it only admits more matches, and the rest are rewritten into equivalents, so
+    where the test finds nothing the pattern finds nothing.
+    """
+    if _parser is None or flags & (re.IGNORECASE | re.VERBOSE | re.DEBUG | re.LOCALE):
+        return None
+    try:
+        parsed = _parser.parse(source, flags)
+    except re.error:
+        return None
+    try:
+        state, items = parsed.state, list(parsed.data)
+        if _refers_back(items):
+            return None  # a back-reference to a group the test may drop
+        start: tuple[int, list] | None = None
+        narrow = False
+        for k, item in enumerate(items):
+            if start is None and item[0] not in (AT, ASSERT, ASSERT_NOT):
+                start = (k, [item])  # without a narrow item: from the first one that reads a character
+            opened = _narrow_first(item)
+            if opened is not None:
+                start, narrow = (k, opened), True
+                break
+        if start is None or start[0] == 0 and (not narrow or items[0][0] is LITERAL):
+            return None  # nothing to drop or split: the pattern is as cheap
+        k, first = start
+        rest = first[1:] + items[k + 1:]
+        op, av = first[0]
+        heads = ([[(LITERAL, c)] for c in _characters(av)] if narrow and op is IN
+                 else [list(b) for b in av[1]] if narrow and op is BRANCH else [[first[0]]])
+        alternatives = []
+        for head in heads:
+            seq = head + rest
+            needle = "".join(chr(av) for _op, av in itertools.takewhile(lambda it: it[0] is LITERAL, seq))
+            alternatives.append((needle, _compiled(source, flags, _sub(state, seq))))
+        return MatchTest(alternatives)
+    except Exception:  # noqa: BLE001 - internals of another Python version: no test
+        return None
+
+
+def _characters(members: list) -> list[int]:
+    """The characters of a class of characters and ranges."""
+    out: list[int] = []
+    for op, av in members:
+        out.extend([av] if op is LITERAL else range(av[0], av[1] + 1))
+    return out
+
+
+def _narrow_first(item: tuple) -> list | None:
+    """``item`` as a sequence that opens with a narrow character, class or alternation (see :func:`necessary`)."""
+    op, av = item
+    if op is LITERAL:
+        return None if chr(av).isspace() else [item]
+    if op is IN:
+        if not all(m in (LITERAL, RANGE) for m, _v in av):
+            return None
+        chars = _characters(av) if sum(1 if m is LITERAL else v[1] - v[0] + 1 for m, v in av) <= NARROW else []
+        return [item] if chars and not all(chr(c).isspace() for c in chars) else None
+    if op is BRANCH:  # an alternation of words: each branch opens with a literal that is no space
+        if len(av[1]) <= 2 * NARROW and all(b and b[0][0] is LITERAL and not chr(b[0][1]).isspace() for b in av[1]):
+            return [item]
+        return None
+    if op in (MAX_REPEAT, MIN_REPEAT) and av[0] >= 1:
+        body = list(av[2])
+        first = _narrow_first(body[0]) if body else None
+        if first is None:
+            return None
+        rest = [] if av[1] == 1 else [(op, (av[0] - 1, av[1] if av[1] == MAXREPEAT else av[1] - 1, av[2]))]
+        return first + body[1:] + rest
+    return None
+
+
+def _refers_back(items: list) -> bool:
+    """Whether the parse tree holds a back-reference (``\\1``, ``(?(1)…)``)."""
+    for op, av in items:
+        if op in (GROUPREF, GROUPREF_EXISTS):
+            return True
+        subs = (av[1] if op is BRANCH else [av[1]] if op in (ASSERT, ASSERT_NOT) else [av[3]] if op is SUBPATTERN
+                else [av[2]] if op in (MAX_REPEAT, MIN_REPEAT, POSSESSIVE_REPEAT) else [av] if op is ATOMIC_GROUP
+                else [])
+        if any(_refers_back(list(s)) for s in subs):
+            return True
+    return False
 
 
 def rewritten(source: str, flags: int = 0, first_char_test: bool = False) -> Any:

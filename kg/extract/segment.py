@@ -7,8 +7,9 @@ whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they
   infix and URL regexes: alternations of dozens of rules, each tried at every position. Most such
   chunks are plain words, which no rule can match: every suffix rule needs a non-letter (or a digit
   before it), every infix rule consumes punctuation or a symbol, a URL needs a dot. Plain chunks now
-  skip those regexes. The prefix, suffix and infix regexes are compiled in an equivalent form that
-  Python's regex engine runs faster (:mod:`kg.extract.fastre`).
+  skip those regexes (the URL rule: every chunk without a period). The prefix, suffix and infix
+  regexes are compiled in an equivalent form that Python's regex engine runs faster
+  (:mod:`kg.extract.fastre`).
 * Sentencizer: the stock one makes a Python ``Token`` object for every token; the same decision
   only needs the punctuation tokens.
 """
@@ -42,7 +43,7 @@ def create_tokenizer(nlp: Language) -> Tokenizer:
         suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search),  # type: ignore[arg-type]
         infix_finditer=_Unless(str.isalnum, equivalent(infix_source(defaults.infixes)).finditer, ()),  # type: ignore[arg-type]
         token_match=defaults.token_match,
-        url_match=_Unless(str.isalnum, defaults.url_match, None),  # type: ignore[arg-type]
+        url_match=_Unless(_no_dot, defaults.url_match, None),  # type: ignore[arg-type]
     )
 
 
@@ -60,6 +61,11 @@ def suffix_source(entries: Iterable[str]) -> str:
 def infix_source(entries: Iterable[str]) -> str:
     """The expression ``spacy.util.compile_infix_regex`` compiles."""
     return "|".join([piece for piece in entries if piece.strip()])
+
+
+def _no_dot(text: str) -> bool:
+    """Text without a period, which no URL rule matches (both the host and the IP address rule need one)."""
+    return "." not in text
 
 
 class _Unless(Generic[_T]):

@@ -111,20 +111,23 @@ class Lex:
 
 _TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
 _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
+_lex_by_text: dict[str, Lex] = {}  # the same, by text
 
 
 def _lex(vocab: Vocab, orth: int) -> Lex:
     out = _lex_cache.get(orth)
     if out is None:
         lx = vocab[orth]
-        text, low = lx.orth_, lx.lower_
-        wordlike = (not (lx.like_num and not any(c.isalpha() for c in text))
+        text = lx.orth_
+        low = text.lower()  # spaCy's LOWER (its getter is str.lower), without a string-store lookup
+        wordlike = (not (lx.like_num and not any(map(str.isalpha, text)))
                     and not (len(low) > 4 and low.endswith("ly") and low not in load_words().not_adverbs)
-                    and any(c.isalnum() for c in text))
+                    and any(map(str.isalnum, text)))
         out = Lex(text, low, norm_word(text), lx.is_space, lx.is_punct, lx.is_quote, lx.is_bracket, lx.like_num,
                   lx.is_alpha, wordlike)
         if len(_lex_cache) < 500_000:
             _lex_cache[orth] = out
+            _lex_by_text[text] = out
     return out
 
 
@@ -139,6 +142,7 @@ class Tokens:
     idx: list[int]  # character offset of each token
     ws: list[bool]  # followed by a space (``whitespace_``)
     joiner: list[bool]  # see is_joiner
+    joinable: list[int]  # the tokens that are a joiner character ("-", "/", "–"), glued or not
 
     def end_char(self, i: int) -> int:
         """Character offset after token ``i``."""
@@ -154,16 +158,21 @@ def tokens(doc: Doc) -> Tokens:
     toks = st.tokens
     if toks is None:
         orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
-        vocab = doc.vocab
-        lex = [_lex_cache.get(o) or _lex(vocab, o) for o in orths]
+        cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
+        if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
+            lex = cast("list[Lex]", cached)
+        else:
+            vocab = doc.vocab
+            lex = [lx or _lex(vocab, o) for lx, o in zip(cached, orths)]
         text = list(map(_TEXT, lex))
         ws = list(map(bool, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
         joiner = list(map(_JOINER_TEXTS.__contains__, text))
         n = len(text)
-        for i in compress(range(n), joiner):
+        joinable = list(compress(range(n), joiner))
+        for i in joinable:
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
-        toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner)
+        toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner, joinable)
         st.tokens = toks
     return toks
 
@@ -178,33 +187,71 @@ def is_joiner(tok: Token) -> bool:
     return tokens(tok.doc).joiner[tok.i]
 
 
+class _ContentFlags(dict[str, bool]):
+    """Token text -> :func:`is_content` by the text alone (a function word: False), for one set of function words.
+
+    Filled on lookup (``__missing__``), so ``map(flags.__getitem__, texts)`` flags a whole doc in C. Needs the
+    token's :class:`Lex`, found by its text in the cache of :func:`tokens`.
+    """
+
+    def __init__(self, function_words: set[str]):
+        super().__init__()
+        self.function_words = function_words
+
+    def __missing__(self, text: str) -> bool:
+        out = _content_kind(_lex_by_text[text], self.function_words) == _CONTENT
+        if len(self) < 500_000:
+            self[text] = out
+        return out
+
+
+#: the :class:`_ContentFlags` of each set of function words (by its id; the memo keeps the set alive)
+_content_memos: dict[int, _ContentFlags] = {}
+#: what :func:`is_content` says of a token by its text alone
+_NEVER, _CONTENT, _FUNCTION = 0, 1, 2
+
+
 def content_flags(doc: Doc, res: Resources) -> list[bool]:
-    """:func:`is_content` for every token of the doc, computed once."""
+    """:func:`is_content` for every token of the doc, computed once.
+
+    A token's flag depends on its text alone (memoised per text), but for two cases read off its neighbours:
+    a joiner is content, and so is a function word glued by a hyphen inside a compound ("state-of-the-art").
+    Both are found from the few tokens that are a joiner character, so the pass over every token stays in C.
+    """
     st = state(doc)
     cached = st.content
     if cached is not None and cached[0] is res:
         return cached[1]
     toks = tokens(doc)
-    text, ws, joiner = toks.text, toks.ws, toks.joiner
+    text, ws, joiner, lex = toks.text, toks.ws, toks.joiner, toks.lex
     n = len(text)
-    function_words = res.function_words
-    flags: list[bool] = []
-    for i, lx in enumerate(toks.lex):
-        if lx.is_space:
-            flag = False
-        elif joiner[i]:
-            flag = True
-        elif lx.is_punct or lx.is_quote or lx.is_bracket:
-            flag = False
-        elif lx.lower in function_words:
-            # a function word glued by hyphens inside a compound stays ("state-of-the-art" is split earlier)
-            flag = ((i > 0 and text[i - 1] == "-" and not ws[i - 1])
-                    or (i + 1 < n and text[i + 1] == "-" and not ws[i]))
-        else:
-            flag = lx.wordlike
-        flags.append(flag)
+    memo = _content_memos.get(id(res.function_words))
+    if memo is None or memo.function_words is not res.function_words:
+        memo = _content_memos[id(res.function_words)] = _ContentFlags(res.function_words)
+    try:
+        flags = list(map(memo.__getitem__, text))
+    except KeyError:  # a text whose Lex the cache of tokens() no longer keeps (it is full)
+        flags = [memo[t] if t in memo else _content_kind(lx, res.function_words) == _CONTENT
+                 for t, lx in zip(text, lex)]
+    for h in toks.joinable:
+        if joiner[h]:
+            flags[h] = True
+        if text[h] == "-":  # a function word glued to a hyphen: "state-of-the-art" (split into words earlier)
+            if h > 0 and not ws[h - 1] and _content_kind(lex[h - 1], res.function_words) == _FUNCTION:
+                flags[h - 1] = True
+            if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
+                flags[h + 1] = True
     st.content = (res, flags)
     return flags
+
+
+def _content_kind(lx: Lex, function_words: set[str]) -> int:
+    """A token's :func:`is_content` by its text alone: never (space, punctuation), content, or a function word."""
+    if lx.is_space or lx.is_punct or lx.is_quote or lx.is_bracket:
+        return _NEVER
+    if lx.lower in function_words:
+        return _FUNCTION
+    return _CONTENT if lx.wordlike else _NEVER
 
 
 def is_content(tok: Token, res: Resources) -> bool:
@@ -310,36 +357,62 @@ def key_words(phrases: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(p for p in low if not any(o != p and o in p for o in low)))
 
 
+#: the only characters ``re.IGNORECASE`` matches to an ASCII letter otherwise than their lower case does: "ı" and
+#: "ſ" fold to "i" and "s"; "İ" lower-cases to two characters (``tests/test_components.py`` checks every character)
+_FOLDS_APART = ("\u0130", "\u0131", "\u017f")
+
+
+def _folds_as_lowered(text: str) -> bool:
+    """Whether ``re.IGNORECASE`` reads ``text`` as the case-sensitive pattern reads ``text.lower()``, for a pattern
+    whose letters are lower-case ASCII: true unless the text holds one of :data:`_FOLDS_APART`. Character by
+    character, ``sre`` folds a letter to its simple lower case, which is ``str.lower``'s (one character) but for
+    those three, and no other character's lower case is ASCII; ``\\w``, ``\\s`` and ``\\d`` say the same of a
+    character and of its lower case."""
+    return text.isascii() or not any(c in text for c in _FOLDS_APART)
+
+
 def may_contain(text: str, words: tuple[str, ...]) -> bool:
     """False only if ``text`` surely holds none of ``words`` (lower-case ASCII), in any letter case.
 
-    A cheap test before a case-insensitive regex scan (those cost ~10 µs a sentence). It is exact for ASCII
-    text; other text always passes, because ``re.IGNORECASE`` also matches e.g. "ſ" to "s" and "K" to "k".
+    A cheap test before a case-insensitive regex scan (those cost ~10 µs a sentence). It is exact: text holding a
+    character ``re.IGNORECASE`` folds otherwise than ``str.lower`` (:func:`_folds_as_lowered`) always passes.
     """
-    if not text.isascii():
+    if not _folds_as_lowered(text):
         return True
     low = text.lower()
     return any(w in low for w in words)
 
 
 class LowerRegex:
-    """A case-insensitive regex that scans ASCII text lower-cased with a case-sensitive twin, ~2x faster.
+    """A case-insensitive regex that scans text lower-cased with a case-sensitive twin, ~2x faster.
 
-    ``re.IGNORECASE`` folds every character it compares. Lower-casing ASCII text keeps every offset and
-    character class, so the matches are the same (but their groups read lower-cased text); other text
-    runs the IGNORECASE pattern. The pattern must spell its letters in lower case (escapes aside).
+    ``re.IGNORECASE`` folds every character it compares. Lower-casing the text keeps every offset and
+    character class, so the matches are the same (but their groups read lower-cased text); text holding a
+    character that folds otherwise (:func:`_folds_as_lowered`) runs the IGNORECASE pattern, and so does any text
+    but ASCII for a pattern other than ASCII with lower-case letters. The pattern must spell its letters in
+    lower case (escapes aside).
     """
 
     def __init__(self, pattern: str):
         self.folded = re.compile(pattern, re.IGNORECASE)
         self.lower = re.compile(pattern)
+        #: lower-case ASCII (escapes such as ``\\W`` aside): text beyond ASCII may be lower-cased too
+        self.any_text = pattern.isascii() and not any(c.isupper() for c in re.sub(r"\\.", "", pattern))
+
+    def _lowered(self, text: str) -> str | None:
+        """The text the case-sensitive twin reads, or None where the IGNORECASE pattern must read ``text``."""
+        if text.isascii() or self.any_text and _folds_as_lowered(text):
+            return text.lower()
+        return None
 
     def search(self, text: str) -> re.Match | None:
-        return self.lower.search(text.lower()) if text.isascii() else self.folded.search(text)
+        low = self._lowered(text)
+        return self.lower.search(low) if low is not None else self.folded.search(text)
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
-        if text.isascii():
-            return self.lower.finditer(text.lower(), pos, endpos)
+        low = self._lowered(text)
+        if low is not None:
+            return self.lower.finditer(low, pos, endpos)
         return self.folded.finditer(text, pos, endpos)
 
 

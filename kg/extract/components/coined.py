@@ -9,13 +9,14 @@ abstract repeats it (then it is most likely the method the paper is about).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import compress
 from operator import attrgetter, itemgetter
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg.extract.fastre import necessary
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import GUESS, Candidate, contract, state
 from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
@@ -33,6 +34,22 @@ from kg.types import Finder
 # backtracking over every letter of the word.
 _NAME_WORD = re.compile(r"(?<![\w@/.\-'’^])(?=[a-z.^\-]*+[A-Z0-9])"
                         r"([A-Za-z0-9]+(?:[\-.^][A-Za-z0-9]+|\([A-Za-z0-9]+\)(?=\^\d))*)(?![\w@/'’^]|-\w|\.\w)")
+#: ``_NAME_WORD`` with its look-behind read as the character before the word: ``sre`` tries a pattern that opens
+#: with a look-behind at every character of the text, but this one only after a character that is no word
+#: character (a class it skips to). Its group 1 is ``_NAME_WORD``'s; see :func:`_name_words`.
+_NAME_WORD_AFTER = re.compile(r"[^\w@/.\-'’^]" + _NAME_WORD.pattern.removeprefix(r"(?<![\w@/.\-'’^])"))
+
+
+def _name_words(text: str) -> Iterator[re.Match[str]]:
+    """``_NAME_WORD.finditer(text)``, as matches whose group 1 is the word: at the start of the text the pattern
+    itself, then ``_NAME_WORD_AFTER`` (a match ends in a word character, so the character before the next one
+    lies after it)."""
+    first = _NAME_WORD.match(text)
+    if first is not None:
+        yield first
+    yield from _NAME_WORD_AFTER.finditer(text, first.end() if first is not None else 0)
+
+
 #: the known terms of a list vote on its names' type: a name listed with tasks is a benchmark ("VQA, SNLI-VE")
 _VOTED_TYPES = {"Task": "Dataset"}
 #: the types a name listed next to one known term takes from it ("BERT, TNLR"); others need a longer list
@@ -63,29 +80,6 @@ def _title_case(doc: Doc, sent: Span) -> bool:
         out = bool(alpha) and sum(map(str.isupper, map(itemgetter(0), alpha))) > 0.5 * len(alpha)
         cache[sent.start] = out
     return out
-
-
-# A regex's leading lookbehind, "(?<![\\w@])": parenthesis-free, character classes and escapes allowed.
-_LEADING_LOOKBEHIND = re.compile(r"\(\?<[!=](?:\[(?:\\.|[^\]\\])*\]|\\.|[^()\[\\])*\)")
-# A leading greedy run of one character class, "[A-Za-z]+" (not "[a-z]+?" or "[a-z]++").
-_LEADING_CLASS_RUN = re.compile(r"\[(?:\\.|[^\]\\])*\]\+(?![?+])")
-
-
-def _quick_check(pattern: str) -> re.Pattern[str] | None:
-    """``pattern`` without its leading lookbehind, a cheap test whether the text can hold a match at all.
-
-    A regex that opens with a lookbehind is tried at every character of the text (~20 ns each); without
-    it, the engine jumps to the characters that can start a match. A leading "[A-Za-z]+" goes too: tried
-    at every letter of a word it rescans the rest of the word, while what follows it ("@" in "Hits@10")
-    is often a literal the engine finds at C speed. Dropping a leading part only admits more matches, so
-    where the quick check finds nothing the pattern finds nothing. None when there is no such lookbehind.
-    """
-    m = _LEADING_LOOKBEHIND.match(pattern)
-    if not m:
-        return None
-    rest = pattern[m.end():]
-    run = _LEADING_CLASS_RUN.match(rest)
-    return re.compile(rest[run.end():] if run else rest)
 
 
 class _CapitalisedWords(dict[str, bool]):
@@ -267,9 +261,10 @@ class CoinedNameFinder:
         family_version = (rf"(?:{names})(?:[\-.]?\d[A-Za-z0-9.\-]*)? (?:\d+(?:\.\d+)*"
                           r"(?: \d+(?:\.\d+)?[BMK])?|\d+(?:\.\d+)?[BMK])(?![\w\-]|\.\w)")
         self.family_version = re.compile(r"(?<![\w.\-])" + family_version)
-        #: without the lookbehind: a third of the cost, and no match in ~99% of abstracts (see _quick_check)
+        #: without the lookbehind (tried at every character): a third of the cost, and no match in ~99% of abstracts
         self.family_version_check = re.compile(family_version)
-        self.patterns = [(re.compile(rx), _quick_check(rx), typ, conf) for rx, typ, conf in res.patterns]
+        #: each with a cheap test whether the text can hold a match (a scan for a rare character first)
+        self.patterns = [(re.compile(rx), necessary(rx), typ, conf) for rx, typ, conf in res.patterns]
         self._names: dict[str, str] = {}
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
@@ -422,7 +417,7 @@ class CoinedNameFinder:
         modifiers = st.modifier_acronyms
         plain: list[tuple[int, int, str]] = []  # "Kodak", "Waterbirds": names only when listed with others
         title_end = text_title_end(text)  # a title capitalises every word
-        for m in _NAME_WORD.finditer(text):
+        for m in _name_words(text):
             word = self._name(m.group(1))
             if word and "^" in word and _in_formula(text, m.start(1)):
                 continue
@@ -475,7 +470,7 @@ class CoinedNameFinder:
                                  rule=guess))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
-            if quick is not None and quick.search(text) is None:
+            if quick is not None and not quick(text):
                 continue
             for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, Finder.PATTERN, conf))

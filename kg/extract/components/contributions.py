@@ -36,6 +36,8 @@ from kg.extract.text import (
     is_content,
     is_describing_adjective,
     is_joiner,
+    key_words,
+    may_contain,
     norm_word,
     sentence_at,
     sentences,
@@ -241,6 +243,7 @@ class ContributionFinder:
         self.title_self_reference = re.compile(
             r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in cues["title_self_reference"]) + r")(?![\w-])",
             re.IGNORECASE)
+        self.title_self_words = key_words(cues["title_self_reference"])  # a cheap test before that scan
         self.name_links = set(cues["name_links"])  # "an algorithm, namely X": between a kind noun and its name
         self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
@@ -366,7 +369,7 @@ class ContributionFinder:
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
-                self.title_self_reference.search(text)
+                may_contain(text, self.title_self_words) and self.title_self_reference.search(text)
             if (unnamed and self._named_later(doc, unnamed[0][0], by_start, out)) or self._title_definition(doc, out):
                 return doc
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
