@@ -243,7 +243,7 @@ class RelationFinder:
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
             list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
-            part_ends: list[int] = []
+            part_ends: list[int] | None = None  # read on first use found: few sentences list parts
             appositions: list[tuple[int, int]] | None = None
             described: list[tuple[int, int]] = []
             cmp_at = self._comparison(s_text)
@@ -268,12 +268,13 @@ class RelationFinder:
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
                         use_ends = [m.end() for m in self.use.finditer(s_text)]
-                        part_ends = [m.end() for m in self.parts.finditer(s_text)]
                     if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
                             and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
                         # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
-                        part_list = list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in part_ends)
+                        if list_end is None and part_ends is None:
+                            part_ends = [m.end() for m in self.parts.finditer(s_text)]
+                        part_list = list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in part_ends or ())
                         list_end = m.end if part_list else None
                         continue
                     list_end = None
