@@ -235,6 +235,7 @@ class Merger:
         #: ("decentralized online convex optimization")
         self.topic_terms = frozenset(e.term.lower() for e in res.lexicon
                                      if e.type == "Method" and e.source in words.merge_topic_sources)
+        self.topic_heads = frozenset(t.rsplit(" ", 1)[-1] for t in self.topic_terms)  # their last words
         kinds = "|".join(sorted(map(re.escape, words.merge_purpose_kinds), key=len, reverse=True))
         #: "an algorithm for non-convex optimization": the topic after a kind noun and "for"
         self.purpose_for = re.compile(r"(?<![\w-])(?:" + kinds + r")s?[ \t]+for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
@@ -307,7 +308,9 @@ class Merger:
         """"decentralized online convex optimization": plain words before a topic's name (a narrower topic, not
         a named method); in a title, capitalised."""
         words = surface.lower().split()
-        if len(words) < 2 or any(not w[1:].islower() for w in surface.split() if w[1:].isalpha()):
+        if len(words) < 2 or words[-1] not in self.topic_heads:
+            return False  # most phrases: no topic ends in their last word
+        if any(not w[1:].islower() for w in surface.split() if w[1:].isalpha()):
             return False  # "GPU-accelerated DRL", "FedQ-Bernstein": named, not described
         return any(" ".join(words[i:]) in self.topic_terms for i in range(1, len(words)))
 
