@@ -42,6 +42,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
+_PART_TYPES = frozenset(_USE_OBJECT_TYPES | {"Task"})  # what a contribution's name can hold (``_name_parts``)
 _RIVAL_TYPES = {"Method", "Model"}
 #: the subjects the ontology allows (kg/resolve/canonical.py DOMAINS); another subject's relation is the paper's own
 _PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
@@ -371,10 +372,12 @@ class RelationFinder:
             if not names:
                 continue
             for other in ents:
-                if other is e or other.type not in _USE_OBJECT_TYPES | {"Task"} or e.keys & other.keys:
+                if other is e or other.type not in _PART_TYPES or e.keys & other.keys:
                     continue
                 for part in {m.surface.lower() for m in other.mentions}:
-                    if len(part) < 3 or not any(part != n and _holds(n, part) and self._adds(n, part) for n in names):
+                    # (a substring test first: most names hold no part)
+                    if len(part) < 3 or not any(part in n and part != n and _holds(n, part) and self._adds(n, part)
+                                                for n in names):
                         continue
                     m = next(m for m in e.mentions if m.proposed) if e.proposed else e.mentions[0]
                     add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
