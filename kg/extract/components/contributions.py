@@ -230,6 +230,7 @@ class ContributionFinder:
         self.gerund_verbs = set(cues["contribution_verbs_gerund"])
         self.any_verbs = self.verbs | self.past_verbs | self.gerund_verbs
         self.openers = [p.split() for p in cues["contribution_openers"]]
+        self.opener_firsts = frozenset(w[0] for w in self.openers if w)  # a cheap test of a sentence's first word
         self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
         self.infinitive_uses = set(cues["infinitive_uses"])
         self.use_verbs = set(cues["use_verbs"])  # "we use a technique called X": someone else's X
@@ -341,7 +342,8 @@ class ContributionFinder:
                         # …": a known concept after a described contribution is a part of it, not the answer
                     if not any(c.proposed for c in out[before:]):
                         unnamed.append((sent, v))
-            opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0)
+            opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0) \
+                if lower[sent.start] in self.opener_firsts else 0
             if opener and sent.start + opener + 1 < sent.end:
                 # "The resulting novel highway VIN can be trained …": what the paper made, named or described
                 before = len(out)

@@ -88,30 +88,41 @@ LIST_MATE_MIN, LIST_MATE_CONFIDENCE = 0.7, 0.6
 LIST_GAP_CHARS = 7
 
 
+def _list_type(cands: list[Candidate]) -> str | None:
+    """The type a span passes to a list mate: its best candidate's, when trusted and no guess."""
+    best = cands[0] if len(cands) == 1 else max(cands, key=lambda c: c.confidence)
+    if best.rule != GUESS and best.type in LIST_MATE_TYPES and best.confidence >= LIST_MATE_MIN:
+        return best.type
+    return None
+
+
 def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text: str, gaps: frozenset[str]) -> None:
     """"the AUROC and AUPRC", "BLEU and chrF": a name nothing types (a coined name's default guess) that is listed
     next to a measure, a dataset or a model is one of the same kind. Adds that vote to the name's span; only the
-    next item on either side counts, and only when the two are joined by list glue alone."""
-    typed: list[tuple[int, int, str]] = []
-    guessed: list[tuple[int, int, str]] = []
-    for key, cands in by_span.items():
-        if len(cands) == 1:  # most spans: one candidate
-            c = cands[0]
-            if c.rule == GUESS:
-                guessed.append(key)
-            elif c.type in LIST_MATE_TYPES and c.confidence >= LIST_MATE_MIN:
-                typed.append((key[0], key[1], c.type))
-            continue
-        if all(c.rule == GUESS for c in cands):
-            guessed.append(key)
-            continue
-        best = max(cands, key=lambda c: c.confidence)
-        if best.type in LIST_MATE_TYPES and best.confidence >= LIST_MATE_MIN and best.rule != GUESS:
-            typed.append((key[0], key[1], best.type))
-    if not guessed or not typed:
+    next item on either side counts, and only when the two are joined by list glue alone. Only the spans ending or
+    starting within :data:`LIST_GAP_CHARS` of a guessed name are typed (most spans are nowhere near one)."""
+    guessed = [key for key, cands in by_span.items()
+               if cands[0].rule == GUESS and (len(cands) == 1 or all(c.rule == GUESS for c in cands))]
+    if not guessed:
         return
-    ends = {end: typ for _start, end, typ in typed}
-    starts = {start: typ for start, _end, typ in typed}
+    near_ends: set[int] = set()
+    near_starts: set[int] = set()
+    for start, end, _name in guessed:
+        near_ends.update(range(max(0, start - LIST_GAP_CHARS), start))
+        near_starts.update(range(end + 1, end + LIST_GAP_CHARS + 1))
+    # the typed item ending at / starting at each of those places (the last one in span order, as a dict keeps it)
+    ends: dict[int, str] = {}
+    starts: dict[int, str] = {}
+    for (start, end, _name), cands in by_span.items():
+        if end in near_ends or start in near_starts:
+            typ = _list_type(cands)
+            if typ is not None:
+                if end in near_ends:
+                    ends[end] = typ
+                if start in near_starts:
+                    starts[start] = typ
+    if not ends and not starts:
+        return
     for key in guessed:
         start, end, _name = key
         kinds = set()
@@ -224,6 +235,7 @@ class Merger:
         #: ("decentralized online convex optimization")
         self.topic_terms = frozenset(e.term.lower() for e in res.lexicon
                                      if e.type == "Method" and e.source in words.merge_topic_sources)
+        self.topic_heads = frozenset(t.rsplit(" ", 1)[-1] for t in self.topic_terms)  # their last words
         kinds = "|".join(sorted(map(re.escape, words.merge_purpose_kinds), key=len, reverse=True))
         #: "an algorithm for non-convex optimization": the topic after a kind noun and "for"
         self.purpose_for = re.compile(r"(?<![\w-])(?:" + kinds + r")s?[ \t]+for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
@@ -296,7 +308,9 @@ class Merger:
         """"decentralized online convex optimization": plain words before a topic's name (a narrower topic, not
         a named method); in a title, capitalised."""
         words = surface.lower().split()
-        if len(words) < 2 or any(not w[1:].islower() for w in surface.split() if w[1:].isalpha()):
+        if len(words) < 2 or words[-1] not in self.topic_heads:
+            return False  # most phrases: no topic ends in their last word
+        if any(not w[1:].islower() for w in surface.split() if w[1:].isalpha()):
             return False  # "GPU-accelerated DRL", "FedQ-Bernstein": named, not described
         return any(" ".join(words[i:]) in self.topic_terms for i in range(1, len(words)))
 
@@ -402,8 +416,7 @@ class Merger:
         for c in state(doc).candidates:
             if c.end > c.start:
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
-        if any(c.rule == GUESS for c in state(doc).candidates):
-            _list_mate_votes(by_span, text, self._list_gaps)
+        _list_mate_votes(by_span, text, self._list_gaps)  # only where a guessed name stands
         generic_terms = self.res.generic_terms
         spans: list[Candidate] = []
         for (start, end, name), cands in by_span.items():

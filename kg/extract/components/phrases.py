@@ -113,7 +113,8 @@ class PhraseFinder:
             typed = BOUND_TYPE
         if typed is None and head not in self._read_through:
             return  # an untyped head: nothing to emit, and the modifiers need not be read
-        titled = depth == 0 and self._title_cased(toks, text, words)
+        # (the length first: most phrases are too short for a title's name)
+        titled = depth == 0 and len(words) >= TITLE_MIN_WORDS and self._title_cased(toks, text, words)
         if titled:
             mods = titled[:-1]  # "Smoothed Online Quadratic Optimization": a title's name, kept whole
         else:

@@ -42,6 +42,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
+_PART_TYPES = frozenset(_USE_OBJECT_TYPES | {"Task"})  # what a contribution's name can hold (``_name_parts``)
 _RIVAL_TYPES = {"Method", "Model"}
 #: the subjects the ontology allows (kg/resolve/canonical.py DOMAINS); another subject's relation is the paper's own
 _PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
@@ -243,7 +244,7 @@ class RelationFinder:
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
             list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
-            part_ends: list[int] = []
+            part_ends: list[int] | None = None  # read on first use found: few sentences list parts
             appositions: list[tuple[int, int]] | None = None
             described: list[tuple[int, int]] = []
             cmp_at = self._comparison(s_text)
@@ -268,12 +269,13 @@ class RelationFinder:
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
                         use_ends = [m.end() for m in self.use.finditer(s_text)]
-                        part_ends = [m.end() for m in self.parts.finditer(s_text)]
                     if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
                             and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
                         # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
-                        part_list = list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in part_ends)
+                        if list_end is None and part_ends is None:
+                            part_ends = [m.end() for m in self.parts.finditer(s_text)]
+                        part_list = list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in part_ends or ())
                         list_end = m.end if part_list else None
                         continue
                     list_end = None
@@ -370,10 +372,12 @@ class RelationFinder:
             if not names:
                 continue
             for other in ents:
-                if other is e or other.type not in _USE_OBJECT_TYPES | {"Task"} or e.keys & other.keys:
+                if other is e or other.type not in _PART_TYPES or e.keys & other.keys:
                     continue
                 for part in {m.surface.lower() for m in other.mentions}:
-                    if len(part) < 3 or not any(part != n and _holds(n, part) and self._adds(n, part) for n in names):
+                    # (a substring test first: most names hold no part)
+                    if len(part) < 3 or not any(part in n and part != n and _holds(n, part) and self._adds(n, part)
+                                                for n in names):
                         continue
                     m = next(m for m in e.mentions if m.proposed) if e.proposed else e.mentions[0]
                     add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
