@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
-from kg.extract.text import doc_text, is_acronym, is_coined, qualifier_words
+from kg.extract.text import doc_text, is_acronym, is_coined, qualifier_words, title_end
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -281,7 +281,7 @@ class Merger:
         if ent.type != "Method" or not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
                                            else self._ends_in_topic(m.surface) for m in ent.mentions):
             return False
-        title_end = text.find("\n\n")
+        title_stop = title_end(text)
         heads = self.res.generic_heads
         for m in ent.mentions:
             if m.end - m.start < 4 or self._is_acronym(m.surface):
@@ -298,7 +298,7 @@ class Merger:
             if word is not None and word.lower() not in self.res.function_words:
                 continue  # "for the federated learning framework": the topic qualifies a noun
             before = text[max(0, m.start - 60):m.start]
-            in_title = m.end <= title_end
+            in_title = m.end <= title_stop
             if in_title and _FOR_END.search(before) \
                     or self.purpose_for.search(before) or self.studied.search(before):
                 return True

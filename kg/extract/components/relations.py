@@ -312,7 +312,6 @@ class RelationFinder:
             tasks = [e for e in tasks if not _posed_topic(e)] or tasks
             if tasks and not paper_tasks.intersection(map(id, tasks)):
                 # the paper's own task first, then one its title names, then the most mentioned
-                title_end = max(text_title_end(text), 0)
                 best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
                                                  -e.mentions[0].start))
                 m = best.mentions[0]
