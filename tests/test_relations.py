@@ -338,3 +338,25 @@ def test_a_paper_without_contribution_addresses_the_task_its_title_names_by_its_
     rels = _relations(extractor, "Double Descent in Reinforcement Learning",
                       "Models are large. Researchers in supervised learning see double descent.")
     assert ("PAPER", "addresses", "supervised learning") not in rels, rels
+
+
+def test_the_contribution_addresses_the_task_its_title_names_before_its_means(extractor):
+    # the sentences give FooPlan another task; the title's task before "Using" is addressed too, the one after not
+    rels = _relations(extractor, "Stochastic Route Planning for Vessel Navigation Using Image Segmentation",
+                      "Surface vessels monitor lakes. We propose FooPlan, a planning algorithm for water-quality "
+                      "monitoring. FooPlan is evaluated on lakes.")
+    assert ("fooplan", "addresses", "water-quality monitoring") in rels, rels
+    assert ("fooplan", "addresses", "vessel navigation") in rels, rels
+    assert ("fooplan", "addresses", "image segmentation") not in rels, rels
+
+
+def test_a_task_named_as_what_the_contribution_uses_is_used(extractor):
+    # "incorporates transfer learning and active learning": used (a list after the cue); "for sound event
+    # detection": what it is for
+    rels = _relations(extractor, "Faster Annotation of Acoustic Data",
+                      "Annotation is slow. We present FooTool, a no-code tool that incorporates transfer learning "
+                      "and active learning strategies for sound event detection.")
+    assert ("footool", "uses", "transfer learning") in rels, rels
+    assert ("footool", "uses", "active learning") in rels, rels
+    assert ("footool", "addresses", "transfer learning") not in rels, rels
+    assert ("footool", "addresses", "sound event detection") in rels, rels

@@ -93,6 +93,7 @@ class Words:
     relation_use_extra: tuple[str, ...]
     relation_self_reference_extra: tuple[str, ...]
     relation_part_cues: tuple[str, ...]
+    relation_title_means: tuple[str, ...]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]

@@ -38,7 +38,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -129,6 +129,9 @@ class RelationFinder:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
+        #: "… via X", "… using X": where a title turns from what is addressed to the means
+        self.title_means = re.compile(r"(?<![\w-])(?:" + _alternation((), words.relation_title_means) + r")(?![\w-])",
+                                      re.IGNORECASE)
         self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
                                         re.IGNORECASE)
         # "a new PnP framework, called SNORE": the description before a naming cue
@@ -176,6 +179,7 @@ class RelationFinder:
 
         addressed: set[int] = set()  # contributions that address a task (the problem sentences' aside)
         paper_tasks: set[int] = set()  # the tasks a paper with no contribution addresses itself
+        used_tasks: set[int] = set()  # tasks named as what a contribution uses (see _used_task): not its task
         if main is not None:
             # a task the paper itself introduces is what its method is for
             for e in proposed:
@@ -249,6 +253,7 @@ class RelationFinder:
             described: list[tuple[int, int]] = []
             cmp_at = self._comparison(s_text)
             contrasts = self._contrasts(s_text)
+            task_end: int | None = None  # where the last used task ends, while a list of them goes on
             for m, e in in_sent:
                 if e is subj:
                     continue
@@ -258,6 +263,16 @@ class RelationFinder:
                 if cmp_at is not None and rel_pos >= cmp_at and e.type in _RIVAL_TYPES | {"HardwareConcept"}:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
+                    if use_ends is None:
+                        use_ends = [m.end() for m in self.use.finditer(s_text)]
+                    if self._used_task(text, a, use_ends, m.start, task_end):
+                        # "incorporates transfer learning and active learning strategies": a technique the
+                        # vocabulary files as a task, named as what the contribution uses
+                        add(subj, "uses", e, bounds, "uses-task")
+                        used_tasks.add(id(e))
+                        task_end = m.end
+                        continue
+                    task_end = None
                     add(subj, "addresses", e, bounds, "addresses")
                     if not _posed_topic(e):
                         addressed.add(id(subj))
@@ -297,8 +312,20 @@ class RelationFinder:
         # the paper's main task: a contribution that addresses nothing explicitly, or a paper that proposes
         # nothing and whose sentences name no task of its own ("Ameliorate Spurious Correlations in Dataset
         # Condensation": the paper addresses dataset condensation)
+        title_end = max(text_title_end(text), 0)
+        if main is not None and title_end:
+            # "CAMIL: … for Cancer Detection and Subtyping", "Stochastic Planning for ASV Navigation Using …": a task
+            # the title names before its means ("via", "using" …) is what the paper's contribution is for, whatever
+            # else its sentences address
+            means = self.title_means.search(text, 0, title_end)
+            cut = means.start() if means is not None else title_end
+            for e in ents:
+                if e.type == "Task" and not e.proposed and e.mentions[0].end <= cut and id(e) not in used_tasks:
+                    m = e.mentions[0]
+                    add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-title-task")
+                    if not _posed_topic(e):
+                        addressed.add(id(main))
         if main is None or id(main) not in addressed:
-            title_end = max(text_title_end(text), 0)
             # without a contribution, only a task the title names is the paper's own (in the title, or in the
             # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
             title_stems = _stems(text[:title_end])
@@ -310,6 +337,7 @@ class RelationFinder:
                 tasks = [e for e in ents if e.type == "Task" and self._head_in_title(e.mentions[0].surface, title_stems)]
             # a topic the paper poses (see _posed_topic) may be a Method node of the graph: a plain task first
             tasks = [e for e in tasks if not _posed_topic(e)] or tasks
+            tasks = [e for e in tasks if id(e) not in used_tasks]
             if tasks and not paper_tasks.intersection(map(id, tasks)):
                 # the paper's own task first, then one its title names, then the most mentioned
                 best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
@@ -382,6 +410,19 @@ class RelationFinder:
                     add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
                         "name-part")
                     break
+
+    def _used_task(self, text: str, base: int, use_ends: list[int], start: int, list_end: int | None) -> bool:
+        """Whether the task starting at ``start`` is the object of a use cue ("incorporates transfer learning",
+        "trained with contrastive learning"): at most two plain words between (no preposition: "using X for
+        image classification" addresses the task), or the next item of a list of such objects."""
+        if list_end is not None and _USE_LIST_GAP.fullmatch(text, list_end, start):
+            return True
+        for end in use_ends:
+            gap = text[base + end:start]
+            if 0 <= start - base - end <= 30 and len(gap.split()) <= 2 \
+                    and self.words.rival_breaks.isdisjoint(gap.lower().split()) and not any(c in gap for c in ",;:()"):
+                return True
+        return False
 
     def _head_in_title(self, surface: str, title_stems: set[str]) -> bool:
         """Whether the title names the task by its head, unless the head is a process noun that heads many tasks
