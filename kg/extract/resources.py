@@ -94,6 +94,7 @@ class Words:
     relation_self_reference_extra: tuple[str, ...]
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]
+    relation_task_use_skips: frozenset[str]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]

@@ -254,6 +254,7 @@ class RelationFinder:
             cmp_at = self._comparison(s_text)
             contrasts = self._contrasts(s_text)
             task_end: int | None = None  # where the last used task ends, while a list of them goes on
+            task_use_ends: list[int] | None = None  # the use cues a task can be the object of (read on first need)
             for m, e in in_sent:
                 if e is subj:
                     continue
@@ -263,9 +264,10 @@ class RelationFinder:
                 if cmp_at is not None and rel_pos >= cmp_at and e.type in _RIVAL_TYPES | {"HardwareConcept"}:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
-                    if use_ends is None:
-                        use_ends = [m.end() for m in self.use.finditer(s_text)]
-                    if self._used_task(text, a, use_ends, m.start, task_end):
+                    if task_use_ends is None:
+                        task_use_ends = [m.end() for m in self.use.finditer(s_text)
+                                         if m.group(1).lower() not in self.words.relation_task_use_skips]
+                    if self._used_task(text, a, task_use_ends, m.start, task_end):
                         # "incorporates transfer learning and active learning strategies": a technique the
                         # vocabulary files as a task, named as what the contribution uses
                         add(subj, "uses", e, bounds, "uses-task")
