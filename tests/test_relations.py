@@ -360,3 +360,23 @@ def test_a_task_named_as_what_the_contribution_uses_is_used(extractor):
     assert ("footool", "uses", "active learning") in rels, rels
     assert ("footool", "addresses", "transfer learning") not in rels, rels
     assert ("footool", "addresses", "sound event detection") in rels, rels
+
+
+@pytest.mark.parametrize("title, problem", [
+    ("FooTune: Mitigating Catastrophic Forgetting in Continual Learning", "catastrophic forgetting"),
+    ("Overcoming the Curse of Dimensionality with FooTune", "curse of dimensionality"),
+    ("Conquering Numerical Instability of 8-Bit Convolution", "numerical instability"),
+])
+def test_the_problem_a_title_remedies_is_addressed(extractor, title, problem):
+    rels = _relations(extractor, title, "Models forget. We propose FooTune, a tuning method. FooTune uses LoRA.")
+    assert ("footune", "addresses", problem) in rels, rels
+
+
+def test_a_title_that_reduces_a_quantity_poses_no_problem(extractor):
+    # "Reducing" is no remedy gerund (its object is often a quantity: model size); "Mitigating" is (control)
+    rels = _relations(extractor, "Reducing Model Size of Speech Encoders",
+                      "Models are large. We propose FooTune, a tuning method. FooTune uses LoRA.")
+    assert not any(p == "addresses" and o == "model size" for _s, p, o in rels), rels
+    rels = _relations(extractor, "Mitigating Model Size of Speech Encoders",
+                      "Models are large. We propose FooTune, a tuning method. FooTune uses LoRA.")
+    assert ("footune", "addresses", "model size") in rels, rels

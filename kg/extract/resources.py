@@ -95,6 +95,8 @@ class Words:
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]
     relation_task_use_skips: frozenset[str]
+    relation_title_remedies: tuple[str, ...]
+    relation_title_problem_cuts: frozenset[str]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]

@@ -38,7 +38,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -53,6 +53,8 @@ _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\
 #: examples ("small LMs including A")
 #: between two used parts of a list: "A, B and a C"
 _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
+#: a word of a title (as kg_contributions reads titles)
+_TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
@@ -132,6 +134,10 @@ class RelationFinder:
         #: "… via X", "… using X": where a title turns from what is addressed to the means
         self.title_means = re.compile(r"(?<![\w-])(?:" + _alternation((), words.relation_title_means) + r")(?![\w-])",
                                       re.IGNORECASE)
+        #: "Mitigating …", "FedLMT: Tackling …": a remedy gerund opening a title or its part after a colon
+        self.title_remedy = re.compile(r"(?:^|:\s*)(?:" + _alternation((), words.relation_title_remedies)
+                                       + r")\s+(?:the\s+)?", re.IGNORECASE)
+        self.title_problem_cuts = frozenset(cues["title_cuts"]) | words.relation_title_problem_cuts
         self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
                                         re.IGNORECASE)
         # "a new PnP framework, called SNORE": the description before a naming cue
@@ -315,6 +321,15 @@ class RelationFinder:
         # nothing and whose sentences name no task of its own ("Ameliorate Spurious Correlations in Dataset
         # Condensation": the paper addresses dataset condensation)
         title_end = max(text_title_end(text), 0)
+        problem = self._title_problem(text, title_end, ents, rivals) if title_end else None
+        if problem is not None:
+            # "Mitigating Catastrophic Forgetting in …", "FedLMT: Tackling System Heterogeneity of …": the problem a
+            # title sets out to remedy is what the contribution (else the paper) addresses
+            add(main, "addresses", problem, sentence_chars(doc, problem.mentions[0].start), "addresses-title-problem")
+            if main is not None:
+                addressed.add(id(main))
+            else:
+                paper_tasks.add(id(problem))
         if main is not None and title_end:
             # "CAMIL: … for Cancer Detection and Subtyping", "Stochastic Planning for ASV Navigation Using …": a task
             # the title names before its means ("via", "using" …) is what the paper's contribution is for, whatever
@@ -412,6 +427,46 @@ class RelationFinder:
                     add(e, "addresses" if other.type == "Task" else "uses", other, sentence_chars(doc, m.start),
                         "name-part")
                     break
+
+    def _title_problem(self, text: str, title_end: int, ents: list[LocalEntity],
+                       rivals: list[_Proposed]) -> LocalEntity | _Proposed | None:
+        """The object of a remedy gerund that opens the title or its part after a colon ("Mitigating Catastrophic
+        Forgetting in …", "Overcoming the Optimizer's Curse"), read to the next cut word or mark (1 to 6 words): the
+        paper's Task entity of that name, a new Task when no entity has it, None when an entity of another type
+        does or there is none."""
+        title = text[:title_end]
+        hit = self.title_remedy.search(title)
+        if hit is None:
+            return None
+        words: list[re.Match[str]] = []
+        for w in _TITLE_WORD.finditer(title, hit.end()):
+            low = w.group(0).lower()
+            if low in self.title_problem_cuts or title[words[-1].end() if words else hit.end():w.start()].strip():
+                break  # a cut word, or a mark (":", "–") between two words
+            if low in ("-", "–", "—") or low == "of" and len(words) >= 2:
+                break  # "Numerical Instability of 8-Bit Winograd Convolution"; not "Loss of Plasticity"
+            words.append(w)
+            if low.endswith((":", "–", "—")):
+                break
+            if len(words) > 6:
+                return None
+        while words and words[-1].group(0).lower() in self.words.title_articles:
+            words.pop()
+        if not words:
+            return None
+        start, end = words[0].start(), words[-1].end()
+        if title[end - 1] in ":-–—":
+            end -= 1
+        key = entity_key(title[start:end])
+        if not key:
+            return None
+        for e in [*ents, *rivals]:
+            if key in e.keys:
+                return e if e.type == "Task" else None
+        c = Candidate(start, end, "Task", Finder.RELATION, 0.6, rule="title-problem", surface=title[start:end])
+        problem = _Proposed(c, {key})
+        rivals.append(problem)
+        return problem
 
     def _used_task(self, text: str, base: int, use_ends: list[int], start: int, list_end: int | None) -> bool:
         """Whether the task starting at ``start`` is the object of a use cue ("incorporates transfer learning",
