@@ -460,7 +460,8 @@ class RelationFinder:
         key = entity_key(title[start:end])
         if not key:
             return None
-        for e in [*ents, *rivals]:
+        known: list[LocalEntity | _Proposed] = [*ents, *rivals]
+        for e in known:
             if key in e.keys:
                 return e if e.type == "Task" else None
         c = Candidate(start, end, "Task", Finder.RELATION, 0.6, rule="title-problem", surface=title[start:end])
