@@ -380,3 +380,16 @@ def test_a_title_that_reduces_a_quantity_poses_no_problem(extractor):
     rels = _relations(extractor, "Mitigating Model Size of Speech Encoders",
                       "Models are large. We propose FooTune, a tuning method. FooTune uses LoRA.")
     assert ("footune", "addresses", "model size") in rels, rels
+
+
+def test_the_description_before_a_name_after_a_comma_or_a_purpose_is_used(extractor):
+    rels = _relations(extractor, "Aligning Policies",
+                      "Alignment is hard. We present a novel bilevel optimization-based framework, FooAlign, for "
+                      "policy alignment. FooAlign is evaluated on robots.")
+    assert ("fooalign", "uses", "bilevel optimization") in rels, rels
+    rels = _relations(extractor, "Recommending Items",
+                      "Data is sparse. We propose a neural graph filtering method for context-aware recommendation, "
+                      "called FooRec. FooRec is evaluated on MovieLens.")
+    assert ("foorec", "uses", "graph filtering") in rels, rels
+    # the purpose after the kind noun is not a part (the control is the part found above)
+    assert not any(p == "uses" and "recommendation" in o for _s, p, o in rels), rels

@@ -142,8 +142,12 @@ class RelationFinder:
                                         re.IGNORECASE)
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
-                                            + "|".join(re.escape(w) for w in type_nouns) + r")s?\s*,?\s*(?:"
-                                            + "|".join(re.escape(w) for w in cues["naming_cues"]) + r")\s*$",
+                                            + "|".join(re.escape(w) for w in type_nouns) + r")s?"
+                                            # "… method for context-aware recommendation, called NGF": its purpose
+                                            r"(?:\s+for\s+[^,.;()]{1,60}?)?"
+                                            # "a novel bilevel optimization-based framework, PARL": a comma alone
+                                            r"(?:\s*,?\s*(?:" + "|".join(re.escape(w) for w in cues["naming_cues"])
+                                            + r")|\s*,)\s*$",
                                             re.IGNORECASE)
         self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*,\s*(?:an?|the)\s+((?:[^,.;()]{0,100}?))\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
