@@ -393,3 +393,11 @@ def test_the_description_before_a_name_after_a_comma_or_a_purpose_is_used(extrac
     assert ("foorec", "uses", "graph filtering") in rels, rels
     # the purpose after the kind noun is not a part (the control is the part found above)
     assert not any(p == "uses" and "recommendation" in o for _s, p, o in rels), rels
+
+
+def test_a_title_task_is_addressed_only_when_named_as_a_task_after_the_contributions_own_name(extractor):
+    # "Deep Sphere Compression" before "for" is the contribution's own name; "Anomaly Detection" after it the task
+    rels = _relations(extractor, "Deep Sphere Compression for Anomaly Detection",
+                      "Outliers are rare. We propose FooSphere, a compression model for fraud detection.")
+    assert ("foosphere", "addresses", "anomaly detection") in rels, rels
+    assert ("foosphere", "addresses", "deep sphere compression") not in rels, rels

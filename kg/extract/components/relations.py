@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, RelationCandidate, contract, state
-from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, key_words, may_contain, norm_word,
+from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, head_type, key_words, may_contain, norm_word,
                              sentence_chars, sentence_offsets, sentences, tokens, words_of)
 from kg.extract.text import title_end as text_title_end
 from kg.names import entity_key
@@ -131,6 +131,8 @@ class RelationFinder:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
+        #: "Deep Hypersphere Compression for Anomaly Detection": the purpose a title names after its contribution
+        self.title_for = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
         #: "… via X", "… using X": where a title turns from what is addressed to the means
         self.title_means = re.compile(r"(?<![\w-])(?:" + _alternation((), words.relation_title_means) + r")(?![\w-])",
                                       re.IGNORECASE)
@@ -340,8 +342,11 @@ class RelationFinder:
             # else its sentences address
             means = self.title_means.search(text, 0, title_end)
             cut = means.start() if means is not None else title_end
+            purpose = self.title_for.search(text, 0, cut)
             for e in ents:
-                if e.type == "Task" and not e.proposed and e.mentions[0].end <= cut and id(e) not in used_tasks:
+                if e.type == "Task" and not e.proposed and e.mentions[0].end <= cut and id(e) not in used_tasks \
+                        and not (purpose is not None and e.mentions[0].end <= purpose.start()) \
+                        and self._task_named(e):
                     m = e.mentions[0]
                     add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-title-task")
                     if not _posed_topic(e):
@@ -472,6 +477,16 @@ class RelationFinder:
         problem = _Proposed(c, {key})
         rivals.append(problem)
         return problem
+
+    def _task_named(self, e: LocalEntity) -> bool:
+        """Whether a task entity is named as a task: a vocabulary's term, or a phrase whose head word types it a
+        task ("… Navigation", "… Detection", "… Learning"; not "Correlated Data", "Unreliable Observations")."""
+        if any(m.finder is Finder.LEXICON for m in e.mentions):
+            return True
+        head = e.mentions[0].surface.rsplit(None, 1)[-1].rsplit("-", 1)[-1]
+        found = head_type(head, self.res)
+        # "Group-Fair Learning": a process noun heads tasks as well as methods
+        return found is not None and (found[0] == "Task" or norm_word(head) in self.res.noun_ing)
 
     def _used_task(self, text: str, base: int, use_ends: list[int], start: int, list_end: int | None) -> bool:
         """Whether the task starting at ``start`` is the object of a use cue ("incorporates transfer learning",
