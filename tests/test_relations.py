@@ -401,3 +401,20 @@ def test_a_title_task_is_addressed_only_when_named_as_a_task_after_the_contribut
                       "Outliers are rare. We propose FooSphere, a compression model for fraud detection.")
     assert ("foosphere", "addresses", "anomaly detection") in rels, rels
     assert ("foosphere", "addresses", "deep sphere compression") not in rels, rels
+
+
+def test_a_paper_without_a_named_contribution_addresses_the_task_it_is_evaluated_on(extractor):
+    abstract = ("Graph models are brittle. Experiments on six node classification benchmarks show accuracy "
+                "improvements. Related work studies link prediction.")
+    rels = _relations(extractor, "Mixtures of Weak Experts on Graphs", abstract)
+    assert ("PAPER", "addresses", "node classification") in rels, rels
+    # a task named outside an evaluation sentence, with no benchmark or task noun, is background
+    assert ("PAPER", "addresses", "link prediction") not in rels, rels
+
+
+def test_a_task_of_other_works_evaluation_is_not_the_papers(extractor):
+    abstract = ("Ranking is unfair. Prior works have shown strong performance on question answering benchmarks. "
+                "Experiments on six node classification benchmarks show accuracy improvements.")
+    rels = _relations(extractor, "Fair Rankers", abstract)
+    assert ("PAPER", "addresses", "question answering") not in rels, rels
+    assert ("PAPER", "addresses", "node classification") in rels, rels
