@@ -418,3 +418,10 @@ def test_a_task_of_other_works_evaluation_is_not_the_papers(extractor):
     rels = _relations(extractor, "Fair Rankers", abstract)
     assert ("PAPER", "addresses", "question answering") not in rels, rels
     assert ("PAPER", "addresses", "node classification") in rels, rels
+
+
+def test_a_title_task_before_based_or_before_the_titles_purpose_is_a_means(extractor):
+    rels = _relations(extractor, "Multimodal Alignment based Product Recommendation",
+                      "Shops need recommenders. We propose FooRec, a recommendation model. FooRec uses graphs.")
+    assert ("foorec", "addresses", "multimodal alignment") not in rels, rels
+    assert ("foorec", "addresses", "product recommendation") in rels, rels

@@ -134,6 +134,8 @@ class RelationFinder:
         #: "… node classification benchmarks", "… image classification tasks": what follows a task evaluated on
         self.task_kind = re.compile(r"\s+(?:" + _alternation((), words.relation_task_kind_nouns) + r")(?![\w-])",
                                     re.IGNORECASE)
+        #: "Multimodal Alignment based Product Recommendation": a title's means before "based"
+        self.based = re.compile(r"[\s-]based(?![\w-])", re.IGNORECASE)
         #: "Deep Hypersphere Compression for Anomaly Detection": the purpose a title names after its contribution
         self.title_for = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
         #: "… via X", "… using X": where a title turns from what is addressed to the means
@@ -351,11 +353,11 @@ class RelationFinder:
             # else its sentences address
             means = self.title_means.search(text, 0, title_end)
             cut = means.start() if means is not None else title_end
-            purpose = self.title_for.search(text, 0, cut)
+            purpose = self.title_for.search(text, 0, title_end)
             for e in ents:
                 if e.type == "Task" and not e.proposed and e.mentions[0].end <= cut and id(e) not in used_tasks \
                         and not (purpose is not None and e.mentions[0].end <= purpose.start()) \
-                        and self._task_named(e):
+                        and not self.based.match(text, e.mentions[0].end) and self._task_named(e):
                     m = e.mentions[0]
                     add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-title-task")
                     if not _posed_topic(e):
