@@ -425,3 +425,14 @@ def test_a_title_task_before_based_or_before_the_titles_purpose_is_a_means(extra
                       "Shops need recommenders. We propose FooRec, a recommendation model. FooRec uses graphs.")
     assert ("foorec", "addresses", "multimodal alignment") not in rels, rels
     assert ("foorec", "addresses", "product recommendation") in rels, rels
+
+
+def test_the_named_items_of_a_numbered_list_of_parts_are_used(extractor):
+    abstract = ("Robots need scene models. We present FooStack, a modular robotics stack. FooStack consists of: "
+                "(i) AskNet, a representation of the scene. AskNet is fast; (ii) SeeNet, a scene-editing module; "
+                "and (iii) GraspNet, a grasp module. Unlike (1) BarNet, FooStack runs in real time.")
+    rels = _relations(extractor, "FooStack: Modular Manipulation", abstract)
+    assert ("foostack", "uses", "asknet") in rels, rels
+    assert ("foostack", "uses", "seenet") in rels, rels
+    assert ("foostack", "uses", "graspnet") in rels, rels
+    assert ("foostack", "uses", "barnet") not in rels, rels

@@ -38,7 +38,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "addresses-paper-evaluated": 0.45, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "addresses-paper-evaluated": 0.45, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -53,6 +53,12 @@ _ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\
 #: examples ("small LMs including A")
 #: between two used parts of a list: "A, B and a C"
 _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
+#: the first item of a numbered list right after a part cue: "consists of: (i) ASK-Splat", "comprises (1) a …"
+_ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
+#: any item of such a list
+_ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: the labels of a numbered list, by its first label
+_ENUMERATIONS = {"i": ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii"), "1": tuple("12345678"), "a": tuple("abcdefgh")}
 #: a word of a title (as kg_contributions reads titles)
 _TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
@@ -382,6 +388,8 @@ class RelationFinder:
                 m = best.mentions[0]
                 add(main, "addresses", best, sentence_chars(doc, m.start),
                     "addresses-main-task" if main is not None else "addresses-paper-task")
+        if main is not None and main.type in _PAPER_LEVEL["evaluatedOn"] and "(" in text:
+            self._enumerated_parts(doc, text, spans, main, add)
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
         self._derived_names(doc, [*ents, *rivals], add)
         # a contribution's name holds the names of its parts and of its task
@@ -488,6 +496,34 @@ class RelationFinder:
         problem = _Proposed(c, {key})
         rivals.append(problem)
         return problem
+
+    def _enumerated_parts(self, doc: Doc, text: str, spans: list[tuple[Candidate, LocalEntity]], main: LocalEntity,
+                          add) -> None:
+        """"Splat-MOVER consists of: (i) ASK-Splat, a … representation. …; (ii) SEE-Splat, a … module …; and (iii)
+        Grasp-Splat": the names that open the items of a numbered list after a part cue of the main contribution are
+        its parts, however many sentences the list spans (the items run in order: (i), (ii), (iii) …)."""
+        main_at = {m.start for m in main.mentions}
+        for cue in self.parts.finditer(text):
+            first = _ENUMERATOR.match(text, cue.end())
+            if first is None:
+                continue
+            s, _e = sentence_chars(doc, cue.start())
+            if not any(s <= at < cue.start() for at in main_at) and not self.self_ref.search(text, s, cue.start()):
+                continue  # the list's owner is someone else
+            labels = _ENUMERATIONS.get(first.group(1).lower())
+            if labels is None:
+                continue
+            items = [first]
+            for hit in _ENUMERATOR_ANY.finditer(text, first.end()):
+                if len(items) == len(labels) or hit.group(1).lower() != labels[len(items)]:
+                    continue
+                items.append(hit)
+            for item in items:
+                for m, e in spans:
+                    if item.end() <= m.start <= item.end() + 2 and e is not main and e.type in _USE_OBJECT_TYPES:
+                        add(main, "uses", e, sentence_chars(doc, m.start), "uses-enumerated-part")
+                        break
+            return
 
     def _task_named(self, e: LocalEntity) -> bool:
         """Whether a task entity is named as a task: a vocabulary's term, or a phrase whose head word types it a
