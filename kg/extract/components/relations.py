@@ -508,7 +508,7 @@ class RelationFinder:
             if first is None:
                 continue
             s, _e = sentence_chars(doc, cue.start())
-            if not any(s <= at < cue.start() for at in main_at) and not self.self_ref.search(text, s, cue.start()):
+            if not any(s <= at < cue.start() for at in main_at) and not self.self_ref.search(text[s:cue.start()]):
                 continue  # the list's owner is someone else
             labels = _ENUMERATIONS.get(first.group(1).lower())
             if labels is None:
