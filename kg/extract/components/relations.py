@@ -57,8 +57,6 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
-#: the labels of a numbered list, by its first label
-_ENUMERATIONS = {"i": ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii"), "1": tuple("12345678"), "a": tuple("abcdefgh")}
 #: a word of a title (as kg_contributions reads titles)
 _TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
@@ -140,6 +138,8 @@ class RelationFinder:
         #: "… node classification benchmarks", "… image classification tasks": what follows a task evaluated on
         self.task_kind = re.compile(r"\s+(?:" + _alternation((), words.relation_task_kind_nouns) + r")(?![\w-])",
                                     re.IGNORECASE)
+        #: the labels of a numbered list, by its first label
+        self.enumerations = {"i": words.relation_roman_numerals, "1": tuple("12345678"), "a": tuple("abcdefgh")}
         #: "Multimodal Alignment based Product Recommendation": a title's means before "based"
         self.based = re.compile(r"[\s-]based(?![\w-])", re.IGNORECASE)
         #: "Deep Hypersphere Compression for Anomaly Detection": the purpose a title names after its contribution
@@ -510,7 +510,7 @@ class RelationFinder:
             s, _e = sentence_chars(doc, cue.start())
             if not any(s <= at < cue.start() for at in main_at) and not self.self_ref.search(text[s:cue.start()]):
                 continue  # the list's owner is someone else
-            labels = _ENUMERATIONS.get(first.group(1).lower())
+            labels = self.enumerations.get(first.group(1).lower())
             if labels is None:
                 continue
             items = [first]
