@@ -436,3 +436,14 @@ def test_the_named_items_of_a_numbered_list_of_parts_are_used(extractor):
     assert ("foostack", "uses", "seenet") in rels, rels
     assert ("foostack", "uses", "graspnet") in rels, rels
     assert ("foostack", "uses", "barnet") not in rels, rels
+
+
+def test_a_vocabulary_concept_taken_for_the_contribution_gets_no_title_task(extractor):
+    # "diffusion model" is every paper's node: the title's task is not added to it; a coined name gets it (control)
+    title = "Correcting Learned Image Compression with Privileged Decoders"
+    abstract = "Codecs blur images. We propose diffusion models for image denoising. They are evaluated on Kodak."
+    rels = _relations(extractor, title, abstract)
+    assert ("diffusion model", "addresses", "image denoising") in rels, rels
+    assert ("diffusion model", "addresses", "learned image compression") not in rels, rels
+    rels = _relations(extractor, title, abstract.replace("diffusion models", "FooDiff"))
+    assert ("foodiff", "addresses", "learned image compression") in rels, rels

@@ -353,7 +353,8 @@ class RelationFinder:
                 addressed.add(id(main))
             else:
                 paper_tasks.add(id(problem))
-        if main is not None and title_end:
+        if main is not None and title_end and not main.canonical:
+            # (a vocabulary's concept, "diffusion models", is no new contribution: its node is every paper's)
             # "CAMIL: … for Cancer Detection and Subtyping", "Stochastic Planning for ASV Navigation Using …": a task
             # the title names before its means ("via", "using" …) is what the paper's contribution is for, whatever
             # else its sentences address
