@@ -403,23 +403,6 @@ def test_a_title_task_is_addressed_only_when_named_as_a_task_after_the_contribut
     assert ("foosphere", "addresses", "deep sphere compression") not in rels, rels
 
 
-def test_a_paper_without_a_named_contribution_addresses_the_task_it_is_evaluated_on(extractor):
-    abstract = ("Graph models are brittle. Experiments on six node classification benchmarks show accuracy "
-                "improvements. Related work studies link prediction.")
-    rels = _relations(extractor, "Mixtures of Weak Experts on Graphs", abstract)
-    assert ("PAPER", "addresses", "node classification") in rels, rels
-    # a task named outside an evaluation sentence, with no benchmark or task noun, is background
-    assert ("PAPER", "addresses", "link prediction") not in rels, rels
-
-
-def test_a_task_of_other_works_evaluation_is_not_the_papers(extractor):
-    abstract = ("Ranking is unfair. Prior works have shown strong performance on question answering benchmarks. "
-                "Experiments on six node classification benchmarks show accuracy improvements.")
-    rels = _relations(extractor, "Fair Rankers", abstract)
-    assert ("PAPER", "addresses", "question answering") not in rels, rels
-    assert ("PAPER", "addresses", "node classification") in rels, rels
-
-
 def test_a_title_task_before_based_or_before_the_titles_purpose_is_a_means(extractor):
     rels = _relations(extractor, "Multimodal Alignment based Product Recommendation",
                       "Shops need recommenders. We propose FooRec, a recommendation model. FooRec uses graphs.")

@@ -97,8 +97,6 @@ class Words:
     relation_task_use_skips: frozenset[str]
     relation_title_remedies: tuple[str, ...]
     relation_title_problem_cuts: frozenset[str]
-    relation_task_kind_nouns: tuple[str, ...]
-    relation_background_words: frozenset[str]
     relation_roman_numerals: tuple[str, ...]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]

@@ -38,7 +38,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "addresses-paper-evaluated": 0.45, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 _PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 _USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -135,9 +135,6 @@ class RelationFinder:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
-        #: "… node classification benchmarks", "… image classification tasks": what follows a task evaluated on
-        self.task_kind = re.compile(r"\s+(?:" + _alternation((), words.relation_task_kind_nouns) + r")(?![\w-])",
-                                    re.IGNORECASE)
         #: the labels of a numbered list, by its first label
         self.enumerations = {"i": words.relation_roman_numerals, "1": tuple("12345678"), "a": tuple("abcdefgh")}
         #: "Multimodal Alignment based Product Recommendation": a title's means before "based"
@@ -240,12 +237,6 @@ class RelationFinder:
                     elif self._posed_problem(s_text, m.start - a, m.end - a):
                         add(main, "addresses", e, bounds,
                             "addresses-paper-problem" if main is None else "addresses-problem")
-                    elif main is None and self.task_kind.match(text, m.end) \
-                            and not self.evaluation.isdisjoint(norms[sent.start:sent.end]) \
-                            and self.words.relation_background_words.isdisjoint(lower[sent.start:sent.end]):
-                        # "Mowst … show significant accuracy improvement on 6 standard node classification
-                        # benchmarks": the task a paper is evaluated on (its benchmarks, its tasks) is its own
-                        add(None, "addresses", e, bounds, "addresses-paper-evaluated")
                     else:
                         continue
                     if main is None and not _posed_topic(e):
