@@ -308,3 +308,16 @@ def test_a_coined_name_ending_like_an_architecture_is_a_model() -> None:
                                                        "FooBarX": ("Method", "coined:guess")}
     doc = _coined(coined_model_suffixes=[])("We compare EAFormer, UVCGAN and FooBarX once.")
     assert _types(doc)["EAFormer"] == ("Method", "coined:guess")
+
+
+def test_a_known_metric_keeps_what_it_measures(entity_types) -> None:
+    """"error detection success rate", "attack success rate", "top-1 retrieval accuracy": a known metric with the
+    task or cut-off before it is the measure as named; the task stays an entity of its own. On the same abstract
+    a judgement or a summary before it ("higher accuracy", "mean success rate") leaves the known metric as it is."""
+    found = entity_types("We reach an 85% error detection success rate, a low attack success rate and a better "
+                         "top-1 retrieval accuracy. We also report higher accuracy and mean success rate.")
+    assert (found.get("error detection success rate"), found.get("attack success rate"),
+            found.get("top-1 retrieval accuracy")) == ("Metric", "Metric", "Metric")
+    assert found.get("error detection") == "Task"
+    assert found.get("accuracy") == found.get("success rate") == "Metric"
+    assert not {"higher accuracy", "mean success rate"} & set(found)

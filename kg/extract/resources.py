@@ -67,6 +67,7 @@ class Words:
     determiners: frozenset[str]
     metric_leading_extra: frozenset[str]
     phrase_articles: frozenset[str]
+    metric_aggregates: frozenset[str]
     list_glue: frozenset[str]
     coordination_glue: frozenset[str]
     name_connectors: frozenset[str]

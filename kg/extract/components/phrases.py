@@ -38,6 +38,14 @@ METRIC_LIST_WORDS = 4
 #: the type of a bound named by what it bounds ("regret bounds"; see ``_bounds_a_measure``): typed here, not in
 #: heads.tsv, since a long form before an acronym ("upper confidence bound (UCB)") often names an algorithm
 BOUND_TYPE = ("Metric", 0.6)
+#: the rule of a known metric kept with what it measures ("task success rate", "action recognition accuracy"): it
+#: outlives the bare metric nested in it (see ``drop_nested``)
+MEASURED = "measured"
+#: at most this many plain nouns before a known metric say what it measures ("top-1 retrieval accuracy")
+MEASURED_WORDS = 2
+#: the types of a word before a known metric that may say what it measures: a task or technique ("detection
+#: accuracy", "attack success rate"); a word typed otherwise names a thing of its own ("model accuracy")
+_MEASURED_TYPES = frozenset(("Task", "Method"))
 
 
 class PhraseFinder:
@@ -392,7 +400,65 @@ class PhraseFinder:
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
+        self._measured_metrics(doc, toks, text, out)
         return doc
+
+    def _measured_metrics(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
+        """A known metric keeps the words before it that say what it measures: "task success rate", "clustering
+        accuracy", "top-1 retrieval accuracy", "error detection success rate" (a task named before it, kept whole;
+        the task stays an entity of its own). Names the measure as written, where the bare vocabulary term
+        ("success rate") would lose the measured thing. Not a judgement or summary ("higher accuracy", "mean
+        accuracy"), a role ("test accuracy"), a capitalised name ("ImageNet accuracy": a dataset), nor a word
+        typed as a thing of its own ("model accuracy")."""
+        metrics = [c for c in out if c.type == "Metric" and c.finder is Finder.LEXICON]
+        if not metrics:
+            return
+        tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (Finder.LEXICON, Finder.PHRASE)}
+        for c in metrics:
+            rng = char_token_range(toks, c.start, c.end)
+            if rng is None or rng[0] == 0:
+                continue
+            a = rng[0]
+            if not toks.lower[a - 1][:1].isalnum() or toks.joiner[a - 1]:
+                continue  # punctuation or a hyphen before the metric: no modifier ("pass@1-", "(accuracy")
+            sent = sentence_at(doc, c.start)
+            run = next((r for r in chunk_ranges(doc, sent.start, sent.end, self.res) if r[0] < a < r[1]), None)
+            if run is None:
+                continue
+            words = word_ranges(toks.joiner, run[0], a)
+            task = tasks.get(toks.end_char(a - 1))
+            if task is not None and task.start >= toks.idx[run[0]] and " " in text[task.start:task.end]:
+                start = task.start  # "error detection success rate"
+            else:
+                kept = 0
+                for w in reversed(words[-MEASURED_WORDS:]):
+                    if not self._measured_word(span_text(toks, *w, text)):
+                        break
+                    kept += 1
+                if not kept:
+                    continue
+                start = toks.idx[words[-kept][0]]
+            same = next((p for p in out if p.start == start and p.end == c.end and p.finder is Finder.PHRASE
+                         and p.type == "Metric"), None)
+            if same is not None:
+                same.rule = MEASURED  # the head-noun phrase on this span ("action recognition accuracy")
+            else:
+                out.append(Candidate(start, c.end, "Metric", Finder.PHRASE, 0.6, rule=MEASURED))
+
+    def _measured_word(self, word: str) -> bool:
+        """A word before a known metric that says what it measures: a task or technique noun ("detection",
+        "attack", "clustering") or a ranked cut-off ("top-1"). Not an adjective ("near-optimal", "worse"), a verb
+        ("reaches"), a role ("test") or a summary ("mean"): such words leave the metric as it is."""
+        low = word.lower()
+        if word[:1].isupper() or not low[:1].isalpha() or self._adjective(word) or low in self.res.dataset_roles \
+                or low in self.res.words.metric_aggregates:
+            return False
+        if "-" in low:
+            return any(map(str.isdigit, low)) and low.replace("-", "").isalnum()  # "top-1", not "worst-case"
+        if not low.isalpha():
+            return False
+        typed = head_type(word, self.res)
+        return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing
 
     def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """The phrases listed after a metric cue are what a result is measured in: Metrics.
