@@ -321,3 +321,15 @@ def test_a_known_metric_keeps_what_it_measures(entity_types) -> None:
     assert found.get("error detection") == "Task"
     assert found.get("accuracy") == found.get("success rate") == "Metric"
     assert not {"higher accuracy", "mean success rate"} & set(found)
+
+
+def test_technique_and_uncertainty_heads_type_their_phrases(entity_types) -> None:
+    """"Winograd convolution", "multi-modal fusion", "information-theoretic regularizer" are Methods and "aleatoric
+    uncertainty" a Metric by their last word; on the same abstract a verb before the head ("propagate
+    uncertainty") names no measure."""
+    found = entity_types("We use Winograd convolution with multi-modal fusion and an information-theoretic "
+                         "regularizer, and study aleatoric uncertainty. We then propagate uncertainty.")
+    assert (found.get("Winograd convolution"), found.get("multi-modal fusion"),
+            found.get("information-theoretic regularizer"), found.get("aleatoric uncertainty")) \
+        == ("Method", "Method", "Method", "Metric")
+    assert "propagate uncertainty" not in found
