@@ -333,3 +333,11 @@ def test_technique_and_uncertainty_heads_type_their_phrases(entity_types) -> Non
             found.get("information-theoretic regularizer"), found.get("aleatoric uncertainty")) \
         == ("Method", "Method", "Method", "Metric")
     assert "propagate uncertainty" not in found
+
+
+def test_an_adjective_of_relation_says_which_data_a_dataset_holds(entity_types) -> None:
+    """"symbolic datasets", "haptic benchmarks": a relational adjective names the data, so the phrase is a Dataset;
+    on the same abstract a judging adjective ("typical datasets") names none."""
+    found = entity_types("We test on symbolic datasets and haptic benchmarks, unlike typical datasets.")
+    assert found.get("symbolic datasets") == found.get("haptic benchmarks") == "Dataset"
+    assert "typical datasets" not in found

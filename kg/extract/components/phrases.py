@@ -315,7 +315,8 @@ class PhraseFinder:
         datasets (:data:`DATASETS_OF`: the merge keeps both)."""
         first = mod_text[0]
         low = first.lower()
-        if self._adjective(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
+        # "synthetic datasets", "clinical corpora": an adjective of relation says which data it holds
+        if self._adjective(first) and not self._relational(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
                 or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
                 or low.endswith("est") and len(low) > 5:
