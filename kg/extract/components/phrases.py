@@ -315,8 +315,10 @@ class PhraseFinder:
         datasets (:data:`DATASETS_OF`: the merge keeps both)."""
         first = mod_text[0]
         low = first.lower()
-        # "synthetic datasets", "clinical corpora": an adjective of relation says which data it holds
-        if self._adjective(first) and not self._relational(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
+        # "symbolic datasets", "medical imaging benchmarks": an adjective of relation says which data a class of
+        # datasets holds; "a hierarchical benchmark" (singular) describes one, and is left to the contributions
+        plural = toks.norm[head_i] != toks.lower[head_i]
+        if self._adjective(first) and not (plural and self._relational(first)) or low in self.res.generic_terms or low in self.res.dataset_roles \
                 or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
                 or low.endswith("est") and len(low) > 5:
