@@ -341,3 +341,13 @@ def test_an_adjective_of_relation_says_which_data_a_dataset_holds(entity_types) 
     found = entity_types("We test on symbolic datasets and haptic benchmarks, unlike typical datasets.")
     assert found.get("symbolic datasets") == found.get("haptic benchmarks") == "Dataset"
     assert "typical datasets" not in found
+
+
+def test_nouns_before_a_problem_noun_name_the_problem(entity_types) -> None:
+    """"the graph isomorphism problem", "the credit assignment problem" (an -ment noun, not an adjective): Tasks
+    named whole; on the same abstract a judgement ("an open problem") or one field word ("the optimization
+    problem") names none."""
+    found = entity_types("We study the graph isomorphism problem and the credit assignment problem. Both reduce to "
+                         "the optimization problem, an open problem.")
+    assert found.get("graph isomorphism problem") == found.get("credit assignment problem") == "Task"
+    assert not {"optimization problem", "open problem"} & set(found)

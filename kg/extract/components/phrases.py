@@ -54,6 +54,7 @@ class PhraseFinder:
         words = res.words
         self._dataset_heads = words.phrase_dataset_heads
         self._task_heads = words.phrase_task_heads
+        self._problem_heads_named = words.phrase_problem_heads
         self._method_kind_heads = words.phrase_method_kind_heads
         self._model_heads = words.phrase_model_heads
         self._bound_heads, self._bound_sides = words.phrase_bound_heads, words.phrase_bound_sides
@@ -161,6 +162,9 @@ class PhraseFinder:
                 if len(mods) == 1 and is_coined(mod_text[0], self.res):
                     return  # "PbRL tasks", "LLM tasks": the name's own tasks, not a class of tasks
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
+            elif head in self._problem_heads_named and mods and head == toks.lower[head_i] \
+                    and self._names_a_problem(mod_text):
+                typed = ("Task", 0.6)  # "the graph isomorphism problem", "the credit assignment problem"
             elif head in self._method_kind_heads and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
                     and mod_text[-1].isalpha() and mod_text[-1].lower() not in self.res.weak_modifiers:
                 # "a gradient sketching method": the technique is the -ing noun with its modifier
@@ -334,6 +338,21 @@ class PhraseFinder:
             return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
+
+    def _names_a_problem(self, mod_text: list[str]) -> bool:
+        """"graph isomorphism", "credit assignment", "cold-start": lower-case nouns before a singular problem noun
+        name the problem; not a judgement ("a hard problem", "an open problem"), a participle, a name (other
+        components read names), or one word that says only which field ("the optimization problem")."""
+        if len(mod_text) == 1 and mod_text[0].lower() in self.res.generic_terms:
+            return False
+        for word in mod_text:
+            low = word.lower()
+            if word[:1].isupper() or not low.replace("-", "").isalpha() \
+                    or self._adjective(word) and not low.endswith(self.res.words.noun_endings) \
+                    or low in self.res.weak_modifiers or is_coined(word, self.res) \
+                    or low.endswith("ed") or low.endswith("ing") and low not in self.res.noun_ing:
+                return False
+        return True
 
     def _described_method(self, mod_text: list[str]) -> bool:
         """"an ensemble approach", "a conditional gradient method", "a modality gate mechanism": a method
