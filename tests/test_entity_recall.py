@@ -351,3 +351,13 @@ def test_nouns_before_a_problem_noun_name_the_problem(entity_types) -> None:
                          "the optimization problem, an open problem.")
     assert found.get("graph isomorphism problem") == found.get("credit assignment problem") == "Task"
     assert not {"optimization problem", "open problem"} & set(found)
+
+
+def test_performance_is_a_metric_with_what_it_measures(entity_types) -> None:
+    """"classification performance", "generalization performance": the measure word with a task before it is a
+    Metric; on the same abstract a judgement, a thing or a stage ("strong performance", "model performance",
+    "finetuning performance") names none."""
+    found = entity_types("Our method improves classification performance and generalization performance, with "
+                         "strong performance, better model performance and finetuning performance.")
+    assert found.get("classification performance") == found.get("generalization performance") == "Metric"
+    assert not {"strong performance", "model performance", "finetuning performance", "performance"} & set(found)

@@ -68,6 +68,7 @@ class Words:
     metric_leading_extra: frozenset[str]
     phrase_articles: frozenset[str]
     metric_aggregates: frozenset[str]
+    measured_heads: frozenset[str]
     list_glue: frozenset[str]
     coordination_glue: frozenset[str]
     name_connectors: frozenset[str]

@@ -432,18 +432,23 @@ class PhraseFinder:
         ("success rate") would lose the measured thing. Not a judgement or summary ("higher accuracy", "mean
         accuracy"), a role ("test accuracy"), a capitalised name ("ImageNet accuracy": a dataset), nor a word
         typed as a thing of its own ("model accuracy")."""
-        metrics = [c for c in out if c.type == "Metric" and c.finder is Finder.LEXICON]
+        metrics = [(c.start, c.end, False) for c in out if c.type == "Metric" and c.finder is Finder.LEXICON]
+        # a measure word no vocabulary types alone: only with a task before it ("classification performance"; not
+        # "finetuning performance", which says when it was measured)
+        heads = self.res.words.measured_heads
+        metrics += [(toks.idx[i], toks.end_char(i), True) for i, low in enumerate(toks.lower)
+                    if low in heads and not (i + 1 < len(toks.lower) and toks.joiner[i])]
         if not metrics:
             return
         tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (Finder.LEXICON, Finder.PHRASE)}
-        for c in metrics:
-            rng = char_token_range(toks, c.start, c.end)
+        for m_start, m_end, task_only in metrics:
+            rng = char_token_range(toks, m_start, m_end)
             if rng is None or rng[0] == 0:
                 continue
             a = rng[0]
             if not toks.lower[a - 1][:1].isalnum() or toks.joiner[a - 1]:
                 continue  # punctuation or a hyphen before the metric: no modifier ("pass@1-", "(accuracy")
-            sent = sentence_at(doc, c.start)
+            sent = sentence_at(doc, m_start)
             run = next((r for r in chunk_ranges(doc, sent.start, sent.end, self.res) if r[0] < a < r[1]), None)
             if run is None:
                 continue
@@ -454,20 +459,20 @@ class PhraseFinder:
             else:
                 kept = 0
                 for w in reversed(words[-MEASURED_WORDS:]):
-                    if not self._measured_word(span_text(toks, *w, text)):
+                    if not self._measured_word(span_text(toks, *w, text), task_only):
                         break
                     kept += 1
                 if not kept:
                     continue
                 start = toks.idx[words[-kept][0]]
-            same = next((p for p in out if p.start == start and p.end == c.end and p.finder is Finder.PHRASE
+            same = next((p for p in out if p.start == start and p.end == m_end and p.finder is Finder.PHRASE
                          and p.type == "Metric"), None)
             if same is not None:
                 same.rule = MEASURED  # the head-noun phrase on this span ("action recognition accuracy")
             else:
-                out.append(Candidate(start, c.end, "Metric", Finder.PHRASE, 0.6, rule=MEASURED))
+                out.append(Candidate(start, m_end, "Metric", Finder.PHRASE, 0.6, rule=MEASURED))
 
-    def _measured_word(self, word: str) -> bool:
+    def _measured_word(self, word: str, task_only: bool = False) -> bool:
         """A word before a known metric that says what it measures: a task or technique noun ("detection",
         "attack", "clustering") or a ranked cut-off ("top-1"). Not an adjective ("near-optimal", "worse"), a verb
         ("reaches"), a role ("test") or a summary ("mean"): such words leave the metric as it is."""
@@ -480,6 +485,8 @@ class PhraseFinder:
         if not low.isalpha():
             return False
         typed = head_type(word, self.res)
+        if task_only:
+            return typed is not None and typed[0] == "Task"
         return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing
 
     def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
