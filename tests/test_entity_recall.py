@@ -361,3 +361,12 @@ def test_performance_is_a_metric_with_what_it_measures(entity_types) -> None:
                          "strong performance, better model performance and finetuning performance.")
     assert found.get("classification performance") == found.get("generalization performance") == "Metric"
     assert not {"strong performance", "model performance", "finetuning performance", "performance"} & set(found)
+
+
+def test_a_participle_names_a_loss(entity_types) -> None:
+    """"squared loss", "weighted loss": the participle says how the loss is formed and is its name; on the same
+    abstract a weak participle or a summary ("the proposed loss", "the expected loss") names none."""
+    found = entity_types("We minimize the squared loss and a weighted loss, not the proposed loss or the expected "
+                         "loss.")
+    assert found.get("squared loss") == found.get("weighted loss") == "Method"
+    assert not {"proposed loss", "expected loss"} & set(found)

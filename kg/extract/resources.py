@@ -84,6 +84,7 @@ class Words:
     phrase_dataset_heads: frozenset[str]
     phrase_task_heads: frozenset[str]
     phrase_problem_heads: frozenset[str]
+    phrase_participle_heads: frozenset[str]
     phrase_method_kind_heads: frozenset[str]
     phrase_model_heads: frozenset[str]
     phrase_bound_heads: frozenset[str]

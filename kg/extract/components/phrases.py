@@ -55,6 +55,7 @@ class PhraseFinder:
         self._dataset_heads = words.phrase_dataset_heads
         self._task_heads = words.phrase_task_heads
         self._problem_heads_named = words.phrase_problem_heads
+        self._participle_heads = words.phrase_participle_heads
         self._method_kind_heads = words.phrase_method_kind_heads
         self._model_heads = words.phrase_model_heads
         self._bound_heads, self._bound_sides = words.phrase_bound_heads, words.phrase_bound_sides
@@ -128,6 +129,9 @@ class PhraseFinder:
             mods = titled[:-1]  # "Smoothed Online Quadratic Optimization": a title's name, kept whole
         else:
             mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
+            if not mods and len(words) > 1 and head in self._participle_heads \
+                    and self._forming_participle(span_text(toks, *words[-2], text)):
+                mods = [words[-2]]  # "squared loss", "weighted loss": how the function is formed names it
         if head in self._read_through:
             inner = words[:-1]
             before = len(out)
@@ -338,6 +342,13 @@ class PhraseFinder:
             return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
+
+    def _forming_participle(self, word: str) -> bool:
+        """"squared", "weighted", "combined": a lower-case participle that says how a function is formed; not a weak
+        one ("proposed", "improved") nor a summary ("expected")."""
+        low = word.lower()
+        return word.islower() and low.isalpha() and low.endswith("ed") and low not in self.res.weak_modifiers \
+            and low not in self.res.words.metric_aggregates
 
     def _names_a_problem(self, mod_text: list[str]) -> bool:
         """"graph isomorphism", "credit assignment", "cold-start": lower-case nouns before a singular problem noun
