@@ -370,3 +370,11 @@ def test_a_participle_names_a_loss(entity_types) -> None:
                          "loss.")
     assert found.get("squared loss") == found.get("weighted loss") == "Method"
     assert not {"proposed loss", "expected loss"} & set(found)
+
+
+def test_a_count_word_opens_no_phrase(entity_types) -> None:
+    """"twelve tasks", "forty times": a count above ten is a number, as "three tasks" is; on the same abstract
+    "long-horizon tasks" stays a class of tasks."""
+    found = entity_types("We evaluate on twelve tasks and on long-horizon tasks, forty times faster.")
+    assert found.get("long-horizon tasks") == "Task"
+    assert not {"twelve tasks", "forty times"} & set(found)
