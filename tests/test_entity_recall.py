@@ -308,3 +308,73 @@ def test_a_coined_name_ending_like_an_architecture_is_a_model() -> None:
                                                        "FooBarX": ("Method", "coined:guess")}
     doc = _coined(coined_model_suffixes=[])("We compare EAFormer, UVCGAN and FooBarX once.")
     assert _types(doc)["EAFormer"] == ("Method", "coined:guess")
+
+
+def test_a_known_metric_keeps_what_it_measures(entity_types) -> None:
+    """"error detection success rate", "attack success rate", "top-1 retrieval accuracy": a known metric with the
+    task or cut-off before it is the measure as named; the task stays an entity of its own. On the same abstract
+    a judgement or a summary before it ("higher accuracy", "mean success rate") leaves the known metric as it is."""
+    found = entity_types("We reach an 85% error detection success rate, a low attack success rate and a better "
+                         "top-1 retrieval accuracy. We also report higher accuracy and mean success rate.")
+    assert (found.get("error detection success rate"), found.get("attack success rate"),
+            found.get("top-1 retrieval accuracy")) == ("Metric", "Metric", "Metric")
+    assert found.get("error detection") == "Task"
+    assert found.get("accuracy") == found.get("success rate") == "Metric"
+    assert not {"higher accuracy", "mean success rate"} & set(found)
+
+
+def test_technique_and_uncertainty_heads_type_their_phrases(entity_types) -> None:
+    """"Winograd convolution", "multi-modal fusion", "information-theoretic regularizer" are Methods and "aleatoric
+    uncertainty" a Metric by their last word; on the same abstract a verb before the head ("propagate
+    uncertainty") names no measure."""
+    found = entity_types("We use Winograd convolution with multi-modal fusion and an information-theoretic "
+                         "regularizer, and study aleatoric uncertainty. We then propagate uncertainty.")
+    assert (found.get("Winograd convolution"), found.get("multi-modal fusion"),
+            found.get("information-theoretic regularizer"), found.get("aleatoric uncertainty")) \
+        == ("Method", "Method", "Method", "Metric")
+    assert "propagate uncertainty" not in found
+
+
+def test_an_adjective_of_relation_says_which_data_a_dataset_holds(entity_types) -> None:
+    """"symbolic datasets", "haptic benchmarks": a relational adjective names the data, so the phrase is a Dataset;
+    on the same abstract a judging adjective ("typical datasets") names none."""
+    found = entity_types("We test on symbolic datasets and haptic benchmarks, unlike typical datasets.")
+    assert found.get("symbolic datasets") == found.get("haptic benchmarks") == "Dataset"
+    assert "typical datasets" not in found
+
+
+def test_nouns_before_a_problem_noun_name_the_problem(entity_types) -> None:
+    """"the graph isomorphism problem", "the credit assignment problem" (an -ment noun, not an adjective): Tasks
+    named whole; on the same abstract a judgement ("an open problem") or one field word ("the optimization
+    problem") names none."""
+    found = entity_types("We study the graph isomorphism problem and the credit assignment problem. Both reduce to "
+                         "the optimization problem, an open problem.")
+    assert found.get("graph isomorphism problem") == found.get("credit assignment problem") == "Task"
+    assert not {"optimization problem", "open problem"} & set(found)
+
+
+def test_performance_is_a_metric_with_what_it_measures(entity_types) -> None:
+    """"classification performance", "generalization performance": the measure word with a task before it is a
+    Metric; on the same abstract a judgement, a thing or a stage ("strong performance", "model performance",
+    "finetuning performance") names none."""
+    found = entity_types("Our method improves classification performance and generalization performance, with "
+                         "strong performance, better model performance and finetuning performance.")
+    assert found.get("classification performance") == found.get("generalization performance") == "Metric"
+    assert not {"strong performance", "model performance", "finetuning performance", "performance"} & set(found)
+
+
+def test_a_participle_names_a_loss(entity_types) -> None:
+    """"squared loss", "weighted loss": the participle says how the loss is formed and is its name; on the same
+    abstract a weak participle or a summary ("the proposed loss", "the expected loss") names none."""
+    found = entity_types("We minimize the squared loss and a weighted loss, not the proposed loss or the expected "
+                         "loss.")
+    assert found.get("squared loss") == found.get("weighted loss") == "Method"
+    assert not {"proposed loss", "expected loss"} & set(found)
+
+
+def test_a_count_word_opens_no_phrase(entity_types) -> None:
+    """"twelve tasks", "forty times": a count above ten is a number, as "three tasks" is; on the same abstract
+    "long-horizon tasks" stays a class of tasks."""
+    found = entity_types("We evaluate on twelve tasks and on long-horizon tasks, forty times faster.")
+    assert found.get("long-horizon tasks") == "Task"
+    assert not {"twelve tasks", "forty times"} & set(found)

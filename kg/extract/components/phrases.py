@@ -38,6 +38,14 @@ METRIC_LIST_WORDS = 4
 #: the type of a bound named by what it bounds ("regret bounds"; see ``_bounds_a_measure``): typed here, not in
 #: heads.tsv, since a long form before an acronym ("upper confidence bound (UCB)") often names an algorithm
 BOUND_TYPE = ("Metric", 0.6)
+#: the rule of a known metric kept with what it measures ("task success rate", "action recognition accuracy"): it
+#: outlives the bare metric nested in it (see ``drop_nested``)
+MEASURED = "measured"
+#: at most this many plain nouns before a known metric say what it measures ("top-1 retrieval accuracy")
+MEASURED_WORDS = 2
+#: the types of a word before a known metric that may say what it measures: a task or technique ("detection
+#: accuracy", "attack success rate"); a word typed otherwise names a thing of its own ("model accuracy")
+_MEASURED_TYPES = frozenset(("Task", "Method"))
 
 
 class PhraseFinder:
@@ -46,6 +54,8 @@ class PhraseFinder:
         words = res.words
         self._dataset_heads = words.phrase_dataset_heads
         self._task_heads = words.phrase_task_heads
+        self._problem_heads_named = words.phrase_problem_heads
+        self._participle_heads = words.phrase_participle_heads
         self._method_kind_heads = words.phrase_method_kind_heads
         self._model_heads = words.phrase_model_heads
         self._bound_heads, self._bound_sides = words.phrase_bound_heads, words.phrase_bound_sides
@@ -119,6 +129,9 @@ class PhraseFinder:
             mods = titled[:-1]  # "Smoothed Online Quadratic Optimization": a title's name, kept whole
         else:
             mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
+            if not mods and len(words) > 1 and head in self._participle_heads \
+                    and self._forming_participle(span_text(toks, *words[-2], text)):
+                mods = [words[-2]]  # "squared loss", "weighted loss": how the function is formed names it
         if head in self._read_through:
             inner = words[:-1]
             before = len(out)
@@ -153,6 +166,9 @@ class PhraseFinder:
                 if len(mods) == 1 and is_coined(mod_text[0], self.res):
                     return  # "PbRL tasks", "LLM tasks": the name's own tasks, not a class of tasks
                 typed = ("Task", 0.6)  # a class of tasks: "long-horizon tasks", "reasoning tasks"
+            elif head in self._problem_heads_named and mods and head == toks.lower[head_i] \
+                    and self._names_a_problem(mod_text):
+                typed = ("Task", 0.6)  # "the graph isomorphism problem", "the credit assignment problem"
             elif head in self._method_kind_heads and len(mods) >= 2 and mod_text[-1].lower().endswith("ing") \
                     and mod_text[-1].isalpha() and mod_text[-1].lower() not in self.res.weak_modifiers:
                 # "a gradient sketching method": the technique is the -ing noun with its modifier
@@ -307,7 +323,10 @@ class PhraseFinder:
         datasets (:data:`DATASETS_OF`: the merge keeps both)."""
         first = mod_text[0]
         low = first.lower()
-        if self._adjective(first) or low in self.res.generic_terms or low in self.res.dataset_roles \
+        # "symbolic datasets", "medical imaging benchmarks": an adjective of relation says which data a class of
+        # datasets holds; "a hierarchical benchmark" (singular) describes one, and is left to the contributions
+        plural = toks.norm[head_i] != toks.lower[head_i]
+        if self._adjective(first) and not (plural and self._relational(first)) or low in self.res.generic_terms or low in self.res.dataset_roles \
                 or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
                 or low.endswith("est") and len(low) > 5:
@@ -323,6 +342,28 @@ class PhraseFinder:
             return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
+
+    def _forming_participle(self, word: str) -> bool:
+        """"squared", "weighted", "combined": a lower-case participle that says how a function is formed; not a weak
+        one ("proposed", "improved") nor a summary ("expected")."""
+        low = word.lower()
+        return word.islower() and low.isalpha() and low.endswith("ed") and low not in self.res.weak_modifiers \
+            and low not in self.res.words.metric_aggregates
+
+    def _names_a_problem(self, mod_text: list[str]) -> bool:
+        """"graph isomorphism", "credit assignment", "cold-start": lower-case nouns before a singular problem noun
+        name the problem; not a judgement ("a hard problem", "an open problem"), a participle, a name (other
+        components read names), or one word that says only which field ("the optimization problem")."""
+        if len(mod_text) == 1 and mod_text[0].lower() in self.res.generic_terms:
+            return False
+        for word in mod_text:
+            low = word.lower()
+            if word[:1].isupper() or not low.replace("-", "").isalpha() \
+                    or self._adjective(word) and not low.endswith(self.res.words.noun_endings) \
+                    or low in self.res.weak_modifiers or is_coined(word, self.res) \
+                    or low.endswith("ed") or low.endswith("ing") and low not in self.res.noun_ing:
+                return False
+        return True
 
     def _described_method(self, mod_text: list[str]) -> bool:
         """"an ensemble approach", "a conditional gradient method", "a modality gate mechanism": a method
@@ -392,7 +433,72 @@ class PhraseFinder:
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
+        self._measured_metrics(doc, toks, text, out)
         return doc
+
+    def _measured_metrics(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
+        """A known metric keeps the words before it that say what it measures: "task success rate", "clustering
+        accuracy", "top-1 retrieval accuracy", "error detection success rate" (a task named before it, kept whole;
+        the task stays an entity of its own). Names the measure as written, where the bare vocabulary term
+        ("success rate") would lose the measured thing. Not a judgement or summary ("higher accuracy", "mean
+        accuracy"), a role ("test accuracy"), a capitalised name ("ImageNet accuracy": a dataset), nor a word
+        typed as a thing of its own ("model accuracy")."""
+        metrics = [(c.start, c.end, False) for c in out if c.type == "Metric" and c.finder is Finder.LEXICON]
+        # a measure word no vocabulary types alone: only with a task before it ("classification performance"; not
+        # "finetuning performance", which says when it was measured)
+        heads = self.res.words.measured_heads
+        metrics += [(toks.idx[i], toks.end_char(i), True) for i, low in enumerate(toks.lower)
+                    if low in heads and not (i + 1 < len(toks.lower) and toks.joiner[i])]
+        if not metrics:
+            return
+        tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (Finder.LEXICON, Finder.PHRASE)}
+        for m_start, m_end, task_only in metrics:
+            rng = char_token_range(toks, m_start, m_end)
+            if rng is None or rng[0] == 0:
+                continue
+            a = rng[0]
+            if not toks.lower[a - 1][:1].isalnum() or toks.joiner[a - 1]:
+                continue  # punctuation or a hyphen before the metric: no modifier ("pass@1-", "(accuracy")
+            sent = sentence_at(doc, m_start)
+            run = next((r for r in chunk_ranges(doc, sent.start, sent.end, self.res) if r[0] < a < r[1]), None)
+            if run is None:
+                continue
+            words = word_ranges(toks.joiner, run[0], a)
+            task = tasks.get(toks.end_char(a - 1))
+            if task is not None and task.start >= toks.idx[run[0]] and " " in text[task.start:task.end]:
+                start = task.start  # "error detection success rate"
+            else:
+                kept = 0
+                for w in reversed(words[-MEASURED_WORDS:]):
+                    if not self._measured_word(span_text(toks, *w, text), task_only):
+                        break
+                    kept += 1
+                if not kept:
+                    continue
+                start = toks.idx[words[-kept][0]]
+            same = next((p for p in out if p.start == start and p.end == m_end and p.finder is Finder.PHRASE
+                         and p.type == "Metric"), None)
+            if same is not None:
+                same.rule = MEASURED  # the head-noun phrase on this span ("action recognition accuracy")
+            else:
+                out.append(Candidate(start, m_end, "Metric", Finder.PHRASE, 0.6, rule=MEASURED))
+
+    def _measured_word(self, word: str, task_only: bool = False) -> bool:
+        """A word before a known metric that says what it measures: a task or technique noun ("detection",
+        "attack", "clustering") or a ranked cut-off ("top-1"). Not an adjective ("near-optimal", "worse"), a verb
+        ("reaches"), a role ("test") or a summary ("mean"): such words leave the metric as it is."""
+        low = word.lower()
+        if word[:1].isupper() or not low[:1].isalpha() or self._adjective(word) or low in self.res.dataset_roles \
+                or low in self.res.words.metric_aggregates:
+            return False
+        if "-" in low:
+            return any(map(str.isdigit, low)) and low.replace("-", "").isalnum()  # "top-1", not "worst-case"
+        if not low.isalpha():
+            return False
+        typed = head_type(word, self.res)
+        if task_only:
+            return typed is not None and typed[0] == "Task"
+        return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing
 
     def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """The phrases listed after a metric cue are what a result is measured in: Metrics.
