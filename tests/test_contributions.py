@@ -811,9 +811,11 @@ def test_an_indefinite_subject_of_a_passive_contribution_sentence_is_proposed(ex
 def test_a_passive_subject_that_is_known_coordinated_or_named_is_no_described_contribution(extractor):
     # a known concept, a coordination and a named thing (its name read elsewhere) are not proposed as described ...
     for sentence in ("In this work, a probabilistic model is introduced in which accuracy is explained.",
-                     "In this paper, a complete contact detection, isolation, and reaction scheme is presented.",
-                     "Thus, a new sampling method, hereby referred to as Foo Bar, is proposed for this."):
+                     "In this paper, a complete contact detection, isolation, and reaction scheme is presented."):
         assert _proposed(extractor, sentence) == {}, sentence
+    # ... a named one proposes its name (_passive_named), not the described "new sampling method"
+    assert _proposed(extractor, "Thus, a new sampling method, hereby referred to as Foo Bar, is proposed for this.") \
+        == {"Foo Bar": "Method"}
     # ... the control: the same sentence form with a described kind
     assert _proposed(extractor, "In this paper, a hash coding layer is presented.") == {"hash coding layer": "Method"}
 
@@ -1044,3 +1046,49 @@ def test_a_known_name_glued_to_a_describing_word_is_not_the_contribution(extract
                                     "clarification approach that balances content and clarity.")
     assert "reinforcement learning" not in proposed, proposed
     assert any(k.endswith("clarification approach") for k in proposed), proposed
+
+
+def test_a_definition_after_an_end_to_end_describing_word_is_proposed(extractor):
+    """The "to" of "end-to-end" is glued by hyphens: it does not end the object before the definition."""
+    abstract = "This paper proposes a novel end-to-end Sparse Token Routing (STR) framework for speech recognition."
+    assert _proposed(extractor, abstract) == {"Sparse Token Routing": "Method"}
+
+
+def test_the_main_contribution_of_the_paper_is_a_cue_and_a_collection_names_its_members(extractor):
+    abstract = ("The main contribution of the paper is the introduction of a large family of smooth periodic covariance "
+                "functions that resemble the kernels in common use.")
+    assert _proposed(extractor, abstract) == {"smooth periodic covariance functions": "Method"}
+    # the control: "the contribution of other work" is no cue of the paper's own
+    assert _proposed(extractor, "The main contribution of prior work is the introduction of a large family of smooth "
+                                "periodic covariance functions.") == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Combining both facts, a new sampling method, hereby referred to as Spectral Harmonic Estimation (SHE), is "
+     "proposed for approximating the distance.", "Spectral Harmonic Estimation"),
+    ("And a method of Gated Phase Mixing (GPM) is proposed, containing a shared forward process.", "Gated Phase Mixing"),
+])
+def test_a_name_defined_in_the_subject_of_a_passive_contribution_sentence_is_proposed(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_passive_contribution_sentence_of_other_work_proposes_nothing(extractor):
+    abstract = "A method of Gated Phase Mixing (GPM) is proposed by Smith et al. for denoising."
+    assert _proposed(extractor, abstract) == {}
+    assert "Gated Phase Mixing" in _found(extractor, abstract)  # the control: the name is found, not proposed
+
+
+def test_a_name_after_a_naming_cue_goes_on_past_the_known_term_it_opens_with(extractor):
+    abstract = ("The aim of this paper is to set out a general framework, called Reinforcement Learning Metropolis-"
+                "Hastings, that is theoretically supported.")
+    proposed = _proposed(extractor, abstract)
+    assert proposed == {"Reinforcement Learning Metropolis-Hastings": "Method"}, proposed
+    assert "reinforcement learning" not in proposed
+
+
+def test_it_after_a_sentence_about_this_paper_is_the_paper(extractor):
+    text = ("explores the impact of label variance on tail labels. For this purpose, it proposes a principled "
+            "distillation framework, LEVAR, which enhances tail performance.")
+    assert _proposed(extractor, "This paper " + text) == {"LEVAR": "Method"}
+    # the control, same words: "it" after a sentence about something else is not the paper
+    assert _proposed(extractor, "The model " + text) == {}

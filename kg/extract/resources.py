@@ -124,6 +124,8 @@ class Words:
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]
     collection_nouns: frozenset[str]
+    collection_size_words: frozenset[str]
+    paper_nouns: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

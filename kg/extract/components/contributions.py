@@ -249,6 +249,7 @@ class ContributionFinder:
         self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
+        self.paper_subject_at: int | None = None  # see __call__
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -267,12 +268,26 @@ class ContributionFinder:
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
+        # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
+        # after one whose subject is the paper
+        k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
+        if k - 1 >= sent.start and lower[k - 1] == "it" and (k - 1 == sent.start or lower[k - 2] == ",") \
+                and self.paper_subject_at is not None and self.paper_subject_at < sent.start:
+            return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
         # … or after an adverb: "we first define X and then design a framework, IdentityChain"
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
         # … or of "this paper": "This paper focuses on sparse-reward tasks and proposes an effective method, MASL"
         return k > sent.start and lower[k - 1] == "and" and (
             "we" in lower[sent.start:k - 1] or _names_the_paper(lower, sent.start, sent.start, k - 1, ()))
+
+    def _contribution_subject(self, lower: list[str], start: int, be: int) -> bool:
+        """"Our main contribution is …", "The main contribution of the paper is …": a contribution noun of the
+        paper's own as the subject of "is"/"are" at token ``be`` (the sentence starting at ``start``)."""
+        if lower[be - 1] in self.words.contribution_nouns:
+            return "our" in lower[max(start, be - 4):be]
+        return be - 4 >= start and lower[be - 4] in self.words.contribution_nouns and lower[be - 3] == "of" \
+            and lower[be - 2] in ("the", "this") and lower[be - 1] in self.words.paper_nouns
 
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
@@ -305,13 +320,16 @@ class ContributionFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = state(doc).candidates
         self.new_names = []
+        lower = tokens(doc).lower
+        # the first sentence whose subject is the paper ("This paper explores …"): a later "it" may be the paper
+        self.paper_subject_at = next((s.start for s in sentences(doc) if s.end - s.start > 2 and lower[s.start] == "this"
+                                      and lower[s.start + 1] in self.words.paper_nouns), None)
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
         self._title_task(doc, by_start, out)
         self._problem_of(doc, by_start, out)
-        lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
         tok_text = tokens(doc).text
@@ -354,8 +372,7 @@ class ContributionFinder:
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
                 if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
-                        lower[i] in ("is", "are") and lower[i - 1] in self.words.contribution_nouns
-                        and "our" in lower[max(sent.start, i - 4):i]):
+                        lower[i] in ("is", "are") and self._contribution_subject(lower, sent.start, i)):
                     unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
@@ -363,6 +380,8 @@ class ContributionFinder:
             self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
                                 by_start, out)
             self._new_definition(doc, sent, by_start, out)
+        if not any(c.proposed for c in out):
+            self._passive_named(doc, by_start, out)
         if not any(c.proposed for c in out):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
@@ -553,10 +572,9 @@ class ContributionFinder:
         toks = tokens(doc)
         lower = toks.lower
         for sent in sentences(doc):
-            be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
-                       and lower[t + 1] in self.words.passive_contribution_verbs), None)
-            if be is None or lower[be + 2:be + 3] == ["by"]:
-                continue  # "… is proposed by Smith et al.": someone else's
+            be = self._passive_be(lower, sent)
+            if be is None:
+                continue  # none, or "… is proposed by Smith et al.": someone else's
             opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
             if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
                     lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
@@ -571,6 +589,46 @@ class ContributionFinder:
                 continue
             if new:
                 return
+
+    def _passive_be(self, lower: list[str], sent: Span) -> int | None:
+        """The "is"/"are" of a passive contribution sentence ("… is proposed", not "… is proposed by …"), or None."""
+        be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
+                   and lower[t + 1] in self.words.passive_contribution_verbs), None)
+        return None if be is None or lower[be + 2:be + 3] == ["by"] else be
+
+    def _passive_named(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"A new Monte Carlo method, hereby referred to as Spherical Harmonics Control Variates (SHCV), is proposed",
+        "And a method of Modulated Phase Diffusion (MPD) is proposed": the subject of a passive contribution sentence,
+        indefinite ("a"/"an": a new thing), that defines a name no vocabulary knows (an acronym's long form, or a
+        capitalised name after a naming cue) proposes that name, typed by the kind noun before it."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent in sentences(doc):
+            be = self._passive_be(lower, sent)
+            if be is None:
+                continue
+            article = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            if article is None or any(lower[t] in self.other_work or lower[t] in self.use_words
+                                      for t in range(sent.start, be)):
+                continue  # "… is proposed" of a definite subject refers back; "based on X" uses X
+            typ = None
+            for t in range(article + 1, be):
+                typ = self.type_words.get(toks.norm[t]) if not toks.joiner[t] else None
+                if typ is not None and typ != "Task":
+                    break
+            for t in range(article + 1, be):
+                at = by_start.get(toks.idx[t], ())
+                if any(c.finder is Finder.LEXICON for c in at):
+                    continue
+                hits = [c for c in at if c.finder is Finder.ACRONYM and c.long_form
+                        and doc_text(doc)[c.start:c.end] == c.long_form and c.end <= toks.idx[be]]
+                if not hits and t - 1 in self.naming_at and j_is_name(text[t]) and text[t][:1].isupper():
+                    hits = [c for c in at if c.finder in _NAMES and c.end <= toks.idx[be]]
+                if hits:
+                    best = max(hits, key=lambda c: c.end - c.start)
+                    self._propose(out, best, typ if typ and typ != "Task" else (
+                        best.type if best.type in ("Method", "Model", "Dataset", "Metric") else "Method"))
+                    return
 
     def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
         """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
@@ -1064,10 +1122,12 @@ class ContributionFinder:
         for phrase in self.object_skips:
             n = len(phrase)
             if lower[k:k + n] == phrase and k + n < end:
-                return k + n
+                k += n  # … and then perhaps a collection: "the introduction of a large family of covariance functions"
+                break
         # "three new classes of abstraction functions": the collection's members are the object
         j = k
-        while j < end - 2 and j - k < 3 and (lower[j] in self.skip or lower[j] in self.words.counting_prefixes):
+        while j < end - 2 and j - k < 3 and (lower[j] in self.weak_lead or lower[j] in self.words.counting_prefixes
+                                             or lower[j] in self.words.collection_size_words):
             j += 1
         if j > k and lower[j] in self.words.collection_nouns and lower[j + 1] == "of" and j + 2 < end:
             return j + 2
@@ -1421,7 +1481,7 @@ class ContributionFinder:
                     continue
                 noun = prep - 1
             det = next((d for d in range(noun - 1, max(sent.start, noun - 7) - 1, -1)
-                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.skip
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.weak_lead
                                                                    or lower[d] in ("and", ","))),
                        None)
             # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
@@ -1437,11 +1497,14 @@ class ContributionFinder:
             if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**"):
                 i += 1  # "called *Binoculars*": markup emphasis around the name
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in _NAMES]
-            if hits:
+            past = self._name_goes_past(doc, sent, i + 1, by_start)
+            if hits and not past:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, typ)
-            elif not by_start.get(doc[i + 1].idx) and doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha:
-                # "a … architecture called Crystalformer": a capitalised word after the cue is a name
+            elif doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha and (
+                    not by_start.get(doc[i + 1].idx) or past):
+                # "a … architecture called Crystalformer": a capitalised word after the cue is a name (… and "called
+                # Reinforcement Learning Metropolis-Hastings" one that goes on past the known term it opens with)
                 j = self._name_end(doc, sent, i + 1)
                 if self._lower_word_at(doc, sent, j):
                     continue  # "named Physics guided Neural Network …": the name goes on, unread
@@ -1450,6 +1513,18 @@ class ContributionFinder:
                 by_start.setdefault(cand.start, []).append(cand)
                 if j - i > 2 or self._recurs_as_name(doc, cand):
                     self.new_names.append(cand)
+
+    def _name_goes_past(self, doc: Doc, sent: Span, i: int, by_start) -> bool:
+        """Whether the Title Case name at token ``i`` goes on, by two words or more, past every candidate that starts
+        there, none of them a name: "Reinforcement Learning Metropolis-Hastings" is no mention of reinforcement
+        learning."""
+        at = by_start.get(doc[i].idx, ())
+        if not at or any(c.finder in _NAMES and not any(k.finder is Finder.LEXICON and k.end == c.end for k in at)
+                         for c in at):
+            return False  # nothing known there, or a name of its own (a known term's Title Case reading is no name)
+        j = self._name_end(doc, sent, i)
+        end = max(c.end for c in at)
+        return sum(1 for t in range(i, j) if doc[t].idx >= end and doc[t].is_alpha) >= 1 and j - i >= 3
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
@@ -1639,17 +1714,22 @@ class ContributionFinder:
         ("named Physics guided Neural Network"), so what was read is not the whole name."""
         return j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res)
 
+    @staticmethod
+    def _glued_dash(doc: Doc, j: int) -> bool:
+        """An em dash glued to both neighbours joins a name as a hyphen does ("Metropolis—Hastings")."""
+        return doc[j].text == "—" and 0 < j < len(doc) - 1 and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+
     def _name_end(self, doc: Doc, sent: Span, i: int) -> int:
         """The end of a Title Case or coined name no finder knew, starting at token ``i`` (``i`` if none)."""
         j = i
-        while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
+        while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or self._glued_dash(doc, j) or (is_content(doc[j], self.res) and (
                 doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
                 # a capitalised function word opens a name before another capitalised word ("Least Volume")
                 j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
                 and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
                 j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
             j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
-        while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
+        while j > i and (is_joiner(doc[j - 1]) or self._glued_dash(doc, j - 1)) or (j > i and doc[j - 1].text in "-–—"):
             j -= 1  # "End-to-End …": a name never ends in a hyphen
         return j
 
@@ -1659,8 +1739,8 @@ class ContributionFinder:
         toks = tokens(doc)
         text, lower, idx = toks.text, toks.lower, toks.idx
         for k in range(i, min(sent.end, i + 3 * TARGET_WINDOW)):
-            if text[k] in (",", ";", ".", ":") or lower[k] in ("which", "that", "to"):
-                return False
+            if text[k] in (",", ";", ".", ":") or (lower[k] in ("which", "that", "to") and not toks.joiner[k - 1]):
+                return False  # "end-to-end" goes on: its "to" is glued by hyphens
             if text[k] != "(" or k == i:
                 continue
             end = toks.end_char(k - 1)
