@@ -736,12 +736,23 @@ def test_a_bare_kind_noun_is_proposed_with_its_relative_clause(extractor, abstra
 
 
 def test_a_relative_clause_that_goes_on_or_refers_back_names_nothing(extractor):
-    # "… scales this approach …" refers back and "… integrates state-of-the-art, …" goes on past the comma: neither
-    # is proposed; the next sentence's clause is (the control, same abstract)
-    abstract = ("We propose a novel algorithm that scales this approach to multi-agent domains. We propose a novel "
-                "system that integrates state-of-the-art, domain-specific language models. We then introduce a method "
+    # "… scales this approach …" refers back and is not proposed; the next sentence's clause is (the control, same
+    # abstract)
+    abstract = ("We propose a novel algorithm that scales this approach to multi-agent domains. We then introduce a method "
                 "that prunes redundant experts.")
     assert _proposed(extractor, abstract) == {"method that prunes redundant experts": "Method"}
+
+
+def test_a_relative_clause_object_may_open_with_a_list_of_describing_words_and_join_two_words(extractor):
+    abstract = ("We propose a novel system that integrates state-of-the-art, domain-specific language models with "
+                "retrieval.")
+    assert _proposed(extractor, abstract) == {
+        "system that integrates state-of-the-art, domain-specific language models": "Method"}
+    abstract = "We propose practical schemes that balance frequency and accuracy, backed by guarantees."
+    assert _proposed(extractor, abstract) == {"schemes that balance frequency and accuracy": "Method"}
+    # the control: a coordination that goes on is no object of its own
+    assert _proposed(extractor, "We propose practical schemes that balance frequency and accuracy of sampling and "
+                                "estimation.") == {}
 
 
 def test_by_proposing_after_this_paper_is_a_contribution_cue(extractor):
@@ -1092,3 +1103,15 @@ def test_it_after_a_sentence_about_this_paper_is_the_paper(extractor):
     assert _proposed(extractor, "This paper " + text) == {"LEVAR": "Method"}
     # the control, same words: "it" after a sentence about something else is not the paper
     assert _proposed(extractor, "The model " + text) == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Next, we propose query-key (QK) finetuning to decouple task-specific knowledge.", "query-key finetuning"),
+    ("To tackle this issue, we propose reflected reSGLD (r2SGLD): an algorithm tailored for exploration.",
+     "reflected reSGLD"),
+    ("We propose to decouple the two modalities by Mixture of weak and strong experts (Mowst), where the weak expert "
+     "is an MLP.", "Mixture of weak and strong experts"),
+])
+def test_an_acronym_spelled_loosely_by_the_object_of_a_contribution_verb_defines_it(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+

@@ -675,12 +675,18 @@ class ContributionFinder:
             if doc_text(doc)[toks.idx[j]:toks.end_char(m - 1)].lower() not in self.weak_lead:
                 break
             j = m
+            if j + 1 < sent.end and text[j] == "," and text[j + 1][:1].islower() and toks.lex[j + 1].is_alpha:
+                j += 1  # "integrates state-of-the-art, domain-specific large language models": a list of describing words
         first, n = j, 0
         if j + 1 < sent.end and lower[j].endswith("ly") and lower[j].isalpha() and text[j].islower():
             j += 1  # "involving suitably chosen CUSUM statistics": an adverb opens the object
         while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
-            n += not toks.joiner[j]
+            n += not toks.joiner[j] and not (j > first and toks.joiner[j - 1])  # "domain-specific" is one word
             j += 1
+        if 1 <= n <= 2 and j + 2 < sent.end and lower[j] == "and" and is_content(doc[j + 1], self.res) \
+                and text[j + 1].islower() and (toks.lex[j + 2].is_punct and text[j + 2] in ",.;:"):
+            j += 2  # "schemes that balance frequency and accuracy, backed by …": two words joined, then a mark
+            n += 1
         limit = 4
         while 1 <= n <= 4 and j + 1 < sent.end and lower[j] == "of":
             # "an approach that emphasizes the analysis of text-based transcripts": an "of" phrase goes on, up to
@@ -1769,8 +1775,59 @@ class ContributionFinder:
                         return True
                     self._propose(out, best, typ)
                     return True
-            return False
+            return self._loose_definition(doc, sent, i, k, by_start, out, type_before)
         return False
+
+    def _loose_definition(self, doc: Doc, sent: Span, i: int, k: int, by_start, out: list[Candidate],
+                          type_before: str | None) -> bool:
+        """"we propose query-key (QK) finetuning", "we propose reflected reSGLD (r2SGLD)", "by Mixture of weak and
+        strong experts (Mowst)": the object of a contribution verb (tokens ``i``..``k``, ``k`` the bracket) defines an
+        acronym no rule of the acronym finder took (lower-case words, letters past the initials, a digit): its letters
+        (digits aside) are those of the words before the bracket in order, from the first letter of a word on. The
+        words are proposed, with the lower-case noun that may follow the bracket ("(QK) finetuning")."""
+        toks = tokens(doc)
+        text, lower = toks.text, toks.lower
+        if k + 2 >= sent.end or text[k + 2][:1] != ")" or not any(ch.isupper() for ch in text[k + 1]) \
+                or not 2 <= len(text[k + 1]) <= 10 or not text[k + 1].isalnum():
+            return False
+        at = by_start.get(toks.idx[k + 1], ())
+        if any(c.finder is Finder.LEXICON for c in at):
+            return False  # a known acronym: "… with a transformer (GPT-2)" uses it
+        letters = [ch for ch in text[k + 1].lower() if ch.isalpha()]
+
+        def spells(w: int) -> bool:
+            spelled, pos = doc_text(doc)[toks.idx[w]:toks.end_char(k - 1)].lower(), 0
+            for ch in letters:
+                pos = spelled.find(ch, pos) + 1
+                if not pos:
+                    return False
+            return True
+
+        def known(w: int) -> bool:
+            return any(c.finder is Finder.LEXICON and c.end >= toks.end_char(k - 1) for c in by_start.get(toks.idx[w], ()))
+
+        # the shortest run of words that spells it, as Schwartz-Hearst's long form, but not a known term alone
+        # ("reflected reSGLD (r2SGLD)" is more than reSGLD)
+        start = next((w for w in range(k - 1, max(i, k - 10) - 1, -1) if toks.lex[w].is_alpha
+                      and lower[w][0] == letters[0] and not toks.joiner[w - 1] and spells(w) and not known(w)), None)
+        if start is None or any(lower[t] in self.words.described_breaks and lower[t] not in ("of", "and")
+                                for t in range(start, k)):
+            return False
+        if any(known(w) for w in range(start, k)) and not any(toks.lex[w].is_alpha and not known(w) and not any(
+                c.start <= toks.idx[w] < c.end for c in state(doc).candidates if c.finder is Finder.LEXICON)
+                for w in range(start, k)):
+            return False  # "large language models (LLMz)": a known term, nothing added to it
+        end, name = toks.end_char(k - 1), ""
+        after = k + 3
+        if text[k + 2] == ")" and after < sent.end and text[after].isalpha() and text[after].islower() and is_content(doc[after], self.res) \
+                and (after + 1 >= sent.end or not is_content(doc[after + 1], self.res) or toks.lex[after + 1].is_punct):
+            end = toks.end_char(after)  # "query-key (QK) finetuning": the head after the bracket
+            name = f"{doc_text(doc)[toks.idx[start]:toks.end_char(k - 1)]} {text[after]}"
+        typ = type_before or self._apposition_type(doc, k, sent) or (
+            self.type_words.get(toks.norm[after]) if name else None) or "Method"
+        out.append(Candidate(toks.idx[start], end, "Method" if typ == "Task" else typ, Finder.CONTRIBUTION, 0.8,
+                             proposed=True, name=name, rule="loose-definition"))
+        return True
 
     def _name_past_acronym(self, doc: Doc, sent: Span, long: Candidate, close: int, typ: str,
                            out: list[Candidate]) -> bool:
