@@ -1115,3 +1115,19 @@ def test_it_after_a_sentence_about_this_paper_is_the_paper(extractor):
 def test_an_acronym_spelled_loosely_by_the_object_of_a_contribution_verb_defines_it(extractor, abstract, name):
     assert _proposed(extractor, abstract) == {name: "Method"}
 
+
+
+def test_a_noun_of_a_thing_made_is_a_kind_only_as_the_object_of_a_verb_of_proposing(extractor):
+    abstract = "To address these issues, we propose a precise anomaly detection solution for behavior logs."
+    assert _proposed(extractor, abstract) == {"precise anomaly detection solution": "Method"}
+    # the control, same object: derived, it is a result; and a result word before it makes it one too
+    assert _proposed(extractor, abstract.replace("we propose", "we derive")) == {}
+    assert _proposed(extractor, "To address these issues, we propose a closed-form solution for behavior logs.") == {}
+
+
+def test_a_plural_passive_contribution_sentence_proposes_the_first_thing_listed_after_its_colon(extractor):
+    abstract = ("Questions are costly to write. Two novel approaches are proposed in this work: an automatic question "
+                "generation system for course material and an automatic evaluation system.")
+    assert _proposed(extractor, abstract) == {"automatic question generation system": "Method"}
+    # the control: with no colon, nothing is listed
+    assert _proposed(extractor, "Questions are costly to write. Two novel approaches are proposed in this work.") == {}

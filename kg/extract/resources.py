@@ -126,6 +126,8 @@ class Words:
     collection_nouns: frozenset[str]
     collection_size_words: frozenset[str]
     paper_nouns: frozenset[str]
+    made_kind_nouns: Mapping[str, str]
+    result_modifiers: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

@@ -372,7 +372,10 @@ class ContributionFinder:
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
                 if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
-                        lower[i] in ("is", "are") and self._contribution_subject(lower, sent.start, i)):
+                        lower[i] in ("is", "are") and self._contribution_subject(lower, sent.start, i)) or (
+                        # "we address this issue by a new objective function that …": what "we" do it by, new
+                        lower[i] == "by" and lower[i + 1] in ("a", "an") and lower[i + 2] in ("new", "novel")
+                        and "we" in lower[sent.start:i]):
                     unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
@@ -575,6 +578,15 @@ class ContributionFinder:
             be = self._passive_be(lower, sent)
             if be is None:
                 continue  # none, or "… is proposed by Smith et al.": someone else's
+            colon = next((t for t in range(be + 2, min(sent.end - 2, be + 8)) if toks.text[t] == ":"), None)
+            if colon is not None and lower[be] == "are" and any(
+                    toks.norm[t] in self.type_words and toks.norm[t] != lower[t] for t in range(sent.start, be)):
+                # "Two novel approaches are proposed in this work: an automatic question generation system …": the
+                # first one listed after the colon
+                before = len(out)
+                self._described_object(doc, sent, colon, by_start, out)
+                if any(c.proposed for c in out[before:]):
+                    return
             opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
             if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
                     lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
@@ -1078,7 +1090,21 @@ class ContributionFinder:
             while k < sent.end and (lower[k] in self.weak_lead or lower[k] in self.words.coordination_glue):
                 k += 1
         first, kind = k, None
+        # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
+        # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
+        made = self.words.made_kind_nouns if lower[verb] in self.verbs or lower[verb] in self.gerund_verbs else {}
+
+        def word_before(t: int) -> str:  # the whole word before token t: "closed-form"
+            m = t - 1
+            while m - 2 >= first and toks.joiner[m - 1]:
+                m -= 2
+            return doc_text(doc)[toks.idx[m]:toks.end_char(t - 1)].lower()
         while k < sent.end and k - first < 12:
+            if made and toks.norm[k] in made and k > first and not toks.joiner[k - 1] and kind is None \
+                    and word_before(k) not in self.words.result_modifiers and k + 1 < sent.end \
+                    and (lower[k + 1] in self.words.described_breaks or (toks.lex[k + 1].is_punct and not toks.joiner[k + 1])):
+                kind = k
+                break
             if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
                 k += 1  # "a novel SO(3) representation": a bracket glued to its word belongs to it
                 continue
@@ -1107,7 +1133,7 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
-        typ = self.type_words[toks.norm[kind]]
+        typ = self.type_words.get(toks.norm[kind]) or made[toks.norm[kind]]
         j = kind + 1
         while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
             j += 1
