@@ -384,7 +384,7 @@ class ContributionFinder:
                                 by_start, out)
             self._new_definition(doc, sent, by_start, out)
         if not any(c.proposed for c in out):
-            self._passive_named(doc, by_start, out)
+            self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
         if not any(c.proposed for c in out):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
@@ -608,14 +608,18 @@ class ContributionFinder:
                    and lower[t + 1] in self.words.passive_contribution_verbs), None)
         return None if be is None or lower[be + 2:be + 3] == ["by"] else be
 
-    def _passive_named(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+    def _passive_named(self, doc: Doc, by_start, out: list[Candidate], before: int) -> None:
         """"A new Monte Carlo method, hereby referred to as Spherical Harmonics Control Variates (SHCV), is proposed",
         "And a method of Modulated Phase Diffusion (MPD) is proposed": the subject of a passive contribution sentence,
         indefinite ("a"/"an": a new thing), that defines a name no vocabulary knows (an acronym's long form, or a
-        capitalised name after a naming cue) proposes that name, typed by the kind noun before it."""
+        capitalised name after a naming cue) proposes that name, typed by the kind noun before it. Only before the
+        first sentence where the paper says it proposes something it does not name (token ``before``): a part of it
+        ("an Improved RBF model (IRBF) is designed as a surrogate") is named after it."""
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
         for sent in sentences(doc):
+            if sent.start >= before:
+                return
             be = self._passive_be(lower, sent)
             if be is None:
                 continue
@@ -1092,7 +1096,8 @@ class ContributionFinder:
         first, kind = k, None
         # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
         # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
-        made = self.words.made_kind_nouns if lower[verb] in self.verbs or lower[verb] in self.gerund_verbs else {}
+        made = self.words.made_kind_nouns if (lower[verb] in self.verbs or lower[verb] in self.gerund_verbs) \
+            and not self._gerund(lower[k]) else {}  # "we propose leveraging expert-guided heuristics": a verb phrase
 
         def word_before(t: int) -> str:  # the whole word before token t: "closed-form"
             m = t - 1
