@@ -676,8 +676,12 @@ def test_kind_noun_then_article_name_or_gerund_complement_is_proposed(extractor,
 
 
 def test_a_gerund_complement_cut_at_a_comma_inside_its_phrase_is_no_name(extractor):
-    # "the slow, exact RSA synthesizer" goes on past the comma: no half phrase is proposed ...
-    assert _proposed(extractor, "We present a general method of amortizing the slow, exact RSA synthesizer.") == {}
+    # "the slow, exact RSA synthesizer" goes on past the comma: no half phrase is proposed; the whole is, when it ends
+    # the sentence ...
+    assert _proposed(extractor, "We present a general method of amortizing the slow, exact RSA synthesizer.") \
+        == {"method of amortizing the slow, exact RSA synthesizer": "Method"}
+    assert _proposed(extractor, "We present a general method of amortizing the slow, exact RSA synthesizer for "
+                                "many tasks of program synthesis.") == {}
     # ... while the same complement ending at its clause is (the control)
     assert _proposed(extractor, "We present a general method of amortizing the synthesizer, which is fast.") \
         == {"method of amortizing the synthesizer": "Method"}
@@ -1131,3 +1135,13 @@ def test_a_plural_passive_contribution_sentence_proposes_the_first_thing_listed_
     assert _proposed(extractor, abstract) == {"automatic question generation system": "Method"}
     # the control: with no colon, nothing is listed
     assert _proposed(extractor, "Questions are costly to write. Two novel approaches are proposed in this work.") == {}
+
+
+def test_a_title_phrase_headed_by_a_noun_of_a_thing_made_names_a_contribution_the_abstract_does_not_name(extractor):
+    title = "Learning with a Mole: Transferable Latent Spatial Representations for Navigation"
+    abstract = "In this work we propose to learn an actionable representation of the scene for navigation."
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    assert {e.labels[0] for e in ex.entities if e.proposed} == {"Transferable Latent Spatial Representations"}
+    # the control: without a contribution cue the title names nothing
+    ex = extractor.extract(Paper(id="p", title=title, abstract="Navigation needs a representation of the scene."))
+    assert not any(e.proposed for e in ex.entities)

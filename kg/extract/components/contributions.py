@@ -961,7 +961,8 @@ class ContributionFinder:
             if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
                     and " " in title[start:end] and self._participle(last.lower()):
                 continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
-            typ = self.type_words.get(head)
+            # "… : Transferable Latent Spatial Representations for Navigation": a noun of a thing made heads it too
+            typ = self.type_words.get(head) or self.words.made_kind_nouns.get(head)
             if typ is None:
                 found = head_type(head, self.res)
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
@@ -1266,7 +1267,16 @@ class ContributionFinder:
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
         if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res):
-            return  # "a method of amortizing the slow, exact RSA synthesizer": the phrase goes on past the comma
+            # "a method of amortizing the slow, exact RSA synthesizer.": the phrase goes on past the comma, kept whole
+            # when it ends the sentence (or its clause) soon after
+            m, n = j + 1, 0
+            while m < sent.end and n < 4 and (toks.joiner[m] or (is_content(doc[m], self.res) and toks.lex[m].is_alpha)):
+                n += not toks.joiner[m]
+                m += 1
+            if not n or m - k > LONG_COMPLEMENT + 2 or (m < sent.end and toks.text[m] not in (".", ";") and not (
+                    lower[m] in self.words.complement_stops and not toks.lex[m].is_punct)):
+                return
+            j = m
         typ = self.type_words[toks.norm[word[1] - 1]]
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
