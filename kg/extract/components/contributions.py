@@ -1676,9 +1676,11 @@ class ContributionFinder:
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
-                if known and after is not None and after.is_alpha and after.text.islower() \
+                if (known or guess) and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops:
                     return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
+                    # (… or one the abstract defined before: "… (GFlowNets) … we propose a new GFlowNet training
+                    # framework")
                 if best.finder is Finder.LEXICON and after is not None and (
                         norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
                     return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
