@@ -1145,3 +1145,10 @@ def test_a_title_phrase_headed_by_a_noun_of_a_thing_made_names_a_contribution_th
     # the control: without a contribution cue the title names nothing
     ex = extractor.extract(Paper(id="p", title=title, abstract="Navigation needs a representation of the scene."))
     assert not any(e.proposed for e in ex.entities)
+
+
+def test_a_name_opened_by_one_letter_goes_on_past_its_hyphen(extractor):
+    abstract = "We propose a new design, termed $G$-design, that balances treatment groups."
+    assert _proposed(extractor, abstract) == {"G-design": "Method"}
+    # the control: a longer capitalised word does not take the lower-case word after its hyphen
+    assert "Gauss-design" not in _proposed(extractor, abstract.replace("$G$", "Gauss"))

@@ -1717,7 +1717,9 @@ class ContributionFinder:
                     j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition
                     or (i - 1 in self.naming_at and not self._lower_word_at(doc, sent, j))):
                 span = doc[i:j]
-                typ = type_before or apposition or "Method"
+                # "the Δ-divergence": a name ending in a lower-case word glued on is typed by that word
+                glued = head_type(doc[j - 1].text, self.res) if doc[j - 1].text.islower() else None
+                typ = type_before or apposition or (glued[0] if glued and glued[0] != "Task" else "Method")
                 cand = Candidate(span.start_char, span.end_char, typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
@@ -1776,7 +1778,9 @@ class ContributionFinder:
                 # a capitalised function word opens a name before another capitalised word ("Least Volume")
                 j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
                 and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
-                j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
+                j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1])) or (
+                # a name opened by a letter goes on in lower case past its hyphen: "F-design", "Δ-divergence"
+                j == i + 2 and len(doc[i].text) == 1 and is_joiner(doc[j - 1]) and doc[j].is_alpha)):
             j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
         while j > i and (is_joiner(doc[j - 1]) or self._glued_dash(doc, j - 1)) or (j > i and doc[j - 1].text in "-–—"):
             j -= 1  # "End-to-End …": a name never ends in a hyphen
