@@ -1115,6 +1115,8 @@ def test_it_after_a_sentence_about_this_paper_is_the_paper(extractor):
      "reflected reSGLD"),
     ("We propose to decouple the two modalities by Mixture of weak and strong experts (Mowst), where the weak expert "
      "is an MLP.", "Mixture of weak and strong experts"),
+    ("We dub this approach ''class subspace orthogonalization'' (CSO) and show it works.",
+     "class subspace orthogonalization"),
 ])
 def test_an_acronym_spelled_loosely_by_the_object_of_a_contribution_verb_defines_it(extractor, abstract, name):
     assert _proposed(extractor, abstract) == {name: "Method"}

@@ -1864,12 +1864,15 @@ class ContributionFinder:
                 c.start <= toks.idx[w] < c.end for c in state(doc).candidates if c.finder is Finder.LEXICON)
                 for w in range(start, k)):
             return False  # "large language models (LLMz)": a known term, nothing added to it
-        end, name = toks.end_char(k - 1), ""
+        last = k - 1
+        while last > start and (toks.lex[last].is_quote or text[last] in "'\"”’"):
+            last -= 1  # "We dub this approach ''class subspace orthogonalization'' (CSO)": no quote in the name
+        end, name = toks.end_char(last), ""
         after = k + 3
         if text[k + 2] == ")" and after < sent.end and text[after].isalpha() and text[after].islower() and is_content(doc[after], self.res) \
                 and (after + 1 >= sent.end or not is_content(doc[after + 1], self.res) or toks.lex[after + 1].is_punct):
             end = toks.end_char(after)  # "query-key (QK) finetuning": the head after the bracket
-            name = f"{doc_text(doc)[toks.idx[start]:toks.end_char(k - 1)]} {text[after]}"
+            name = f"{doc_text(doc)[toks.idx[start]:toks.end_char(last)]} {text[after]}"
         typ = type_before or self._apposition_type(doc, k, sent) or (
             self.type_words.get(toks.norm[after]) if name else None) or "Method"
         out.append(Candidate(toks.idx[start], end, "Method" if typ == "Task" else typ, Finder.CONTRIBUTION, 0.8,
