@@ -1154,3 +1154,11 @@ def test_a_name_opened_by_one_letter_goes_on_past_its_hyphen(extractor):
     assert _proposed(extractor, abstract) == {"G-design": "Method"}
     # the control: a longer capitalised word does not take the lower-case word after its hyphen
     assert "Gauss-design" not in _proposed(extractor, abstract.replace("$G$", "Gauss"))
+
+
+def test_a_lower_case_name_after_a_naming_cue_in_the_object_of_a_contribution_verb_is_proposed(extractor):
+    text = ("a combination of dynamic programming and policy gradient called dynamical policy gradient, where the "
+            "parameters are trained backwards in time.")
+    assert _proposed(extractor, "This paper introduces " + text) == {"dynamical policy gradient": "Method"}
+    # the control, same object: a verb that is no contribution verb names nothing
+    assert _proposed(extractor, "This paper studies " + text) == {}

@@ -281,6 +281,18 @@ class ContributionFinder:
         return k > sent.start and lower[k - 1] == "and" and (
             "we" in lower[sent.start:k - 1] or _names_the_paper(lower, sent.start, sent.start, k - 1, ()))
 
+    def _in_verb_object(self, doc: Doc, verbs: list[int], j: int) -> bool:
+        """Whether token ``j`` is within TARGET_WINDOW + 4 tokens after a contribution verb of the paper's own in
+        its sentence, with no clause stop between (the verb's object goes on to it)."""
+        lower = tokens(doc).lower
+        k = bisect_left(verbs, j) - 1
+        if k < 0 or j - verbs[k] > TARGET_WINDOW + 4:
+            return False
+        v = verbs[k]
+        sent = sentence_at(doc, tokens(doc).idx[j])
+        return v >= sent.start and self._has_subject(lower, v, sent) and not any(
+            lower[t] in self.clause_stops or lower[t] == "," for t in range(v + 1, j))
+
     def _contribution_subject(self, lower: list[str], start: int, be: int) -> bool:
         """"Our main contribution is …", "The main contribution of the paper is …": a contribution noun of the
         paper's own as the subject of "is"/"are" at token ``be`` (the sentence starting at ``start``)."""
@@ -335,9 +347,12 @@ class ContributionFinder:
         tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
+        # ... or in the object of a contribution verb close before it, in its sentence ("This paper introduces a
+        # combination of dynamic programming and policy gradient called dynamical policy gradient")
         naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
                   if j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
-                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words]
+                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words
+                  or self._in_verb_object(doc, verbs, j)]
         ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         for words in self.naming_phrases:
