@@ -519,6 +519,7 @@ def _proposed_t(extractor: Extractor, title: str, abstract: str) -> dict[str, st
     # a variant is named with what it varies
     ("In this paper, we introduce a temporal difference version of contrastive predictive coding that stitches "
      "together pieces of time series.", "temporal difference version of contrastive predictive coding", "Method"),
+    ("We propose a variation of the Adam optimizer for sparse gradients.", "variation of the Adam optimizer", "Method"),
     # a participle after the kind noun opens a clause; weak words joined by "and" lead
     ("We further propose a novel label bias calibration method tailored for few-shot prompting.",
      "label bias calibration method", "Method"),
