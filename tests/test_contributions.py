@@ -1163,3 +1163,40 @@ def test_a_lower_case_name_after_a_naming_cue_in_the_object_of_a_contribution_ve
     assert _proposed(extractor, "This paper introduces " + text) == {"dynamical policy gradient": "Method"}
     # the control, same object: a verb that is no contribution verb names nothing
     assert _proposed(extractor, "This paper studies " + text) == {}
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    # describing words over a comma, a hyphenated one counted once
+    ("In this paper, we propose a new distribution-free, data-driven UCB algorithm for symmetric rewards.",
+     "data-driven UCB algorithm", "Method"),
+    # describing words joined by "and"
+    ("To address this issue, we propose a new uncertainty-aware and interpretable graph classification model that "
+     "combines two processes.", "uncertainty-aware and interpretable graph classification model", "Model"),
+    # a noun of a thing made
+    ("We propose a new dropout variant which gives improved performance.", "dropout variant", "Method"),
+    # a noun that ends the complement before a comma is no describing word that goes on
+    ("We propose an algorithm for the shared structure learning objective, evaluate its performance, and compare.",
+     "algorithm for the shared structure learning objective", "Method"),
+    # an enumerated relative clause, the enumerator left out of the name
+    ("So we propose a new method that (1) learns the unobserved trajectories from snapshots and (2) needs less.",
+     "method that learns the unobserved trajectories", "Method"),
+])
+def test_described_contributions_of_more_shapes(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract) == {name: typ}
+
+
+def test_a_coordination_of_kind_nouns_is_no_describing_list(extractor):
+    # "a dataset and benchmark": two kind nouns joined, not describing words before one
+    assert "dataset and benchmark" not in _proposed(extractor, "We introduce a dataset and benchmark for testing.")
+    # the control: describing words joined before a kind noun are read whole
+    assert _proposed(extractor, "We introduce a noisy and multilingual benchmark for testing.") \
+        == {"noisy and multilingual benchmark": "Dataset"}
+
+
+def test_a_name_set_off_by_dashes_after_a_described_kind_is_the_contribution(extractor):
+    abstract = ("We propose a simple yet robust pruning method – the gradient flow pruning method – for sparse "
+                "networks.")
+    assert _proposed(extractor, abstract) == {"gradient flow pruning method": "Method"}
+    # the control: dashes around words that do not end in the kind noun are an aside, not a name
+    assert _proposed(extractor, "We propose a simple yet robust pruning method – the first of its kind – for sparse "
+                                "networks.") == {"pruning method": "Method"}

@@ -669,6 +669,7 @@ class ContributionFinder:
         supplements the discriminator"). The clause's verb agrees with the noun; an object that goes on ("… the
         strengths of …", "… sampling and …") or refers back ("… this approach") names nothing. The last resort of a
         paper that names no contribution and whose title names none either."""
+        enum: tuple[int, int] | None = None  # an enumerator "(1)" opening the clause, as character offsets
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
         k = self._object_start(lower, verb + 1, sent.end)
@@ -688,6 +689,10 @@ class ContributionFinder:
             v = k + 1  # "a system leveraging retrieval-augmented generation"
         elif lower[k + 1] in self.words.clause_openers:
             v = k + 2
+            if v + 3 < sent.end and text[v] == "(" and text[v + 2] == ")" and len(text[v + 1]) <= 3 \
+                    and (text[v + 1].isdigit() or text[v + 1] in ("i", "a")):
+                enum = (toks.idx[v], toks.idx[v + 3])
+                v += 3  # "a new method that (1) learns …": an enumerated clause (left out of the name)
             if lower[v].endswith("ly") and lower[v].isalpha():
                 v += 1  # "that optimally aggregates"
             word = lower[v]
@@ -739,8 +744,12 @@ class ContributionFinder:
         if last in self.weak_lead or is_describing_adjective(last, self.res):
             return False  # "a system that integrates state-of-the-art, …": the object goes on past the comma
         typ = self.type_words[toks.norm[k]]
+        name = ""
+        if enum is not None:
+            whole = doc_text(doc)
+            name = whole[toks.idx[k]:enum[0]] + whole[enum[1]:toks.end_char(j - 1)]
         out.append(Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
-                             rule="described-clause"))
+                             name=name, rule="described-clause"))
         return True
 
     def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
@@ -1100,9 +1109,11 @@ class ContributionFinder:
         # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
         # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
         while True:
-            comma = next((c for c in range(k + 1, min(sent.end - 1, k + 3)) if text[c] == ","), None)
-            if comma is None or not all(toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
-                                        and lower[t] not in self.words.described_breaks for t in range(k, comma)) \
+            # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
+            comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
+            if comma is None or len(word_ranges(toks.joiner, k, comma)) > 2 or not all(
+                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
+                                       and lower[t] not in self.words.described_breaks) for t in range(k, comma)) \
                     or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
                     or lower[comma + 1] in self.words.title_articles:
                 break  # "we propose motion guidance, a zero-shot technique …": an apposition, not a describing word
@@ -1123,7 +1134,9 @@ class ContributionFinder:
         while k < sent.end and k - first < 12:
             if made and toks.norm[k] in made and k > first and not toks.joiner[k - 1] and kind is None \
                     and word_before(k) not in self.words.result_modifiers and k + 1 < sent.end \
+                    and lower[k + 1] != "of" \
                     and (lower[k + 1] in self.words.described_breaks or (toks.lex[k + 1].is_punct and not toks.joiner[k + 1])):
+                # ("dual-free variants of adaptive primal-dual algorithms" is a variant named with what it varies)
                 kind = k
                 break
             if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
@@ -1132,6 +1145,10 @@ class ContributionFinder:
             if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
                     and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
                 pass  # "a deep-learning based response generation framework": "based" unglued goes on too
+            elif lower[k] == "and" and kind is None and k > first and toks.norm[k - 1] not in self.type_words \
+                    and k + 1 < sent.end and toks.lex[k + 1].is_alpha and text[k + 1].islower() \
+                    and lower[k + 1] not in self.words.described_breaks:
+                pass  # "a new uncertainty-aware and interpretable graph classification model": describing words joined
             elif (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
                     toks.lex[k].is_punct and not toks.joiner[k]):
                 break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
@@ -1165,6 +1182,13 @@ class ContributionFinder:
         if lower[verb] in self.kind_object_verbs and any(
                 c.finder is Finder.LEXICON and c.end >= toks.end_char(kind) - 1 for c in by_start.get(toks.idx[first], ())):
             return False  # "we derive principled surrogate losses": a known concept, derived, not proposed
+        # "a necessary and sufficient graphical criterion – the conditional adjustment criterion – for …": a name
+        # set off by dashes that ends in the same kind noun is the contribution's own
+        if kind + 3 < sent.end and text[kind + 1] in ("–", "—") and lower[kind + 2] in self.words.title_articles:
+            close = next((t for t in range(kind + 3, min(sent.end, kind + 10)) if text[t] in ("–", "—")), None)
+            if close is not None and close - kind > 4 and toks.norm[close - 1] == toks.norm[kind] and all(
+                    toks.joiner[t] or is_content(doc[t], self.res) for t in range(kind + 3, close)):
+                first, kind = kind + 3, close - 1
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
                              rule="described-kind"))
         return True
@@ -1281,7 +1305,8 @@ class ContributionFinder:
             return  # no complement, or one about the text ("a dataset for this task")
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
-        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res):
+        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res) and (
+                lower[j - 2] in self.words.title_articles or is_describing_adjective(lower[j - 2], self.res)):
             # "a method of amortizing the slow, exact RSA synthesizer.": the phrase goes on past the comma, kept whole
             # when it ends the sentence (or its clause) soon after
             m, n = j + 1, 0
