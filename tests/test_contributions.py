@@ -1200,3 +1200,10 @@ def test_a_name_set_off_by_dashes_after_a_described_kind_is_the_contribution(ext
     # the control: dashes around words that do not end in the kind noun are an aside, not a name
     assert _proposed(extractor, "We propose a simple yet robust pruning method – the first of its kind – for sparse "
                                 "networks.") == {"pruning method": "Method"}
+
+
+def test_the_object_of_an_infinitive_contribution_verb_is_the_described_contribution(extractor):
+    assert _proposed(extractor, "We propose to build a large benchmark of coding tasks for agents.") \
+        == {"benchmark of coding tasks for agents": "Dataset"}
+    # the control: an infinitive that learns a known kind of thing proposes nothing
+    assert _proposed(extractor, "We propose to learn a dynamics model that predicts contacts for manipulation.") == {}

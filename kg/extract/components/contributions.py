@@ -1013,6 +1013,13 @@ class ContributionFinder:
         ("novel", "simple") are dropped: "a new method" alone names nothing."""
         toks = tokens(doc)
         text = doc_text(doc)
+        if verb + 3 < sent.end and toks.lower[verb + 1] == "to" and toks.lower[verb] in self.verbs \
+                and toks.lower[verb + 2] in self.verbs and toks.lower[verb + 2] not in self.infinitive_uses:
+            # "we propose to build a dataset of …", "we aim to develop …": the object of an infinitive that is itself a
+            # contribution verb is the described contribution (not "we propose to learn a dynamics model": a known kind
+            # of thing learnt)
+            self._described_object(doc, sent, verb + 2, by_start, out)
+            return
         if self._kind_phrase(doc, sent, verb, by_start, out):
             return
         # "we provide generalization bounds": only a kind noun says a described thing is proposed ("we suggest an
