@@ -1207,3 +1207,10 @@ def test_the_object_of_an_infinitive_contribution_verb_is_the_described_contribu
         == {"benchmark of coding tasks for agents": "Dataset"}
     # the control: an infinitive that learns a known kind of thing proposes nothing
     assert _proposed(extractor, "We propose to learn a dynamics model that predicts contacts for manipulation.") == {}
+
+
+def test_what_we_do_something_by_or_with_that_is_new_is_a_described_contribution(extractor):
+    abstract = "In this study, we study such sensitivity using a new decomposition of uncertainty."
+    assert _proposed(extractor, abstract) == {"decomposition of uncertainty": "Method"}
+    # the control: the same without "new" is someone else's
+    assert _proposed(extractor, abstract.replace("a new", "the")) == {}

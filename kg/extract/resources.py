@@ -128,6 +128,7 @@ class Words:
     paper_nouns: frozenset[str]
     made_kind_nouns: Mapping[str, str]
     result_modifiers: frozenset[str]
+    means_words: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

@@ -388,9 +388,10 @@ class ContributionFinder:
                 # information theoretic framework …": cues of a described contribution only (no name is read)
                 if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
                         lower[i] in ("is", "are") and self._contribution_subject(lower, sent.start, i)) or (
-                        # "we address this issue by a new objective function that …": what "we" do it by, new
-                        lower[i] == "by" and lower[i + 1] in ("a", "an") and lower[i + 2] in ("new", "novel")
-                        and "we" in lower[sent.start:i]):
+                        # "we address this issue by a new objective function that …", "we study such sensitivity
+                        # using a new decomposition of uncertainty": what "we" do it by or with, new
+                        lower[i] in self.words.means_words and lower[i + 1] in ("a", "an")
+                        and lower[i + 2] in ("new", "novel") and "we" in lower[sent.start:i]):
                     unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
