@@ -1214,3 +1214,11 @@ def test_what_we_do_something_by_or_with_that_is_new_is_a_described_contribution
     assert _proposed(extractor, abstract) == {"decomposition of uncertainty": "Method"}
     # the control: the same without "new" is someone else's
     assert _proposed(extractor, abstract.replace("a new", "the")) == {}
+
+
+def test_a_variant_of_two_modifiers_joined_before_one_noun_is_named_whole(extractor):
+    assert _proposed(extractor, "We propose a generalization of ridge and lasso estimators for sparse data.") \
+        == {"generalization of ridge and lasso estimators": "Method"}
+    # the control: joined words that end in no kind noun are not taken in
+    assert _proposed(extractor, "We propose a generalization of ridge regression and lasso for sparse data.") \
+        == {"generalization of ridge regression": "Method"}

@@ -1246,6 +1246,12 @@ class ContributionFinder:
         if toks.lower[chunk[1] - 1] in self.weak_lead or toks.text[chunk[1] - 1][-1:] == "-":
             return None
         nxt = chunk[1]
+        if nxt + 2 < sent.end and toks.lower[nxt] == "and" and toks.text[chunk[1] - 1].islower():
+            # "variations of expressive 1-WL-based kernel and MPNN architectures": two modifiers of one noun joined
+            more = next(iter(chunk_ranges(doc, nxt + 1, sent.end, self.res)), None)
+            if more is not None and more[0] == nxt + 1 and toks.norm[more[1] - 1] in self.type_words \
+                    and len(word_ranges(toks.joiner, first, more[1])) <= 7:
+                chunk, nxt = (chunk[0], more[1]), more[1]
         if nxt < sent.end and not (toks.lex[nxt].is_punct or toks.lower[nxt] in self.clause_stops
                                    or toks.lower[nxt] in self.words.complement_stops
                                    or toks.lower[nxt] in self.complement_prepositions):
