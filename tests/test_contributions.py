@@ -1222,3 +1222,18 @@ def test_a_variant_of_two_modifiers_joined_before_one_noun_is_named_whole(extrac
     # the control: joined words that end in no kind noun are not taken in
     assert _proposed(extractor, "We propose a generalization of ridge regression and lasso for sparse data.") \
         == {"generalization of ridge regression": "Method"}
+
+
+def test_a_name_defined_before_that_describes_the_contribution_is_read_whole_at_once(extractor):
+    abstract = ("Cooperative Simultaneous Localization and Mapping (C-SLAM) is hard. We propose a C-SLAM system for "
+                "vehicles that exchanges data using standard V2X messages.")
+    proposed = _proposed(extractor, abstract)
+    assert "C-SLAM system" in proposed and "Cooperative Simultaneous Localization and Mapping" not in proposed, proposed
+
+
+def test_a_complement_cut_at_a_joined_describing_word_names_nothing(extractor):
+    abstract = "In this work, we introduce a unified framework for local and global explanations of models."
+    assert "framework for local" not in _proposed(extractor, abstract)
+    # the control: the same complement without the joined word is read
+    assert _proposed(extractor, "In this work, we introduce a unified framework for local explanations of models.") \
+        == {"framework for local explanations of models": "Method"}

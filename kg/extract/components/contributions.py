@@ -1283,6 +1283,9 @@ class ContributionFinder:
             return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere),
             # "a dataset of flawed answers" (what a dataset holds)
         j, long = self._complement_end(doc, sent, k + 1, 6)
+        if j < sent.end and lower[j] in self.words.coordination_glue and toks.lex[j].is_alpha \
+                and is_describing_adjective(lower[j - 1], self.res):
+            return  # "a unified framework for local and global feature-based explanations": the phrase goes on
         if long:
             # "we suggest an algorithm for training the time-reversal of Markov jump processes which …": a longer
             # complement is kept whole when a clause boundary ends it soon enough (not a bracket, which may close a
@@ -1731,10 +1734,15 @@ class ContributionFinder:
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
                 if (known or guess) and after is not None and after.is_alpha and after.text.islower() \
-                        and is_content(after, self.res) and after.lower_ not in self.clause_stops:
-                    return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
-                    # (… or one the abstract defined before: "… (GFlowNets) … we propose a new GFlowNet training
-                    # framework")
+                        and is_content(after, self.res) and after.lower_ not in self.clause_stops and (known or not any(
+                            c.proposed and doc_text(doc)[c.start:c.end] == name for c in out)):
+                    # "a novel LLM detector that …": a known name modifies the contribution, read whole later (… or one
+                    # the abstract defined before, not as its own: "… (GFlowNets) … we propose a new GFlowNet training
+                    # framework", read whole now; "we propose … (gUnpool) … we further propose the gUnpool layer" is
+                    # the paper's own)
+                    if not known:
+                        self._kind_phrase(doc, sent, verb.i, by_start, out)
+                    return
                 if best.finder is Finder.LEXICON and after is not None and (
                         norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
                     return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
