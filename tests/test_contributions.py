@@ -1237,3 +1237,13 @@ def test_a_complement_cut_at_a_joined_describing_word_names_nothing(extractor):
     # the control: the same complement without the joined word is read
     assert _proposed(extractor, "In this work, we introduce a unified framework for local explanations of models.") \
         == {"framework for local explanations of models": "Method"}
+
+
+def test_a_known_name_with_a_plus_glued_on_is_a_new_name(extractor):
+    abstract = ("To address this, we introduce an enhanced dataset augmentation method for MCQA, termed MCQA+, to "
+                "provide a more accurate reflection of the performance.")
+    proposed = _proposed(extractor, abstract)
+    assert proposed == {"MCQA+": "Method"}, proposed
+    # the control: the known name without the plus is not the contribution
+    assert "multiple choice question answering" not in proposed
+    assert "multiple choice question answering" in {k.lower() for k in _found(extractor, abstract)}

@@ -56,6 +56,7 @@ APPOSITION_WINDOW = 12
 #: training the time-reversal of Markov jump processes which …")
 LONG_COMPLEMENT = 10
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
+_PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -1699,6 +1700,15 @@ class ContributionFinder:
                     or c.finder is Finder.LEXICON or c.finder is Finder.PHRASE and not c.rule]
             if hits:
                 best = max(hits, key=lambda c: (c.finder in _NAMES, c.end - c.start))
+                plus = _PLUS.match(doc_text(doc), best.end)
+                if plus:
+                    # "an augmentation method for MCQA, termed MCQA+": a name with a "+" glued on is a new name, not
+                    # the known one it extends
+                    cand = Candidate(best.start, plus.end(), type_before or "Method", Finder.CONTRIBUTION, 0.85,
+                                     proposed=True, rule="plus-name")
+                    out.append(cand)
+                    by_start.setdefault(cand.start, []).append(cand)
+                    return
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
                 named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
