@@ -56,6 +56,7 @@ APPOSITION_WINDOW = 12
 #: training the time-reversal of Markov jump processes which …")
 LONG_COMPLEMENT = 10
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
+_PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -249,6 +250,7 @@ class ContributionFinder:
         self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
+        self.paper_subject_at: int | None = None  # see __call__
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -267,12 +269,38 @@ class ContributionFinder:
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
+        # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
+        # after one whose subject is the paper
+        k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
+        if k - 1 >= sent.start and lower[k - 1] == "it" and (k - 1 == sent.start or lower[k - 2] == ",") \
+                and self.paper_subject_at is not None and self.paper_subject_at < sent.start:
+            return True
         # a second verb of the same subject: "we consider these states as disturbances and introduce X"
         # … or after an adverb: "we first define X and then design a framework, IdentityChain"
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
         # … or of "this paper": "This paper focuses on sparse-reward tasks and proposes an effective method, MASL"
         return k > sent.start and lower[k - 1] == "and" and (
             "we" in lower[sent.start:k - 1] or _names_the_paper(lower, sent.start, sent.start, k - 1, ()))
+
+    def _in_verb_object(self, doc: Doc, verbs: list[int], j: int) -> bool:
+        """Whether token ``j`` is within TARGET_WINDOW + 4 tokens after a contribution verb of the paper's own in
+        its sentence, with no clause stop between (the verb's object goes on to it)."""
+        lower = tokens(doc).lower
+        k = bisect_left(verbs, j) - 1
+        if k < 0 or j - verbs[k] > TARGET_WINDOW + 4:
+            return False
+        v = verbs[k]
+        sent = sentence_at(doc, tokens(doc).idx[j])
+        return v >= sent.start and self._has_subject(lower, v, sent) and not any(
+            lower[t] in self.clause_stops or lower[t] == "," for t in range(v + 1, j))
+
+    def _contribution_subject(self, lower: list[str], start: int, be: int) -> bool:
+        """"Our main contribution is …", "The main contribution of the paper is …": a contribution noun of the
+        paper's own as the subject of "is"/"are" at token ``be`` (the sentence starting at ``start``)."""
+        if lower[be - 1] in self.words.contribution_nouns:
+            return "our" in lower[max(start, be - 4):be]
+        return be - 4 >= start and lower[be - 4] in self.words.contribution_nouns and lower[be - 3] == "of" \
+            and lower[be - 2] in ("the", "this") and lower[be - 1] in self.words.paper_nouns
 
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
@@ -305,21 +333,27 @@ class ContributionFinder:
     def __call__(self, doc: Doc) -> Doc:
         out = state(doc).candidates
         self.new_names = []
+        lower = tokens(doc).lower
+        # the first sentence whose subject is the paper ("This paper explores …"): a later "it" may be the paper
+        self.paper_subject_at = next((s.start for s in sentences(doc) if s.end - s.start > 2 and lower[s.start] == "this"
+                                      and lower[s.start + 1] in self.words.paper_nouns), None)
         by_start: dict[int, list[Candidate]] = {}
         for cand in out:
             by_start.setdefault(cand.start, []).append(cand)
         self._title_name(doc, by_start, out)
         self._title_task(doc, by_start, out)
         self._problem_of(doc, by_start, out)
-        lower = tokens(doc).lower
         # the positions of the few cue words, found once: most sentences hold none
         verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
         tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
+        # ... or in the object of a contribution verb close before it, in its sentence ("This paper introduces a
+        # combination of dynamic programming and policy gradient called dynamical policy gradient")
         naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
                   if j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
-                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words]
+                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words
+                  or self._in_verb_object(doc, verbs, j)]
         ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         for words in self.naming_phrases:
@@ -354,8 +388,11 @@ class ContributionFinder:
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
                 if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
-                        lower[i] in ("is", "are") and lower[i - 1] in self.words.contribution_nouns
-                        and "our" in lower[max(sent.start, i - 4):i]):
+                        lower[i] in ("is", "are") and self._contribution_subject(lower, sent.start, i)) or (
+                        # "we address this issue by a new objective function that …", "we study such sensitivity
+                        # using a new decomposition of uncertainty": what "we" do it by or with, new
+                        lower[i] in self.words.means_words and lower[i + 1] in ("a", "an")
+                        and lower[i + 2] in ("new", "novel") and "we" in lower[sent.start:i]):
                     unnamed.append((sent, i))
             self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
                              by_start, out)
@@ -363,6 +400,8 @@ class ContributionFinder:
             self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
                                 by_start, out)
             self._new_definition(doc, sent, by_start, out)
+        if not any(c.proposed for c in out):
+            self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
         if not any(c.proposed for c in out):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
@@ -553,10 +592,18 @@ class ContributionFinder:
         toks = tokens(doc)
         lower = toks.lower
         for sent in sentences(doc):
-            be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
-                       and lower[t + 1] in self.words.passive_contribution_verbs), None)
-            if be is None or lower[be + 2:be + 3] == ["by"]:
-                continue  # "… is proposed by Smith et al.": someone else's
+            be = self._passive_be(lower, sent)
+            if be is None:
+                continue  # none, or "… is proposed by Smith et al.": someone else's
+            colon = next((t for t in range(be + 2, min(sent.end - 2, be + 8)) if toks.text[t] == ":"), None)
+            if colon is not None and lower[be] == "are" and any(
+                    toks.norm[t] in self.type_words and toks.norm[t] != lower[t] for t in range(sent.start, be)):
+                # "Two novel approaches are proposed in this work: an automatic question generation system …": the
+                # first one listed after the colon
+                before = len(out)
+                self._described_object(doc, sent, colon, by_start, out)
+                if any(c.proposed for c in out[before:]):
+                    return
             opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
             if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
                     lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
@@ -572,6 +619,50 @@ class ContributionFinder:
             if new:
                 return
 
+    def _passive_be(self, lower: list[str], sent: Span) -> int | None:
+        """The "is"/"are" of a passive contribution sentence ("… is proposed", not "… is proposed by …"), or None."""
+        be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
+                   and lower[t + 1] in self.words.passive_contribution_verbs), None)
+        return None if be is None or lower[be + 2:be + 3] == ["by"] else be
+
+    def _passive_named(self, doc: Doc, by_start, out: list[Candidate], before: int) -> None:
+        """"A new Monte Carlo method, hereby referred to as Spherical Harmonics Control Variates (SHCV), is proposed",
+        "And a method of Modulated Phase Diffusion (MPD) is proposed": the subject of a passive contribution sentence,
+        indefinite ("a"/"an": a new thing), that defines a name no vocabulary knows (an acronym's long form, or a
+        capitalised name after a naming cue) proposes that name, typed by the kind noun before it. Only before the
+        first sentence where the paper says it proposes something it does not name (token ``before``): a part of it
+        ("an Improved RBF model (IRBF) is designed as a surrogate") is named after it."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent in sentences(doc):
+            if sent.start >= before:
+                return
+            be = self._passive_be(lower, sent)
+            if be is None:
+                continue
+            article = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            if article is None or any(lower[t] in self.other_work or lower[t] in self.use_words
+                                      for t in range(sent.start, be)):
+                continue  # "… is proposed" of a definite subject refers back; "based on X" uses X
+            typ = None
+            for t in range(article + 1, be):
+                typ = self.type_words.get(toks.norm[t]) if not toks.joiner[t] else None
+                if typ is not None and typ != "Task":
+                    break
+            for t in range(article + 1, be):
+                at = by_start.get(toks.idx[t], ())
+                if any(c.finder is Finder.LEXICON for c in at):
+                    continue
+                hits = [c for c in at if c.finder is Finder.ACRONYM and c.long_form
+                        and doc_text(doc)[c.start:c.end] == c.long_form and c.end <= toks.idx[be]]
+                if not hits and t - 1 in self.naming_at and j_is_name(text[t]) and text[t][:1].isupper():
+                    hits = [c for c in at if c.finder in _NAMES and c.end <= toks.idx[be]]
+                if hits:
+                    best = max(hits, key=lambda c: c.end - c.start)
+                    self._propose(out, best, typ if typ and typ != "Task" else (
+                        best.type if best.type in ("Method", "Model", "Dataset", "Metric") else "Method"))
+                    return
+
     def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
         """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
         combine …", "a system leveraging retrieval-augmented generation", "an approach based on a sample reweighting
@@ -580,6 +671,7 @@ class ContributionFinder:
         supplements the discriminator"). The clause's verb agrees with the noun; an object that goes on ("… the
         strengths of …", "… sampling and …") or refers back ("… this approach") names nothing. The last resort of a
         paper that names no contribution and whose title names none either."""
+        enum: tuple[int, int] | None = None  # an enumerator "(1)" opening the clause, as character offsets
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
         k = self._object_start(lower, verb + 1, sent.end)
@@ -599,6 +691,10 @@ class ContributionFinder:
             v = k + 1  # "a system leveraging retrieval-augmented generation"
         elif lower[k + 1] in self.words.clause_openers:
             v = k + 2
+            if v + 3 < sent.end and text[v] == "(" and text[v + 2] == ")" and len(text[v + 1]) <= 3 \
+                    and (text[v + 1].isdigit() or text[v + 1] in ("i", "a")):
+                enum = (toks.idx[v], toks.idx[v + 3])
+                v += 3  # "a new method that (1) learns …": an enumerated clause (left out of the name)
             if lower[v].endswith("ly") and lower[v].isalpha():
                 v += 1  # "that optimally aggregates"
             word = lower[v]
@@ -617,12 +713,18 @@ class ContributionFinder:
             if doc_text(doc)[toks.idx[j]:toks.end_char(m - 1)].lower() not in self.weak_lead:
                 break
             j = m
+            if j + 1 < sent.end and text[j] == "," and text[j + 1][:1].islower() and toks.lex[j + 1].is_alpha:
+                j += 1  # "integrates state-of-the-art, domain-specific large language models": a list of describing words
         first, n = j, 0
         if j + 1 < sent.end and lower[j].endswith("ly") and lower[j].isalpha() and text[j].islower():
             j += 1  # "involving suitably chosen CUSUM statistics": an adverb opens the object
         while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
-            n += not toks.joiner[j]
+            n += not toks.joiner[j] and not (j > first and toks.joiner[j - 1])  # "domain-specific" is one word
             j += 1
+        if 1 <= n <= 2 and j + 2 < sent.end and lower[j] == "and" and is_content(doc[j + 1], self.res) \
+                and text[j + 1].islower() and (toks.lex[j + 2].is_punct and text[j + 2] in ",.;:"):
+            j += 2  # "schemes that balance frequency and accuracy, backed by …": two words joined, then a mark
+            n += 1
         limit = 4
         while 1 <= n <= 4 and j + 1 < sent.end and lower[j] == "of":
             # "an approach that emphasizes the analysis of text-based transcripts": an "of" phrase goes on, up to
@@ -644,8 +746,12 @@ class ContributionFinder:
         if last in self.weak_lead or is_describing_adjective(last, self.res):
             return False  # "a system that integrates state-of-the-art, …": the object goes on past the comma
         typ = self.type_words[toks.norm[k]]
+        name = ""
+        if enum is not None:
+            whole = doc_text(doc)
+            name = whole[toks.idx[k]:enum[0]] + whole[enum[1]:toks.end_char(j - 1)]
         out.append(Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
-                             rule="described-clause"))
+                             name=name, rule="described-clause"))
         return True
 
     def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
@@ -881,7 +987,8 @@ class ContributionFinder:
             if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
                     and " " in title[start:end] and self._participle(last.lower()):
                 continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
-            typ = self.type_words.get(head)
+            # "… : Transferable Latent Spatial Representations for Navigation": a noun of a thing made heads it too
+            typ = self.type_words.get(head) or self.words.made_kind_nouns.get(head)
             if typ is None:
                 found = head_type(head, self.res)
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
@@ -908,6 +1015,13 @@ class ContributionFinder:
         ("novel", "simple") are dropped: "a new method" alone names nothing."""
         toks = tokens(doc)
         text = doc_text(doc)
+        if verb + 3 < sent.end and toks.lower[verb + 1] == "to" and toks.lower[verb] in self.verbs \
+                and toks.lower[verb + 2] in self.verbs and toks.lower[verb + 2] not in self.infinitive_uses:
+            # "we propose to build a dataset of …", "we aim to develop …": the object of an infinitive that is itself a
+            # contribution verb is the described contribution (not "we propose to learn a dynamics model": a known kind
+            # of thing learnt)
+            self._described_object(doc, sent, verb + 2, by_start, out)
+            return
         if self._kind_phrase(doc, sent, verb, by_start, out):
             return
         # "we provide generalization bounds": only a kind noun says a described thing is proposed ("we suggest an
@@ -1004,9 +1118,11 @@ class ContributionFinder:
         # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
         # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
         while True:
-            comma = next((c for c in range(k + 1, min(sent.end - 1, k + 3)) if text[c] == ","), None)
-            if comma is None or not all(toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
-                                        and lower[t] not in self.words.described_breaks for t in range(k, comma)) \
+            # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
+            comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
+            if comma is None or len(word_ranges(toks.joiner, k, comma)) > 2 or not all(
+                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
+                                       and lower[t] not in self.words.described_breaks) for t in range(k, comma)) \
                     or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
                     or lower[comma + 1] in self.words.title_articles:
                 break  # "we propose motion guidance, a zero-shot technique …": an apposition, not a describing word
@@ -1014,13 +1130,34 @@ class ContributionFinder:
             while k < sent.end and (lower[k] in self.weak_lead or lower[k] in self.words.coordination_glue):
                 k += 1
         first, kind = k, None
+        # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
+        # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
+        made = self.words.made_kind_nouns if (lower[verb] in self.verbs or lower[verb] in self.gerund_verbs) \
+            and not self._gerund(lower[k]) else {}  # "we propose leveraging expert-guided heuristics": a verb phrase
+
+        def word_before(t: int) -> str:  # the whole word before token t: "closed-form"
+            m = t - 1
+            while m - 2 >= first and toks.joiner[m - 1]:
+                m -= 2
+            return doc_text(doc)[toks.idx[m]:toks.end_char(t - 1)].lower()
         while k < sent.end and k - first < 12:
+            if made and toks.norm[k] in made and k > first and not toks.joiner[k - 1] and kind is None \
+                    and word_before(k) not in self.words.result_modifiers and k + 1 < sent.end \
+                    and lower[k + 1] != "of" \
+                    and (lower[k + 1] in self.words.described_breaks or (toks.lex[k + 1].is_punct and not toks.joiner[k + 1])):
+                # ("dual-free variants of adaptive primal-dual algorithms" is a variant named with what it varies)
+                kind = k
+                break
             if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
                 k += 1  # "a novel SO(3) representation": a bracket glued to its word belongs to it
                 continue
             if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
                     and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
                 pass  # "a deep-learning based response generation framework": "based" unglued goes on too
+            elif lower[k] == "and" and kind is None and k > first and toks.norm[k - 1] not in self.type_words \
+                    and k + 1 < sent.end and toks.lex[k + 1].is_alpha and text[k + 1].islower() \
+                    and lower[k + 1] not in self.words.described_breaks:
+                pass  # "a new uncertainty-aware and interpretable graph classification model": describing words joined
             elif (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
                     toks.lex[k].is_punct and not toks.joiner[k]):
                 break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
@@ -1043,7 +1180,7 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
-        typ = self.type_words[toks.norm[kind]]
+        typ = self.type_words.get(toks.norm[kind]) or made[toks.norm[kind]]
         j = kind + 1
         while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
             j += 1
@@ -1054,6 +1191,13 @@ class ContributionFinder:
         if lower[verb] in self.kind_object_verbs and any(
                 c.finder is Finder.LEXICON and c.end >= toks.end_char(kind) - 1 for c in by_start.get(toks.idx[first], ())):
             return False  # "we derive principled surrogate losses": a known concept, derived, not proposed
+        # "a necessary and sufficient graphical criterion – the conditional adjustment criterion – for …": a name
+        # set off by dashes that ends in the same kind noun is the contribution's own
+        if kind + 3 < sent.end and text[kind + 1] in ("–", "—") and lower[kind + 2] in self.words.title_articles:
+            close = next((t for t in range(kind + 3, min(sent.end, kind + 10)) if text[t] in ("–", "—")), None)
+            if close is not None and close - kind > 4 and toks.norm[close - 1] == toks.norm[kind] and all(
+                    toks.joiner[t] or is_content(doc[t], self.res) for t in range(kind + 3, close)):
+                first, kind = kind + 3, close - 1
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
                              rule="described-kind"))
         return True
@@ -1064,10 +1208,12 @@ class ContributionFinder:
         for phrase in self.object_skips:
             n = len(phrase)
             if lower[k:k + n] == phrase and k + n < end:
-                return k + n
+                k += n  # … and then perhaps a collection: "the introduction of a large family of covariance functions"
+                break
         # "three new classes of abstraction functions": the collection's members are the object
         j = k
-        while j < end - 2 and j - k < 3 and (lower[j] in self.skip or lower[j] in self.words.counting_prefixes):
+        while j < end - 2 and j - k < 3 and (lower[j] in self.weak_lead or lower[j] in self.words.counting_prefixes
+                                             or lower[j] in self.words.collection_size_words):
             j += 1
         if j > k and lower[j] in self.words.collection_nouns and lower[j + 1] == "of" and j + 2 < end:
             return j + 2
@@ -1101,6 +1247,12 @@ class ContributionFinder:
         if toks.lower[chunk[1] - 1] in self.weak_lead or toks.text[chunk[1] - 1][-1:] == "-":
             return None
         nxt = chunk[1]
+        if nxt + 2 < sent.end and toks.lower[nxt] == "and" and toks.text[chunk[1] - 1].islower():
+            # "variations of expressive 1-WL-based kernel and MPNN architectures": two modifiers of one noun joined
+            more = next(iter(chunk_ranges(doc, nxt + 1, sent.end, self.res)), None)
+            if more is not None and more[0] == nxt + 1 and toks.norm[more[1] - 1] in self.type_words \
+                    and len(word_ranges(toks.joiner, first, more[1])) <= 7:
+                chunk, nxt = (chunk[0], more[1]), more[1]
         if nxt < sent.end and not (toks.lex[nxt].is_punct or toks.lower[nxt] in self.clause_stops
                                    or toks.lower[nxt] in self.words.complement_stops
                                    or toks.lower[nxt] in self.complement_prepositions):
@@ -1132,6 +1284,9 @@ class ContributionFinder:
             return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere),
             # "a dataset of flawed answers" (what a dataset holds)
         j, long = self._complement_end(doc, sent, k + 1, 6)
+        if j < sent.end and lower[j] in self.words.coordination_glue and toks.lex[j].is_alpha \
+                and is_describing_adjective(lower[j - 1], self.res):
+            return  # "a unified framework for local and global feature-based explanations": the phrase goes on
         if long:
             # "we suggest an algorithm for training the time-reversal of Markov jump processes which …": a longer
             # complement is kept whole when a clause boundary ends it soon enough (not a bracket, which may close a
@@ -1168,8 +1323,18 @@ class ContributionFinder:
             return  # no complement, or one about the text ("a dataset for this task")
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
-        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res):
-            return  # "a method of amortizing the slow, exact RSA synthesizer": the phrase goes on past the comma
+        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res) and (
+                lower[j - 2] in self.words.title_articles or is_describing_adjective(lower[j - 2], self.res)):
+            # "a method of amortizing the slow, exact RSA synthesizer.": the phrase goes on past the comma, kept whole
+            # when it ends the sentence (or its clause) soon after
+            m, n = j + 1, 0
+            while m < sent.end and n < 4 and (toks.joiner[m] or (is_content(doc[m], self.res) and toks.lex[m].is_alpha)):
+                n += not toks.joiner[m]
+                m += 1
+            if not n or m - k > LONG_COMPLEMENT + 2 or (m < sent.end and toks.text[m] not in (".", ";") and not (
+                    lower[m] in self.words.complement_stops and not toks.lex[m].is_punct)):
+                return
+            j = m
         typ = self.type_words[toks.norm[word[1] - 1]]
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
@@ -1421,7 +1586,7 @@ class ContributionFinder:
                     continue
                 noun = prep - 1
             det = next((d for d in range(noun - 1, max(sent.start, noun - 7) - 1, -1)
-                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.skip
+                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.weak_lead
                                                                    or lower[d] in ("and", ","))),
                        None)
             # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
@@ -1437,11 +1602,14 @@ class ContributionFinder:
             if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**"):
                 i += 1  # "called *Binoculars*": markup emphasis around the name
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in _NAMES]
-            if hits:
+            past = self._name_goes_past(doc, sent, i + 1, by_start)
+            if hits and not past:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, typ)
-            elif not by_start.get(doc[i + 1].idx) and doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha:
-                # "a … architecture called Crystalformer": a capitalised word after the cue is a name
+            elif doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha and (
+                    not by_start.get(doc[i + 1].idx) or past):
+                # "a … architecture called Crystalformer": a capitalised word after the cue is a name (… and "called
+                # Reinforcement Learning Metropolis-Hastings" one that goes on past the known term it opens with)
                 j = self._name_end(doc, sent, i + 1)
                 if self._lower_word_at(doc, sent, j):
                     continue  # "named Physics guided Neural Network …": the name goes on, unread
@@ -1450,6 +1618,18 @@ class ContributionFinder:
                 by_start.setdefault(cand.start, []).append(cand)
                 if j - i > 2 or self._recurs_as_name(doc, cand):
                     self.new_names.append(cand)
+
+    def _name_goes_past(self, doc: Doc, sent: Span, i: int, by_start) -> bool:
+        """Whether the Title Case name at token ``i`` goes on, by two words or more, past every candidate that starts
+        there, none of them a name: "Reinforcement Learning Metropolis-Hastings" is no mention of reinforcement
+        learning."""
+        at = by_start.get(doc[i].idx, ())
+        if not at or any(c.finder in _NAMES and not any(k.finder is Finder.LEXICON and k.end == c.end for k in at)
+                         for c in at):
+            return False  # nothing known there, or a name of its own (a known term's Title Case reading is no name)
+        j = self._name_end(doc, sent, i)
+        end = max(c.end for c in at)
+        return sum(1 for t in range(i, j) if doc[t].idx >= end and doc[t].is_alpha) >= 1 and j - i >= 3
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
@@ -1520,6 +1700,15 @@ class ContributionFinder:
                     or c.finder is Finder.LEXICON or c.finder is Finder.PHRASE and not c.rule]
             if hits:
                 best = max(hits, key=lambda c: (c.finder in _NAMES, c.end - c.start))
+                plus = _PLUS.match(doc_text(doc), best.end)
+                if plus:
+                    # "an augmentation method for MCQA, termed MCQA+": a name with a "+" glued on is a new name, not
+                    # the known one it extends
+                    cand = Candidate(best.start, plus.end(), type_before or "Method", Finder.CONTRIBUTION, 0.85,
+                                     proposed=True, rule="plus-name")
+                    out.append(cand)
+                    by_start.setdefault(cand.start, []).append(cand)
+                    return
                 span = doc.char_span(best.start, best.end, alignment_mode="expand")
                 after = doc[span.end] if span is not None and span.end < sent.end else None
                 named = self._name_after_kind(doc, sent, span.end, by_start) if span is not None else None
@@ -1554,9 +1743,16 @@ class ContributionFinder:
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
-                if known and after is not None and after.is_alpha and after.text.islower() \
-                        and is_content(after, self.res) and after.lower_ not in self.clause_stops:
-                    return  # "a novel LLM detector that …": a known name modifies the contribution, read whole later
+                if (known or guess) and after is not None and after.is_alpha and after.text.islower() \
+                        and is_content(after, self.res) and after.lower_ not in self.clause_stops and (known or not any(
+                            c.proposed and doc_text(doc)[c.start:c.end] == name for c in out)):
+                    # "a novel LLM detector that …": a known name modifies the contribution, read whole later (… or one
+                    # the abstract defined before, not as its own: "… (GFlowNets) … we propose a new GFlowNet training
+                    # framework", read whole now; "we propose … (gUnpool) … we further propose the gUnpool layer" is
+                    # the paper's own)
+                    if not known:
+                        self._kind_phrase(doc, sent, verb.i, by_start, out)
+                    return
                 if best.finder is Finder.LEXICON and after is not None and (
                         norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
                     return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
@@ -1593,7 +1789,9 @@ class ContributionFinder:
                     j - i >= 2 or any(c.isupper() for c in doc[i].text[1:]) or apposition
                     or (i - 1 in self.naming_at and not self._lower_word_at(doc, sent, j))):
                 span = doc[i:j]
-                typ = type_before or apposition or "Method"
+                # "the Δ-divergence": a name ending in a lower-case word glued on is typed by that word
+                glued = head_type(doc[j - 1].text, self.res) if doc[j - 1].text.islower() else None
+                typ = type_before or apposition or (glued[0] if glued and glued[0] != "Task" else "Method")
                 cand = Candidate(span.start_char, span.end_char, typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
@@ -1639,17 +1837,24 @@ class ContributionFinder:
         ("named Physics guided Neural Network"), so what was read is not the whole name."""
         return j < sent.end and doc[j].text.islower() and is_content(doc[j], self.res)
 
+    @staticmethod
+    def _glued_dash(doc: Doc, j: int) -> bool:
+        """An em dash glued to both neighbours joins a name as a hyphen does ("Metropolis—Hastings")."""
+        return doc[j].text == "—" and 0 < j < len(doc) - 1 and not doc[j - 1].whitespace_ and not doc[j].whitespace_
+
     def _name_end(self, doc: Doc, sent: Span, i: int) -> int:
         """The end of a Title Case or coined name no finder knew, starting at token ``i`` (``i`` if none)."""
         j = i
-        while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or (is_content(doc[j], self.res) and (
+        while j < sent.end and j - i < 8 and (is_joiner(doc[j]) or self._glued_dash(doc, j) or (is_content(doc[j], self.res) and (
                 doc[j].text[:1].isupper() or doc[j].text[:1].isdigit())) or (
                 # a capitalised function word opens a name before another capitalised word ("Least Volume")
                 j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
                 and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
-                j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1]))):
+                j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1])) or (
+                # a name opened by a letter goes on in lower case past its hyphen: "F-design", "Δ-divergence"
+                j == i + 2 and len(doc[i].text) == 1 and is_joiner(doc[j - 1]) and doc[j].is_alpha)):
             j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
-        while j > i and is_joiner(doc[j - 1]) or (j > i and doc[j - 1].text in "-–"):
+        while j > i and (is_joiner(doc[j - 1]) or self._glued_dash(doc, j - 1)) or (j > i and doc[j - 1].text in "-–—"):
             j -= 1  # "End-to-End …": a name never ends in a hyphen
         return j
 
@@ -1659,8 +1864,8 @@ class ContributionFinder:
         toks = tokens(doc)
         text, lower, idx = toks.text, toks.lower, toks.idx
         for k in range(i, min(sent.end, i + 3 * TARGET_WINDOW)):
-            if text[k] in (",", ";", ".", ":") or lower[k] in ("which", "that", "to"):
-                return False
+            if text[k] in (",", ";", ".", ":") or (lower[k] in ("which", "that", "to") and not toks.joiner[k - 1]):
+                return False  # "end-to-end" goes on: its "to" is glued by hyphens
             if text[k] != "(" or k == i:
                 continue
             end = toks.end_char(k - 1)
@@ -1689,8 +1894,62 @@ class ContributionFinder:
                         return True
                     self._propose(out, best, typ)
                     return True
-            return False
+            return self._loose_definition(doc, sent, i, k, by_start, out, type_before)
         return False
+
+    def _loose_definition(self, doc: Doc, sent: Span, i: int, k: int, by_start, out: list[Candidate],
+                          type_before: str | None) -> bool:
+        """"we propose query-key (QK) finetuning", "we propose reflected reSGLD (r2SGLD)", "by Mixture of weak and
+        strong experts (Mowst)": the object of a contribution verb (tokens ``i``..``k``, ``k`` the bracket) defines an
+        acronym no rule of the acronym finder took (lower-case words, letters past the initials, a digit): its letters
+        (digits aside) are those of the words before the bracket in order, from the first letter of a word on. The
+        words are proposed, with the lower-case noun that may follow the bracket ("(QK) finetuning")."""
+        toks = tokens(doc)
+        text, lower = toks.text, toks.lower
+        if k + 2 >= sent.end or text[k + 2][:1] != ")" or not any(ch.isupper() for ch in text[k + 1]) \
+                or not 2 <= len(text[k + 1]) <= 10 or not text[k + 1].isalnum():
+            return False
+        at = by_start.get(toks.idx[k + 1], ())
+        if any(c.finder is Finder.LEXICON for c in at):
+            return False  # a known acronym: "… with a transformer (GPT-2)" uses it
+        letters = [ch for ch in text[k + 1].lower() if ch.isalpha()]
+
+        def spells(w: int) -> bool:
+            spelled, pos = doc_text(doc)[toks.idx[w]:toks.end_char(k - 1)].lower(), 0
+            for ch in letters:
+                pos = spelled.find(ch, pos) + 1
+                if not pos:
+                    return False
+            return True
+
+        def known(w: int) -> bool:
+            return any(c.finder is Finder.LEXICON and c.end >= toks.end_char(k - 1) for c in by_start.get(toks.idx[w], ()))
+
+        # the shortest run of words that spells it, as Schwartz-Hearst's long form, but not a known term alone
+        # ("reflected reSGLD (r2SGLD)" is more than reSGLD)
+        start = next((w for w in range(k - 1, max(i, k - 10) - 1, -1) if toks.lex[w].is_alpha
+                      and lower[w][0] == letters[0] and not toks.joiner[w - 1] and spells(w) and not known(w)), None)
+        if start is None or any(lower[t] in self.words.described_breaks and lower[t] not in ("of", "and")
+                                for t in range(start, k)):
+            return False
+        if any(known(w) for w in range(start, k)) and not any(toks.lex[w].is_alpha and not known(w) and not any(
+                c.start <= toks.idx[w] < c.end for c in state(doc).candidates if c.finder is Finder.LEXICON)
+                for w in range(start, k)):
+            return False  # "large language models (LLMz)": a known term, nothing added to it
+        last = k - 1
+        while last > start and (toks.lex[last].is_quote or text[last] in "'\"”’"):
+            last -= 1  # "We dub this approach ''class subspace orthogonalization'' (CSO)": no quote in the name
+        end, name = toks.end_char(last), ""
+        after = k + 3
+        if text[k + 2] == ")" and after < sent.end and text[after].isalpha() and text[after].islower() and is_content(doc[after], self.res) \
+                and (after + 1 >= sent.end or not is_content(doc[after + 1], self.res) or toks.lex[after + 1].is_punct):
+            end = toks.end_char(after)  # "query-key (QK) finetuning": the head after the bracket
+            name = f"{doc_text(doc)[toks.idx[start]:toks.end_char(last)]} {text[after]}"
+        typ = type_before or self._apposition_type(doc, k, sent) or (
+            self.type_words.get(toks.norm[after]) if name else None) or "Method"
+        out.append(Candidate(toks.idx[start], end, "Method" if typ == "Task" else typ, Finder.CONTRIBUTION, 0.8,
+                             proposed=True, name=name, rule="loose-definition"))
+        return True
 
     def _name_past_acronym(self, doc: Doc, sent: Span, long: Candidate, close: int, typ: str,
                            out: list[Candidate]) -> bool:
