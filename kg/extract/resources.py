@@ -117,6 +117,7 @@ class Words:
     complement_cuts: frozenset[str]
     complement_anaphora: frozenset[str]
     contribution_of_heads: frozenset[str]
+    contribution_of_operations: frozenset[str]
     title_means: frozenset[str]
     described_breaks: frozenset[str]
     describing_verbs: frozenset[str]

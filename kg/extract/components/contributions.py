@@ -1054,8 +1054,8 @@ class ContributionFinder:
         if of is not None:
             # "a temporal difference version of contrastive predictive coding": a variant is named with what it
             # varies, kept whole and typed by it
-            varied = self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or
-                                                                   ("Method",))[0]
+            varied = "Method" if toks.norm[end_tok - 1] in self.words.contribution_of_operations else (
+                self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or ("Method",))[0])
             start, end = toks.idx[words[0][0]], toks.end_char(of[1] - 1)
             out.append(Candidate(start, end, "Method" if varied == "Task" else varied, Finder.CONTRIBUTION, 0.75,
                                  proposed=True, rule="described-variant"))
