@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import spacy
-from spacy.attrs import NORM, ORTH
+from spacy.attrs import NORM
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
@@ -188,7 +188,9 @@ class LexiconMatcher:
                     continue  # the tail of a compound: "high-throughput", "UI-to-code generation"
                 if match_id == self.shared_id:
                     if arrays is None:  # the token ids the shared key's entries are looked up by, read once
-                        arrays = {"orth": doc.to_array(ORTH).tolist(), "norm": doc.to_array(NORM).tolist()}
+                        norm_ids = state(doc).norm_ids  # kg_normalizer's (it runs before)
+                        arrays = {"orth": toks.orth,
+                                  "norm": doc.to_array(NORM).tolist() if norm_ids is None else norm_ids}
                     idx = ids[tuple(arrays[attr][start:end])][0]
                 else:
                     idx = int(strings[match_id])

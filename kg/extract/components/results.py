@@ -112,6 +112,31 @@ def _ends_rx(phrases: frozenset) -> tuple[re.Pattern, int]:
     return re.compile("(?:" + "|".join(alts) + ")$", re.IGNORECASE), max(map(len, phrases), default=0) + 1
 
 
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _word_before(s: str, end: int) -> tuple[int, str] | None:
+    """``re.search(r"([A-Za-z][\w-]*)\s+$", s[:end])`` as (where group 1 starts, group 1), found from ``end``
+    backwards: the search tried the pattern at every character of the text before each number.
+
+    The match needs white space before ``end`` (``\s`` and ``str.isspace`` agree); its word is the run of
+    ``[\w-]`` before that space (``\w``: ``str.isalnum`` or "_"), from the run's first ASCII letter on (the
+    search returns the leftmost match).
+    """
+    q = end
+    while q > 0 and s[q - 1].isspace():
+        q -= 1
+    if q == end:
+        return None
+    r = q
+    while r > 0 and (s[r - 1].isalnum() or s[r - 1] in "_-"):
+        r -= 1
+    for p in range(r, q):
+        if s[p] in _ASCII_LETTERS:
+            return p, s[p:q]
+    return None
+
+
 def _ends_with(phrases, text: str) -> re.Match | None:
     """The phrase of ``phrases`` that ``text`` ends with (as whole words)."""
     rx, reach = _ends_rx(frozenset(phrases))
@@ -308,10 +333,10 @@ class ResultFinder:
             if unit == "x" and s[end:end + 3].lstrip()[:1].isdigit():
                 continue  # "6.97× 10^3", "3 x 4"
             nxt = s[end] if end < len(s) else " "
-            prev_word = re.search(r"([A-Za-z][\w-]*)\s+$", s[:a])
-            if not unit and prev_word and prev_word.group(1)[0].isupper() and prev_word.start() > 0 \
-                    and norm_word(prev_word.group(1)) not in self.metric_heads \
-                    and not any(e.type == "Metric" and ma <= prev_word.start(1) < mb for ma, mb, e in ments):
+            prev_word = None if unit else _word_before(s, a)
+            if prev_word and prev_word[1][0].isupper() and prev_word[0] > 0 \
+                    and norm_word(prev_word[1]) not in self.metric_heads \
+                    and not any(e.type == "Metric" and ma <= prev_word[0] < mb for ma, mb, e in ments):
                 continue  # a version or index in a name: "Llama 3.1", "ImageNet 64", "Table 2"
             if not unit:
                 if nxt.isalpha() or nxt in "^" or (nxt in "-–" and s[end + 1:end + 2].isalpha()):

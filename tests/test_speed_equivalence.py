@@ -1,0 +1,76 @@
+"""Faster forms of extraction helpers give what the plain forms they replaced give (issue 12's speed rounds)."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kg.extract.components.results import _word_before
+from kg.extract.pipeline import shipped_nlp
+from kg.extract.text import chunk_ranges, content_flags, tokens
+
+TEXTS = [
+    "State-of-the-art Vision-Language Models (VLMs) - a survey\n\n"
+    "We propose LoRA-X, a low-rank adaptation method for large language models, and evaluate it on GLUE, "
+    "SuperGLUE and MMLU. -- Our state-of-the-art results -/- show a 3.5% gain over the baseline; "
+    "code is at https://github.com/x/y. The model, trained on 8 A100 GPUs, is - - fast.",
+    "A -b- c / d – e and/or f- g -h. Of the in on at, x-y-z.",
+]
+
+
+def _plain_chunk_ranges(content: list[bool], joiner: list[bool], start: int, end: int) -> list[tuple[int, int]]:
+    """The pass over every token that ``chunk_ranges`` made before it read the doc's runs."""
+    out: list[tuple[int, int]] = []
+    first = None
+    for i in range(start, end):
+        if content[i]:
+            if first is None:
+                if joiner[i]:
+                    continue
+                first = i
+        elif first is not None:
+            out.append((first, i))
+            first = None
+    if first is not None:
+        out.append((first, end))
+    fixed = []
+    for a, b in out:
+        while b > a and joiner[b - 1]:
+            b -= 1
+        if b > a:
+            fixed.append((a, b))
+    return fixed
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_chunk_ranges_match_the_pass_over_every_token(text: str) -> None:
+    nlp = shipped_nlp()
+    doc = nlp(text)
+    res = nlp.get_pipe("kg_phrases").res
+    content, joiner = content_flags(doc, res), tokens(doc).joiner
+    n = len(doc)
+    found = 0
+    for start in range(n + 1):
+        for end in range(start, n + 1):
+            expected = _plain_chunk_ranges(content, joiner, start, end)
+            assert chunk_ranges(doc, start, end, res) == expected, (start, end)
+            found += len(expected)
+    assert found > 0  # the ranges hold chunks: the comparison is not vacuous
+
+
+def test_word_before_is_the_regex_search() -> None:
+    rx = re.compile(r"([A-Za-z][\w-]*)\s+$")
+    assert _word_before("the Llama 3", 10) == (4, "Llama")  # a positive control: "Llama " before the number
+    assert _word_before("GPT-4o 3", 7) == (0, "GPT-4o")
+    assert _word_before("x 3", 1) is None  # no space before the end
+    chars = "aZ_-9 \n\t.é١²(x"
+    rng = random.Random(12)
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(chars) for _ in range(rng.randint(0, 10)))
+        for end in range(len(s) + 1):
+            m = rx.search(s[:end])
+            assert _word_before(s, end) == ((m.start(1), m.group(1)) if m else None), (s, end)
+            hits += m is not None
+    assert hits > 1000
