@@ -74,3 +74,43 @@ def test_word_before_is_the_regex_search() -> None:
             assert _word_before(s, end) == ((m.start(1), m.group(1)) if m else None), (s, end)
             hits += m is not None
     assert hits > 1000
+
+
+def test_squeezed_is_split_and_join() -> None:
+    from kg.clean.markup import _squeezed
+
+    # the shortcut rests on this: no printable character but the plain space is white space
+    assert [c for c in map(chr, range(0x110000)) if c.isspace() and c.isprintable()] == [" "]
+    assert _squeezed(" a  b\n") == "a b"  # a positive control: the text changes
+    parts = ["a", " ", "  ", "\n", "\xa0", "b", "\u2003", "\t", "x ", " y"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        s = "".join(rng.choice(parts) for _ in range(rng.randint(0, 8)))
+        assert _squeezed(s) == " ".join(s.split()), repr(s)
+
+
+def test_long_run_test_is_the_longest_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kg.clean import markup
+
+    rng = random.Random(9)
+    for limit in (3, 5, 8):
+        monkeypatch.setattr(markup, "MAX_RUN", limit)
+        longer = 0
+        for _ in range(20_000):
+            s = "".join(rng.choice("ab \n\xa0x") if rng.random() < 0.5 else "a" * rng.randint(0, 12)
+                        for _ in range(rng.randint(0, 6)))
+            expected = max(map(len, s.split()), default=0) > limit
+            assert markup._has_long_run(s) == expected, (limit, repr(s))
+            longer += expected
+        assert longer > 1000
+
+
+def test_positions_is_the_plain_scan() -> None:
+    from kg.extract.text import positions
+
+    rng = random.Random(4)
+    for _ in range(20_000):
+        items = [rng.choice(["of", "a", "b"]) for _ in range(rng.randint(0, 12))]
+        start, end = rng.randint(0, 14), rng.randint(-2, 14)
+        assert positions(items, "of", start, end) == [i for i in range(start, end) if i < len(items) and items[i] == "of"]
+    assert positions(["a", "of", "b", "of"], "of") == [1, 3]

@@ -16,6 +16,8 @@ whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import attrgetter
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -26,10 +28,12 @@ from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
 from kg.extract.fastre import equivalent
+from kg.extract.text import tokens
 
 _T = TypeVar("_T")
 #: ``is_sent_start = False`` as a ``Doc`` array value (the -1 of ``TokenC.sent_start``, as unsigned)
 _NOT_START = np.uint64(2**64 - 1)
+_IS_PUNCT = attrgetter("is_punct")
 
 
 def create_tokenizer(nlp: Language) -> Tokenizer:
@@ -133,20 +137,23 @@ class PunctuationSentencizer:
     def __call__(self, doc: Doc) -> Doc:
         if doc.has_annotation(SENT_START):  # also true for docs of one token
             return self.stock(doc)
-        n = len(doc)
-        values = np.full(n, _NOT_START, dtype=np.uint64)
-        values[0] = 1
+        toks = tokens(doc)  # the plain token lists the kg components read (built here, once)
+        text = toks.text
+        n = len(text)
+        starts = [0]
         after_final = False  # a sentence-final character was seen, no word since
         prev = -2
-        for i in np.flatnonzero(doc.to_array(IS_PUNCT)).tolist():
+        for i in compress(range(n), map(_IS_PUNCT, toks.lex)):
             if after_final and i != prev + 1:  # a word between the two punctuation tokens starts a sentence
-                values[prev + 1] = 1
+                starts.append(prev + 1)
                 after_final = False
-            if not after_final and doc[i].text in self.final_chars:
+            if not after_final and text[i] in self.final_chars:
                 after_final = True
             prev = i
         if after_final and prev + 1 < n:
-            values[prev + 1] = 1
+            starts.append(prev + 1)
+        values = np.full(n, _NOT_START, dtype=np.uint64)
+        values[starts] = 1
         doc.from_array([SENT_START], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
         return doc
 

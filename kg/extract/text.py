@@ -178,6 +178,23 @@ def tokens(doc: Doc) -> Tokens:
     return toks
 
 
+def positions(items: list[str], value: str, start: int = 0, end: int | None = None) -> list[int]:
+    """The indexes ``i`` in ``range(start, end)`` where ``items[i] == value``, found by ``list.index`` (a scan in C):
+    ``map(value.__eq__, items)`` called a method wrapper, with an argument tuple, for every item."""
+    stop = len(items) if end is None else min(end, len(items))
+    out: list[int] = []
+    i = max(start, 0)
+    index = items.index
+    try:
+        while i < stop:
+            i = index(value, i, stop)
+            out.append(i)
+            i += 1
+    except ValueError:
+        pass
+    return out
+
+
 def span_text(toks: Tokens, start: int, end: int, text: str) -> str:
     """``doc[start:end].text`` for a non-empty token range, sliced from the doc text."""
     return text[toks.idx[start]:toks.end_char(end - 1)]

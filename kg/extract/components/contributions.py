@@ -39,6 +39,7 @@ from kg.extract.text import (
     key_words,
     may_contain,
     norm_word,
+    positions,
     sentence_at,
     sentences,
     title_end,
@@ -720,7 +721,7 @@ class ContributionFinder:
         mark; 2 to 5 words, and only where no task is found in it already."""
         toks = tokens(doc)
         lower = toks.lower
-        for i in compress(range(2, len(lower) - 3), map("of".__eq__, lower[2:len(lower) - 3])):  # the few "of"s
+        for i in positions(lower, "of", 2, len(lower) - 3):  # the few "of"s
             if lower[i - 1] not in self.words.problem_nouns or not lower[i + 1].endswith("ing"):
                 continue
             sent = sentence_at(doc, toks.idx[i])

@@ -148,8 +148,10 @@ class RelationFinder:
             return doc
         #: compared noun phrases no entity names (see _rival), in the order found: proposed to the merge
         rivals: list[_Proposed] = []
-        spans: list[tuple[Candidate, LocalEntity]] = sorted(
-            ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
+        pairs = [(m, e) for e in ents for m in e.mentions]
+        # sorted by (start, end), stably: the order of (start, end, index) tuples, which compare in C
+        order = sorted([(m.start, m.end, k) for k, (m, _e) in enumerate(pairs)])
+        spans: list[tuple[Candidate, LocalEntity]] = [pairs[k] for _s, _e, k in order]
         proposed = [e for e in ents if e.proposed and e.type in _PROPOSED_TYPES]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
         main = st.main
