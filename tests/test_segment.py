@@ -183,3 +183,24 @@ def test_fast_lexeme_getters_answer_as_spacys() -> None:
     for spacy_getter, fast in FAST_GETTERS.items():
         for text in texts:
             assert fast(text) == spacy_getter(text), (spacy_getter.__name__, text)
+
+
+def test_no_prefix_rule_matches_letters_only() -> None:
+    """The tokenizer's token_match (letters only: one token) skips the prefix rules too."""
+    from spacy.util import compile_prefix_regex
+
+    pattern = compile_prefix_regex(KgEnglish.Defaults.prefixes)
+    assert not pattern.flags & re.IGNORECASE
+    assert not _can_match(_parser.parse(pattern.pattern, pattern.flags), str.isalpha)
+    assert _can_match(_parser.parse(pattern.pattern, pattern.flags), lambda c: c.isalpha() or c == "$")  # "US$"
+
+
+def test_letters_only_rule_pickles_and_serializes_as_none() -> None:
+    import pickle
+
+    from kg.extract.pipeline import build_nlp
+
+    tokenizer = build_nlp(components=()).tokenizer
+    assert tokenizer.token_match("Binoculars") and not tokenizer.token_match("GPT-4")
+    again = pickle.loads(pickle.dumps(tokenizer))
+    assert [t.text for t in again("Spotting LLMs (with Binoculars).")] == ["Spotting", "LLMs", "(", "with", "Binoculars", ")", "."]

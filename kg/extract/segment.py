@@ -15,6 +15,7 @@ whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from itertools import compress
 from operator import attrgetter
@@ -46,7 +47,8 @@ def create_tokenizer(nlp: Language) -> Tokenizer:
         prefix_search=equivalent(prefix_source(defaults.prefixes), first_char_test=True).search,  # type: ignore[arg-type]
         suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search),  # type: ignore[arg-type]
         infix_finditer=_Unless(str.isalnum, equivalent(infix_source(defaults.infixes)).finditer, ()),  # type: ignore[arg-type]
-        token_match=defaults.token_match,
+        # English has no token_match rule; a chunk of letters then goes through every rule above and matches none
+        token_match=_LETTERS_ONLY if defaults.token_match is None else defaults.token_match,
         url_match=_Unless(_no_dot, defaults.url_match, None),  # type: ignore[arg-type]
     )
 
@@ -90,6 +92,30 @@ class _Unless(Generic[_T]):
     def __self__(self) -> object:
         """The compiled regex of ``rule``: spaCy serializes a tokenizer rule as ``rule.__self__.pattern``."""
         return self.rule.__self__  # type: ignore[attr-defined]
+
+
+class _NoPattern:
+    """What a fast path shows spaCy's serializer as its rule: none (``pattern`` None), as without it."""
+
+    pattern = None
+
+
+class _LettersOnly(functools.partial):
+    """The tokenizer's ``token_match``: a chunk of letters only (``str.isalpha``) is one token.
+
+    spaCy gives such a chunk that answer anyway, after trying the prefix, suffix, URL and infix rules on it
+    (none can match letters only: ``tests/test_segment.py`` proves it for each), four calls into Python per
+    new word; ``token_match`` is asked first, and the special cases still come before it. A
+    ``functools.partial`` of ``str.isalpha`` runs in C. Serialized as no rule (``__self__.pattern`` None), as
+    spaCy's English tokenizer has none: a tokenizer read back without it gives the same tokens.
+    """
+
+    @property
+    def __self__(self) -> _NoPattern:
+        return _NoPattern()
+
+
+_LETTERS_ONLY = _LettersOnly(str.isalpha)
 
 
 class _SuffixSearch:

@@ -519,27 +519,46 @@ class CoinedNameFinder:
         title_end = text_title_end(text)  # the title (when there is one) is all capitalised
         found: list[tuple[int, int, str, str]] = []
         capitalised = list(map(self._capitalised.__getitem__, toks.text))
+        ws, lex, tok_text = toks.ws, toks.lex, toks.text
+
+        def trimmed(k: int) -> int:
+            """The end of word ``k`` without its trailing punctuation (a hyphen kept): "Learning." ends a run."""
+            b = ends[k]
+            while b > starts[k] and lex[b - 1].is_punct and tok_text[b - 1] != "-":
+                b -= 1
+            return b
+
         for sent in sentences(doc):
-            if sent.start_char < title_end or sum(capitalised[sent.start:sent.end]) < 2:
+            s, e = sent.start, sent.end
+            if sent.start_char < title_end or sum(capitalised[s:e]) < 2:
                 continue  # a run needs two named words, and each starts with a capitalised token
-            words = list(self._words(toks, sent.start, sent.end))
-            named = [capitalised[a] and self._name_word(toks, a, b)
-                     and not (a == sent.start and toks.text[b - 1].endswith("ing"))
-                     for a, b, _closes in words]  # ("Training Large Models …" opens with a verb)
-            i = 0
-            while i < len(words):
-                if not named[i]:
-                    i += 1
+            # the whitespace-separated words, as their first tokens and ends (after a token followed by a space, and
+            # at the sentence's end), found in C; only the few words that open with a capitalised token are read
+            ends = [k + 1 for k in compress(range(s, e), ws[s:e])]
+            if not ends or ends[-1] != e:
+                ends.append(e)
+            starts = [s, *ends[:-1]]
+            n_words = len(ends)
+            named = [False] * n_words
+            opened = list(compress(range(n_words), map(capitalised.__getitem__, starts)))
+            for k in opened:
+                a, b = starts[k], trimmed(k)
+                # ("Training Large Models …" opens with a verb)
+                named[k] = self._name_word(toks, a, b) and not (a == s and tok_text[b - 1].endswith("ing"))
+            after = 0  # words before this one belong to a run already read
+            for i in opened:
+                if i < after or not named[i]:
                     continue
-                j = i  # the run is words[i..j]
-                while not words[j][2] and j + 1 < len(words) and (named[j + 1] or (
-                        j + 2 < len(words) and named[j + 2] and not words[j + 1][2]
-                        and toks.lower[words[j + 1][0]] in self.name_connectors)):
+                j = i  # the run is words[i..j]; a word that punctuation closes ends it
+                while trimmed(j) == ends[j] and j + 1 < n_words and (named[j + 1] or (
+                        j + 2 < n_words and named[j + 2] and trimmed(j + 1) == ends[j + 1]
+                        and toks.lower[starts[j + 1]] in self.name_connectors)):
                     j += 1  # "Chain of Hindsight"
                 if sum(named[i:j + 1]) >= 2:
-                    s0, e0 = toks.idx[words[i][0]], toks.end_char(words[j][1] - 1)
-                    found.append((s0, e0, text[s0:e0], toks.text[words[j][1] - 1]))
-                i = j + 1
+                    stop = trimmed(j)
+                    s0, e0 = toks.idx[starts[i]], toks.end_char(stop - 1)
+                    found.append((s0, e0, text[s0:e0], tok_text[stop - 1]))
+                after = j + 1
         counts: dict[str, int] = {}
         for _s, _e, name, _last in found:
             counts[name] = counts.get(name, 0) + 1
@@ -551,19 +570,6 @@ class CoinedNameFinder:
             typ, conf = typed or ("Method", 0.5 if counts[name] >= 2 else 0.45)
             out.append(Candidate(start, end, typ, Finder.COINED, conf, rule=guess))
         return out
-
-    @staticmethod
-    def _words(toks, start: int, end: int):
-        """Whitespace-separated words as token ranges, without trailing punctuation, and whether punctuation
-        closed them ("Learning." ends a run)."""
-        a = start
-        for k in range(start, end):
-            if toks.ws[k] or k == end - 1:
-                b = k + 1
-                while b > a and toks.lex[b - 1].is_punct and toks.text[b - 1] != "-":
-                    b -= 1
-                yield a, b, b <= k
-                a = k + 1
 
     def _name_word(self, toks, a: int, b: int) -> bool:
         """"Buffet", "Walk-Jump", "Residual-Q": capitalised, letters/digits/hyphens only, not a function word.

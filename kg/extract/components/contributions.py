@@ -57,6 +57,7 @@ APPOSITION_WINDOW = 12
 #: training the time-reversal of Markov jump processes which …")
 LONG_COMPLEMENT = 10
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
+_NEW_WORDS = frozenset(("new", "novel"))  # a set: its __contains__ is a plain C call in map()
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -329,8 +330,8 @@ class ContributionFinder:
         # the few tokens the per-sentence tests below start from, found once: a Python pass over every token of
         # every sentence for each test was ~1.5% of the extraction
         describing = list(compress(range(len(lower)), map(self.describing_or_be.__contains__, lower)))
-        self.our_at = [i for i in ours if lower[i] == "our"]
-        self.new_at = list(compress(range(len(lower)), map(("new", "novel").__contains__, lower)))
+        our_at = self.our_at = [i for i in ours if lower[i] == "our"]
+        new_at = self.new_at = list(compress(range(len(lower)), map(_NEW_WORDS.__contains__, lower)))
         self.naming_at = dict(zip(naming, naming))
         # the tokens that end a naming phrase ("as"), found in one pass for all of them
         phrase_ends = list(compress(range(len(lower)), map(self.naming_phrase_ends.__contains__, lower)))
@@ -369,12 +370,17 @@ class ContributionFinder:
                         lower[i] in ("is", "are") and lower[i - 1] in self.words.contribution_nouns
                         and "our" in lower[max(sent.start, i - 4):i]):
                     unnamed.append((sent, i))
-            self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
-                             by_start, out)
-            self._our_noun_name(doc, sent, by_start, out)
-            self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
-                                by_start, out)
-            self._new_definition(doc, sent, by_start, out)
+            # each reader below starts from a cue word: called only for a sentence holding one
+            named = naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)]
+            if named:
+                self._self_named(doc, sent, named, by_start, out)
+            if bisect_left(our_at, sent.start) < bisect_left(our_at, sent.end - 4):
+                self._our_noun_name(doc, sent, by_start, out)
+            cues = ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)]
+            if cues:
+                self._proposed_name(doc, sent, cues, by_start, out)
+            if bisect_left(new_at, sent.start + 1) < bisect_left(new_at, sent.end - 1):
+                self._new_definition(doc, sent, by_start, out)
         if not any(c.proposed for c in out):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
