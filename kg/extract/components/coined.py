@@ -289,7 +289,7 @@ class CoinedNameFinder:
             if word.isalpha() and word.islower():
                 out = ""  # no capital and no digit: never coined (most words)
             else:
-                suffix = self.describing_suffix.search(word)
+                suffix = self.describing_suffix.search(word) if "-" in word else None  # it opens with "-"
                 if suffix:
                     out = word[:suffix.start()]
                 out = out if is_coined(out, self.res) else ""
@@ -304,14 +304,14 @@ class CoinedNameFinder:
         if out is None:
             parts = word.split("-")
             out = (self._capitalised[parts[0]] and all(map(str.isalpha, parts)) and len(word) > 2
-                   and not self.describing_suffix.search(word))
+                   and not ("-" in word and self.describing_suffix.search(word)))
             if len(self._plain) < 500_000:
                 self._plain[word] = out
         return out
 
     def _family_member(self, word: str) -> str:
         """"Mistral-7B", "Llama-3-8B", "Phi-3": a model family plus a version or size (not coined by spelling)."""
-        suffix = self.describing_suffix.search(word)
+        suffix = self.describing_suffix.search(word) if "-" in word else None
         if suffix:
             word = word[:suffix.start()]
         return word if self.family_member.match(word) else ""
@@ -579,7 +579,7 @@ class CoinedNameFinder:
             return False
         word = "".join(toks.text[a:b])
         return all(toks.text[k] == "-" or toks.text[k].isalnum() for k in range(a, b)) and toks.text[b - 1] != "-" \
-            and not self.describing_suffix.search(word)  # "Transformer-based" describes, it does not name
+            and not ("-" in word and self.describing_suffix.search(word))  # "Transformer-based" describes
 
     def _extend(self, doc: Doc, start: int, end: int) -> tuple[int, int]:
         """Grow a coined word over adjacent capitalised words: "Tiered QK 2D Sparsity"."""

@@ -57,7 +57,8 @@ APPOSITION_WINDOW = 12
 #: training the time-reversal of Markov jump processes which …")
 LONG_COMPLEMENT = 10
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
-_NEW_WORDS = frozenset(("new", "novel"))  # a set: its __contains__ is a plain C call in map()
+_NEW_WORDS = frozenset(("new", "novel"))
+_OUR_WORDS = frozenset(("our", "proposed"))
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -258,6 +259,9 @@ class ContributionFinder:
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
+        #: every word a cue position list of __call__ holds
+        self.cue_words = frozenset(self.any_verbs | self.naming | _OUR_WORDS | self.describing_or_be | _NEW_WORDS
+                                   | self.naming_phrase_ends)
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
@@ -318,23 +322,22 @@ class ContributionFinder:
         self._title_task(doc, by_start, out)
         self._problem_of(doc, by_start, out)
         lower = tokens(doc).lower
-        # the positions of the few cue words, found once: most sentences hold none
-        verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
+        # the positions of the few cue words, found once (one pass in C over the tokens for all of them): most
+        # sentences hold none, and the per-sentence tests below start from these
+        cue_at = list(compress(range(len(lower)), map(self.cue_words.__contains__, lower)))
+        verbs = [i for i in cue_at if lower[i] in self.any_verbs]
         tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
-        naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
-                  if j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
-                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words]
-        ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
-        # the few tokens the per-sentence tests below start from, found once: a Python pass over every token of
-        # every sentence for each test was ~1.5% of the extraction
-        describing = list(compress(range(len(lower)), map(self.describing_or_be.__contains__, lower)))
+        naming = [j for j in cue_at if lower[j] in self.naming and (
+                  j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
+                  or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words)]
+        ours = [i for i in cue_at if lower[i] in _OUR_WORDS]
+        describing = [i for i in cue_at if lower[i] in self.describing_or_be]
         our_at = self.our_at = [i for i in ours if lower[i] == "our"]
-        new_at = self.new_at = list(compress(range(len(lower)), map(_NEW_WORDS.__contains__, lower)))
+        new_at = self.new_at = [i for i in cue_at if lower[i] in _NEW_WORDS]
         self.naming_at = dict(zip(naming, naming))
-        # the tokens that end a naming phrase ("as"), found in one pass for all of them
-        phrase_ends = list(compress(range(len(lower)), map(self.naming_phrase_ends.__contains__, lower)))
+        phrase_ends = [i for i in cue_at if lower[i] in self.naming_phrase_ends]  # "as" of "referred to as"
         for words in self.naming_phrases:
             n = len(words) - 1
             for j in phrase_ends:
