@@ -29,6 +29,12 @@ from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 
 from kg.extract.fastre import equivalent
+
+try:  # CPython's regex parser, to read the suffix rule's widths (suffix_window)
+    from re import _parser  # type: ignore[attr-defined]
+    from re._constants import ASSERT, ASSERT_NOT, AT, AT_END, BRANCH, LITERAL, MAX_REPEAT, MAXREPEAT
+except ImportError:  # pragma: no cover - another Python: no window
+    _parser = None
 from kg.extract.text import tokens
 
 _T = TypeVar("_T")
@@ -45,7 +51,8 @@ def create_tokenizer(nlp: Language) -> Tokenizer:
         rules=defaults.tokenizer_exceptions,
         # (spaCy's stubs declare the defaults Optional; English has all of them)
         prefix_search=equivalent(prefix_source(defaults.prefixes), first_char_test=True).search,  # type: ignore[arg-type]
-        suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search),  # type: ignore[arg-type]
+        suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search,  # type: ignore[arg-type]
+                                    *suffix_window(suffix_source(defaults.suffixes))),
         infix_finditer=_Unless(str.isalnum, equivalent(infix_source(defaults.infixes)).finditer, ()),  # type: ignore[arg-type]
         # English has no token_match rule; a chunk of letters then goes through every rule above and matches none
         token_match=_LETTERS_ONLY if defaults.token_match is None else defaults.token_match,
@@ -130,17 +137,66 @@ class _SuffixSearch:
 
     TAIL = 16
 
-    def __init__(self, rule: Callable[[str], object]) -> None:
+    def __init__(self, rule: Callable[[str], object], window: int | None = None, slow_ends: tuple[str, ...] = ()) -> None:
+        """``window``, ``slow_ends``: see :func:`suffix_window` (None: always the last :data:`TAIL` characters)."""
         self.rule = rule
+        self.window = window
+        self.slow_ends = ("\n", *slow_ends)  # "$" also matches before a final line break
 
     def __call__(self, text: str) -> object:
         if text.isalpha():
             return None
+        window = self.window
+        if window is not None and len(text) > window and not text.endswith(self.slow_ends):
+            return self.rule(text[-window:])  # the same match (spaCy reads only its length), over fewer positions
         return self.rule(text if len(text) <= self.TAIL else text[-self.TAIL:])
 
     @property
     def __self__(self) -> object:
         return self.rule.__self__  # type: ignore[attr-defined]
+
+
+def suffix_window(source: str) -> tuple[int | None, tuple[str, ...]]:
+    """How many last characters of a text a suffix rule (``X$|Y$|…``) reads, and the endings that need more.
+
+    Every alternative of bounded width ends at the text's end, so a match of it, with the characters its
+    look-behind reads, lies within the last (look-behind + width) characters: ``sre`` need not try the
+    positions before them (it tries each, with every alternative: ~14,000 instructions a call). An alternative
+    of unbounded width is allowed only as a run of one character (spaCy's ``\\.\\.+``), and a text ending in
+    its shortest match (``..``) is read whole. Returns (None, ()) for a rule this does not work out (a negative
+    look-behind, which a shorter text could satisfy, or any other shape): then nothing changes.
+    """
+    if _parser is None:
+        return None, ()
+    try:
+        items = list(_parser.parse(source).data)
+        branches = [list(b) for b in items[0][1][1]] if len(items) == 1 and items[0][0] is BRANCH else [items]
+        window = 0
+        slow: list[str] = []
+        for b in branches:
+            if not b or b[-1] != (AT, AT_END):
+                return None, ()
+            behind = 0
+            consumed = []
+            for op, av in b[:-1]:
+                if op is ASSERT and av[0] == -1:
+                    behind = max(behind, av[1].getwidth()[1])
+                elif op in (ASSERT, ASSERT_NOT, AT):
+                    return None, ()
+                else:
+                    consumed.append((op, av))
+            low, high = _parser.SubPattern(None, consumed).getwidth()
+            if high < MAXREPEAT:
+                window = max(window, behind + high)
+                continue
+            chars = {av if op is LITERAL else (av[2][0][1] if len(av[2]) == 1 and av[2][0][0] is LITERAL else -1)
+                     for op, av in consumed if op in (LITERAL, MAX_REPEAT)}
+            if behind or len(chars) != 1 or -1 in chars or any(op not in (LITERAL, MAX_REPEAT) for op, _av in consumed):
+                return None, ()
+            slow.append(chr(chars.pop()) * low)
+        return window, tuple(slow)
+    except Exception:  # noqa: BLE001 - internals of another Python version: no window
+        return None, ()
 
 
 class PunctuationSentencizer:

@@ -167,6 +167,9 @@ class LexiconMatcher:
             if added:
                 self.entries.append(entry)
         self.shared_id = add_string(self.SHARED_KEY)
+        # what each match of an entry needs, read once per entry rather than per match
+        self._confidence = [self.source_confidence.get(e.source, 0.8) for e in self.entries]
+        self._needs_context = [e.term.lower() in self.context_terms for e in self.entries]
         for matcher, ids in ((self.exact, self.exact_ids), (self.fold, self.fold_ids)):
             # token-id patterns, which PhraseMatcher.add takes as it takes Docs (its stubs say Docs only)
             matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])  # type: ignore[misc]
@@ -197,8 +200,8 @@ class LexiconMatcher:
                 entry = self.entries[idx]
                 found.append((Candidate(
                     toks.idx[start], toks.end_char(end - 1), entry.type, Finder.LEXICON,
-                    self.source_confidence.get(entry.source, 0.8), canonical=entry.canonical,
-                    source_id=entry.source_id, rule=entry.source or "user"), entry.term.lower() in self.context_terms))
+                    self._confidence[idx], canonical=entry.canonical,
+                    source_id=entry.source_id, rule=entry.source or "user"), self._needs_context[idx]))
         # "fixed points of a map" is mathematics unless the abstract is about hardware
         hardware = any(c.type == "HardwareConcept" and not ambiguous for c, ambiguous in found)
         out.extend(c for c, ambiguous in found if hardware or not ambiguous)

@@ -72,7 +72,12 @@ def _posed_topic(e: LocalEntity) -> bool:
     """A Task no mention reads as one: a research topic the vocabulary types Method that the paper poses as its
     problem (``kg_merge``); across papers its node may stay a Method (``kg.resolve.canonical._refit``),
     so addressing it does not stand for addressing a task."""
-    return e.type == "Task" and all(m.type != "Task" for m in e.mentions)
+    if e.type != "Task":
+        return False
+    for m in e.mentions:  # a loop, not all() of a generator: asked for every Task mention of a claim
+        if m.type == "Task":
+            return False
+    return True
 
 
 def _holds(name: str, part: str) -> bool:
@@ -261,7 +266,7 @@ class RelationFinder:
                     continue  # after a comparison cue: rivals, handled below
                 if e.type == "Task":
                     add(subj, "addresses", e, bounds, "addresses")
-                    if not _posed_topic(e):
+                    if id(subj) not in addressed and not _posed_topic(e):
                         addressed.add(id(subj))
                 elif e.type == "Dataset" and subj.type != "Dataset" and (
                         is_eval or cmp_at is not None or _ON_LIST.search(s_text, max(0, rel_pos - 80), rel_pos)):

@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import cast
 
 from spacy.language import Language
@@ -69,6 +70,7 @@ _YEAR = re.compile(r"^(19|20)\d\d$")
 _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?(%|×|x|points)?\s+to$", re.I)
 _FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
 _ASCII_DIGIT = re.compile(r"[0-9]")
+_START_END = itemgetter(0, 1)
 _DASHES = "-–—~∼"
 
 @dataclass
@@ -686,14 +688,18 @@ class ResultFinder:
         ents = st.entities
         out: list[ResultCandidate] = []
         st.results = out
-        mentions = sorted(((m.start, m.end, e) for e in ents for m in e.mentions), key=lambda x: (x[0], x[1]))
+        mentions = [(m.start, m.end, e) for e in ents for m in e.mentions]
+        mentions.sort(key=_START_END)  # stable, by (start, end): a key read in C
         main = st.main
         text = doc_text(doc)
         named: list[tuple[int, int]] = []
+        digit = -1  # the first ASCII digit of the text at or after the sentence's start (one pass over the text)
         for sent, a, b in zip(sentences(doc), *sentence_offsets(doc)):
-            s = text[a:b]
             # only sentences with a digit can claim a result; the regex finds an ASCII one fast
-            if _ASCII_DIGIT.search(s) or (not s.isascii() and any(map(str.isdigit, s))):
+            if digit < a:
+                m = _ASCII_DIGIT.search(text, a)
+                digit = m.start() if m is not None else len(text)
+            if digit < b or (not (s := text[a:b]).isascii() and any(map(str.isdigit, s))):
                 out.extend(self._sentence(text, sent, mentions, main, named))
         # the metric phrases a claim names and no rule found: a measured quantity is a Metric (the merge
         # pass after this component makes them mentions of entities)
