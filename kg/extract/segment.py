@@ -46,13 +46,13 @@ _IS_PUNCT = attrgetter("is_punct")
 def create_tokenizer(nlp: Language) -> Tokenizer:
     """spaCy's default tokenizer for ``nlp``'s language defaults, with the fast paths for plain chunks."""
     defaults = nlp.Defaults
+    suffixes = suffix_source(defaults.suffixes)  # type: ignore[arg-type]
     return Tokenizer(
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
         # (spaCy's stubs declare the defaults Optional; English has all of them)
         prefix_search=equivalent(prefix_source(defaults.prefixes), first_char_test=True).search,  # type: ignore[arg-type]
-        suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search,  # type: ignore[arg-type]
-                                    *suffix_window(suffix_source(defaults.suffixes))),
+        suffix_search=_SuffixSearch(equivalent(suffixes).search, *suffix_window(suffixes)),
         infix_finditer=_Unless(str.isalnum, equivalent(infix_source(defaults.infixes)).finditer, ()),  # type: ignore[arg-type]
         # English has no token_match rule; a chunk of letters then goes through every rule above and matches none
         token_match=_LETTERS_ONLY if defaults.token_match is None else defaults.token_match,
