@@ -114,3 +114,51 @@ def test_positions_is_the_plain_scan() -> None:
         start, end = rng.randint(0, 14), rng.randint(-2, 14)
         assert positions(items, "of", start, end) == [i for i in range(start, end) if i < len(items) and items[i] == "of"]
     assert positions(["a", "of", "b", "of"], "of") == [1, 3]
+
+
+def test_pattern_searches_from_candidate_starts_are_the_searches() -> None:
+    from kg.extract.components.coined import _LIST_HEAD, _list_head
+    from kg.extract.components.contributions import _TITLE_SPLIT, _may_split
+    from kg.extract.components.results import _NUM, _num_search
+
+    rng = random.Random(11)
+    pieces = ["datasets", " ", ":", ", ", "such as ", "e.g., ", "(", "A", "b", "12", ".5", "1,000", ".", "\n", "x-y",
+              " - ", "—", "é", "٣"]
+    heads = nums = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 9)))
+        lo, hi = sorted((rng.randint(0, len(s)), rng.randint(0, len(s))))
+        expected = _LIST_HEAD.search(s, lo, hi)
+        got = _list_head(s, lo, hi)
+        assert (got and got.span(), got and got.group(1)) == (expected and expected.span(), expected and expected.group(1)), (s, lo, hi)
+        heads += expected is not None
+        pos = rng.randint(0, len(s))
+        want = _NUM.search(s, pos)
+        found = _num_search(s, pos)
+        assert (found and found.span()) == (want and want.span()), (s, pos)
+        nums += want is not None
+        if not _may_split(s):
+            assert _TITLE_SPLIT.search(s) is None, s
+    assert heads > 1000 and nums > 1000
+
+
+def test_cue_regex_tried_at_words_finds_what_the_search_finds() -> None:
+    from kg.extract.text import LowerRegex
+
+    phrases = ["we", "this paper", "based on", "built-in", "use", "e.g.", "it"]
+    alts = "|".join(sorted((re.escape(p) for p in phrases), key=len, reverse=True))
+    pattern = r"(?<![\w-])(" + alts + r")(?![\w-])"
+    fast, plain = LowerRegex(pattern, first_words=phrases), re.compile(pattern, re.IGNORECASE)
+    assert fast.first_words == frozenset({"we", "this", "based", "built-in", "use", "e", "it"})
+    pieces = ["We", " we", "This Paper", " based on", "built-in", "-use", "use-", "e.g.", " it", "İt", "x", " ", ",",
+              "weed", "é", "\n"]
+    rng = random.Random(5)
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        assert [m.span() for m in fast.finditer(s)] == [m.span() for m in plain.finditer(s)], s
+        got, want = fast.search(s), plain.search(s)
+        assert (got and got.span()) == (want and want.span()), s
+        hits += want is not None
+    assert hits > 1000
+    assert LowerRegex(pattern, first_words=["(x"]).first_words is None  # a phrase opening with no word: no shortcut

@@ -120,6 +120,31 @@ _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
 
 
+#: where a run of ASCII letters starts (where a match of ``_LIST_HEAD`` can start: see ``_list_head``)
+_LETTERS_START = re.compile(r"(?<![A-Za-z])[A-Za-z]")
+
+
+def _list_head(text: str, lo: int, hi: int) -> re.Match[str] | None:
+    """``_LIST_HEAD.search(text, lo, hi)``, tried only where a run of letters starts (or at ``lo``).
+
+    The search tried the pattern at every position, each reading a word to its end and backing off letter by
+    letter: ~400,000 instructions a call. A match from inside a run of letters is also one from the run's start
+    (``[A-Za-z]+`` reads on to the same end), so the leftmost match starts at a run's start or at ``lo``.
+    """
+    if lo < hi and text[lo] in _ASCII_LETTERS:
+        m = _LIST_HEAD.match(text, lo, hi)
+        if m is not None:
+            return m
+    for start in _LETTERS_START.finditer(text, lo + 1, hi):
+        m = _LIST_HEAD.match(text, start.start(), hi)
+        if m is not None:
+            return m
+    return None
+
+
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
                 list_nouns: dict[str, str], n_coined: int, function_words: set[str],
                 type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
@@ -152,7 +177,7 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         named = {(s, e) for s, e, k, _t in run if k >= 0}  # one name found twice is one name
         if not named or len({(s, e) for s, e, _k, _t in run}) < 2 or not any(k < n_coined for _s, _e, k, _t in run):
             continue  # two items, one of them coined: capitalised words alone are no list of names
-        head = _LIST_HEAD.search(text, max(0, run[0][0] - 80), run[0][0])
+        head = _list_head(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
         typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
         if len(named) < 2 and typ is None:

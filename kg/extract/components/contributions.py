@@ -71,6 +71,12 @@ _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
 _TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
 
 
+def _may_split(title: str) -> bool:
+    """Whether ``_TITLE_SPLIT`` can match: each match holds a colon or a dash (it opens with ``\\s*``, which
+    ``sre`` tries at every character)."""
+    return ":" in title or "-" in title or "–" in title or "—" in title
+
+
 def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str], openers: set[str],
                   noun_ing: set[str], articles: frozenset[str]) -> list[tuple[int, int, int]]:
     """The noun phrases a title may name its contribution by, as ``(start, end, head_end)`` offsets.
@@ -84,7 +90,7 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
     out: list[tuple[int, int, int]] = []
     pos = 0
     parts = []
-    for m in _TITLE_SPLIT.finditer(title):
+    for m in _TITLE_SPLIT.finditer(title) if _may_split(title) else ():
         parts.append((pos, m.start()))
         pos = m.end()
     parts.append((pos, len(title)))
@@ -908,7 +914,7 @@ class ContributionFinder:
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
             if typ is None or typ == "Task":
                 continue
-            split = _TITLE_SPLIT.search(title)
+            split = _TITLE_SPLIT.search(title) if _may_split(title) else None
             if typ is kind and kind is not None and (split and start > split.start() or not re.search(
                     r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", _rest, re.IGNORECASE)):
                 continue  # typed only by the abstract's bare kind noun: the title's head, in the abstract's words

@@ -94,7 +94,7 @@ def _holds(name: str, part: str) -> bool:
 
 def _cue_regex(phrases: list[str]) -> LowerRegex:
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
-    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
+    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])", first_words=[p.lower() for p in phrases])
 
 
 class RelationFinder:
@@ -134,8 +134,8 @@ class RelationFinder:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
-        self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
-                                        re.IGNORECASE)
+        self.paper_subject = LowerRegex(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
+                                        first_words=words.paper_subjects)
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?\s*,?\s*(?:"
