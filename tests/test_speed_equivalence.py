@@ -162,3 +162,20 @@ def test_cue_regex_tried_at_words_finds_what_the_search_finds() -> None:
         hits += want is not None
     assert hits > 1000
     assert LowerRegex(pattern, first_words=["(x"]).first_words is None  # a phrase opening with no word: no shortcut
+
+
+def test_stem_regex_tried_at_words_finds_what_the_search_finds() -> None:
+    from kg.extract.text import LowerRegex
+
+    pattern = r"(?<![\w-])(improv\w*|gains|gain)\b[^.;]{0,20}?\bover\b|(?<![\w-])(?:in terms of|trade-off)"
+    fast = LowerRegex(pattern, first_words=["improv", "gains", "gain", "in terms of", "trade-off"], prefixes=True)
+    plain = re.compile(pattern, re.IGNORECASE)
+    pieces = ["Improves", " gains", "gain-x", " over", "over", " in terms of", "trade-off", "-gain", ".", " ", "x",
+              "In", "ımprov"]
+    rng = random.Random(6)
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        assert [m.span() for m in fast.finditer(s)] == [m.span() for m in plain.finditer(s)], s
+        hits += plain.search(s) is not None
+    assert hits > 1000

@@ -441,14 +441,17 @@ class LowerRegex:
     lower case (escapes aside).
     """
 
-    def __init__(self, pattern: str, first_words: Iterable[str] | None = None):
+    def __init__(self, pattern: str, first_words: Iterable[str] | None = None, prefixes: bool = False):
         """``first_words``: for a pattern ``(?<![\\w-])(?:phrase|…)(?![\\w-])`` of lower-case phrases, the phrases
-        (see :func:`cue_first_words`): then the pattern is tried only where a word opens that can start one."""
+        (see :func:`cue_first_words`): then the pattern is tried only where a word opens that can start one.
+        ``prefixes``: for a pattern whose every match opens with ``(?<![\\w-])`` and one of ``first_words`` (a stem,
+        or a phrase with no closing boundary), the word there need only begin with one."""
         self.folded = re.compile(pattern, re.IGNORECASE)
         self.lower = re.compile(pattern)
         #: lower-case ASCII (escapes such as ``\\W`` aside): text beyond ASCII may be lower-cased too
         self.any_text = pattern.isascii() and not any(c.isupper() for c in re.sub(r"\\.", "", pattern))
         self.first_words = None if first_words is None else cue_first_words(first_words)
+        self.prefixes = tuple(sorted(self.first_words)) if prefixes and self.first_words is not None else None
 
     def _lowered(self, text: str) -> str | None:
         """The text the case-sensitive twin reads, or None where the IGNORECASE pattern must read ``text``."""
@@ -479,11 +482,11 @@ class LowerRegex:
         whole run of ``[\\w-]`` there (the phrase goes on with another character, or ends at the closing
         ``(?![\\w-])``). Tried at every character, the look-behind cost ~25,000-80,000 instructions a sentence.
         """
-        words = self.first_words
+        words, prefixes = self.first_words, self.prefixes
         assert words is not None
         after = 0  # matches do not overlap: the next one starts after the last
         for start, word in word_runs(text, low):
-            if start >= after and word in words:
+            if start >= after and (word in words if prefixes is None else word.startswith(prefixes)):
                 m = self.lower.match(low, start)
                 if m is not None:
                     yield m

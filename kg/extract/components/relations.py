@@ -104,12 +104,14 @@ class RelationFinder:
         self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
         words = self.words = res.words
         self.over = LowerRegex(r"(?<![\w-])(" + _alternation(words.over_cue_stems, words.over_cue_words)
-                               + r")\b[^.;]{0,60}?\bover\b")
+                               + r")\b[^.;]{0,60}?\bover\b",
+                               first_words=[*words.over_cue_stems, *words.over_cue_words], prefixes=True)
         # "we evaluate HTRON against Reinforce, PPO, and TRPO": "against" compares after a verb of evaluation
         self.against = LowerRegex(r"(?<![\w-])(?:" + _alternation(words.against_cue_stems, ()) + r")\b[^.;]{0,80}?\bagainst\b"
                                   # "we compared CACER with CACLA and DDPG": the object of "compared" between
                                   r"|(?<![\w-])(?:" + _alternation((), words.compare_verbs)
-                                  + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
+                                  + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b",
+                                  first_words=[*words.against_cue_stems, *words.compare_verbs], prefixes=True)
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
