@@ -179,3 +179,18 @@ def test_stem_regex_tried_at_words_finds_what_the_search_finds() -> None:
         assert [m.span() for m in fast.finditer(s)] == [m.span() for m in plain.finditer(s)], s
         hits += plain.search(s) is not None
     assert hits > 1000
+
+
+def test_ascii_name_word_scan_is_the_class_scan() -> None:
+    from kg.extract.components.coined import _NAME_WORD_AFTER, _NAME_WORD_AFTER_ASCII
+
+    assert not _NAME_WORD_AFTER_ASCII.pattern.startswith("[^")  # a positive class of ASCII characters
+    rng = random.Random(8)
+    pieces = ["GPT-4", " ", "(", "x", "LLMs", "@", "/", ".", "-", "'", "^2", "a.B", "SF(DA)^2", ",", "\n", "\t", "_", "3D"]
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        expected = [m.span(1) for m in _NAME_WORD_AFTER.finditer(s)]
+        assert [m.span(1) for m in _NAME_WORD_AFTER_ASCII.finditer(s)] == expected, s
+        hits += bool(expected)
+    assert hits > 1000

@@ -40,6 +40,13 @@ _NAME_WORD = re.compile(r"(?<![\w@/.\-'’^])(?=[a-z.^\-]*+[A-Z0-9])"
 _NAME_WORD_AFTER = re.compile(r"[^\w@/.\-'’^]" + _NAME_WORD.pattern.removeprefix(r"(?<![\w@/.\-'’^])"))
 
 
+#: ``_NAME_WORD_AFTER`` for ASCII text: its first class as the ASCII characters it holds, a bitmap ``sre`` scans
+#: ~3x faster than the class it was (a negated one holding ``\\w``, a category tested character by character)
+_NAME_WORD_AFTER_ASCII = re.compile(
+    "[" + re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is not None)) + "]"
+    + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
+
+
 def _name_words(text: str) -> Iterator[re.Match[str]]:
     """``_NAME_WORD.finditer(text)``, as matches whose group 1 is the word: at the start of the text the pattern
     itself, then ``_NAME_WORD_AFTER`` (a match ends in a word character, so the character before the next one
@@ -47,7 +54,8 @@ def _name_words(text: str) -> Iterator[re.Match[str]]:
     first = _NAME_WORD.match(text)
     if first is not None:
         yield first
-    yield from _NAME_WORD_AFTER.finditer(text, first.end() if first is not None else 0)
+    after = _NAME_WORD_AFTER_ASCII if text.isascii() else _NAME_WORD_AFTER
+    yield from after.finditer(text, first.end() if first is not None else 0)
 
 
 #: the known terms of a list vote on its names' type: a name listed with tasks is a benchmark ("VQA, SNLI-VE")
