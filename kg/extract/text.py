@@ -441,17 +441,11 @@ class LowerRegex:
     lower case (escapes aside).
     """
 
-    def __init__(self, pattern: str, first_words: Iterable[str] | None = None, prefixes: bool = False):
-        """``first_words``: for a pattern ``(?<![\\w-])(?:phrase|…)(?![\\w-])`` of lower-case phrases, the phrases
-        (see :func:`cue_first_words`): then the pattern is tried only where a word opens that can start one.
-        ``prefixes``: for a pattern whose every match opens with ``(?<![\\w-])`` and one of ``first_words`` (a stem,
-        or a phrase with no closing boundary), the word there need only begin with one."""
+    def __init__(self, pattern: str):
         self.folded = re.compile(pattern, re.IGNORECASE)
         self.lower = re.compile(pattern)
         #: lower-case ASCII (escapes such as ``\\W`` aside): text beyond ASCII may be lower-cased too
         self.any_text = pattern.isascii() and not any(c.isupper() for c in re.sub(r"\\.", "", pattern))
-        self.first_words = None if first_words is None else cue_first_words(first_words)
-        self.prefixes = tuple(sorted(self.first_words)) if prefixes and self.first_words is not None else None
 
     def _lowered(self, text: str) -> str | None:
         """The text the case-sensitive twin reads, or None where the IGNORECASE pattern must read ``text``."""
@@ -461,63 +455,13 @@ class LowerRegex:
 
     def search(self, text: str) -> re.Match | None:
         low = self._lowered(text)
-        if low is None:
-            return self.folded.search(text)
-        if self.first_words is None:
-            return self.lower.search(low)
-        return next(self._at_words(text, low), None)
+        return self.lower.search(low) if low is not None else self.folded.search(text)
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
         low = self._lowered(text)
         if low is not None:
-            if self.first_words is not None and pos == 0 and endpos == sys.maxsize:
-                return self._at_words(text, low)
             return self.lower.finditer(low, pos, endpos)
         return self.folded.finditer(text, pos, endpos)
-
-    def _at_words(self, text: str, low: str) -> Iterator[re.Match]:
-        """``self.lower.finditer(low)``, the pattern tried only at the words of ``low`` that can open a match.
-
-        A match starts where no word character or hyphen precedes it, at a phrase's first word, which must be the
-        whole run of ``[\\w-]`` there (the phrase goes on with another character, or ends at the closing
-        ``(?![\\w-])``). Tried at every character, the look-behind cost ~25,000-80,000 instructions a sentence.
-        """
-        words, prefixes = self.first_words, self.prefixes
-        assert words is not None
-        after = 0  # matches do not overlap: the next one starts after the last
-        for start, word in word_runs(text, low):
-            if start >= after and (word in words if prefixes is None else word.startswith(prefixes)):
-                m = self.lower.match(low, start)
-                if m is not None:
-                    yield m
-                    after = m.end()
-
-
-#: a run of word characters and hyphens (what ``(?<![\w-])`` and ``(?![\w-])`` bound)
-_WORD_RUN = re.compile(r"[\w-]+")
-#: the last text :func:`word_runs` read and its runs (the regexes of one sentence read the same text)
-_runs_memo: list = [None, []]
-
-
-def word_runs(text: str, low: str) -> list[tuple[int, str]]:
-    """The runs of ``[\\w-]`` of ``low`` (``text.lower()``) as (offset, run), memoised for the last ``text``."""
-    if text is _runs_memo[0]:
-        return _runs_memo[1]
-    runs = [(m.start(), m.group()) for m in _WORD_RUN.finditer(low)]
-    _runs_memo[0], _runs_memo[1] = text, runs
-    return runs
-
-
-def cue_first_words(phrases: Iterable[str]) -> frozenset[str] | None:
-    """The first run of ``[\\w-]`` of each lower-cased phrase (see :class:`LowerRegex`), or None when a phrase does
-    not open with one (then there is no such shortcut)."""
-    out = set()
-    for phrase in phrases:
-        m = _WORD_RUN.match(phrase.lower())
-        if m is None:
-            return None
-        out.add(m.group())
-    return frozenset(out)
 
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")

@@ -92,7 +92,7 @@ class PhraseFinder:
         #: the first long word of each cue ("terms", "metrics"): an abstract with none has no cue (a cheap test)
         self._metric_cue_words = key_words(next(w for w in c.split() if len(w) > 3) for c in cues)
         self._metric_cue_rx = LowerRegex(r"(?<![\w-])(?:" + "|".join(
-            re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")", first_words=cues, prefixes=True)
+            re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")")
         self._metric_glue = frozenset(res.cues["metric_list_glue"])
         result_cues = res.result_cues
         #: heads of measures; not counted things ("counterfactual evaluation", "reasoning steps")

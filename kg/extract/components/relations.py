@@ -94,7 +94,7 @@ def _holds(name: str, part: str) -> bool:
 
 def _cue_regex(phrases: list[str]) -> LowerRegex:
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
-    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])", first_words=[p.lower() for p in phrases])
+    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
 
 
 class RelationFinder:
@@ -104,14 +104,12 @@ class RelationFinder:
         self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
         words = self.words = res.words
         self.over = LowerRegex(r"(?<![\w-])(" + _alternation(words.over_cue_stems, words.over_cue_words)
-                               + r")\b[^.;]{0,60}?\bover\b",
-                               first_words=[*words.over_cue_stems, *words.over_cue_words], prefixes=True)
+                               + r")\b[^.;]{0,60}?\bover\b")
         # "we evaluate HTRON against Reinforce, PPO, and TRPO": "against" compares after a verb of evaluation
         self.against = LowerRegex(r"(?<![\w-])(?:" + _alternation(words.against_cue_stems, ()) + r")\b[^.;]{0,80}?\bagainst\b"
                                   # "we compared CACER with CACLA and DDPG": the object of "compared" between
                                   r"|(?<![\w-])(?:" + _alternation((), words.compare_verbs)
-                                  + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b",
-                                  first_words=[*words.against_cue_stems, *words.compare_verbs], prefixes=True)
+                                  + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
@@ -136,8 +134,8 @@ class RelationFinder:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
-        self.paper_subject = LowerRegex(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
-                                        first_words=words.paper_subjects)
+        self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
+                                        re.IGNORECASE)
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?\s*,?\s*(?:"

@@ -114,9 +114,8 @@ class _Q:
 
 
 def _phrase_regex(phrases) -> LowerRegex:
-    phrases = list(phrases)
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
-    return LowerRegex(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])", first_words=[p.lower() for p in phrases])
+    return LowerRegex(r"(?<![\w-])(?:" + "|".join(alts) + r")(?![\w-])")
 
 
 @lru_cache(maxsize=64)
