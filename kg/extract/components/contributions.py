@@ -19,7 +19,9 @@ before its colon) is looked for again in the rest of the abstract
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
 from typing import cast
@@ -68,7 +70,23 @@ def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronou
 
 
 _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
-_TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
+
+
+class _AsciiClassRun:
+    """A regex of one run of a negated class (``[^\\s,;…]+``) whose ``finditer`` reads ASCII text with the class's
+    ASCII characters as a positive class: a bitmap ``sre`` scans fast, where the negated class tests the ``\\s``
+    category character by character (the same matches: the same characters are in it)."""
+
+    def __init__(self, pattern: str):
+        self.any = re.compile(pattern)
+        members = "".join(c for c in map(chr, range(128)) if self.any.fullmatch(c))
+        self.ascii = re.compile("[" + re.escape(members) + "]+")
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return (self.ascii if text.isascii() else self.any).finditer(text, pos, endpos)
+
+
+_TITLE_WORD = _AsciiClassRun(r"[^\s,;!?()\[\]\"“”]+")
 
 
 def _may_split(title: str) -> bool:
