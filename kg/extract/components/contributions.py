@@ -59,8 +59,6 @@ APPOSITION_WINDOW = 12
 #: training the time-reversal of Markov jump processes which …")
 LONG_COMPLEMENT = 10
 _NEXT_NOUN = re.compile(r"\s+([A-Za-z]+)\b")
-_NEW_WORDS = frozenset(("new", "novel"))
-_OUR_WORDS = frozenset(("our", "proposed"))
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
@@ -284,8 +282,8 @@ class ContributionFinder:
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
         #: every word a cue position list of __call__ holds
-        self.cue_words = frozenset(self.any_verbs | self.naming | _OUR_WORDS | self.describing_or_be | _NEW_WORDS
-                                   | self.naming_phrase_ends)
+        self.cue_words = frozenset(self.any_verbs | self.naming | {"our", "proposed"} | self.describing_or_be
+                                   | {"new", "novel"} | self.naming_phrase_ends)
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
@@ -356,10 +354,10 @@ class ContributionFinder:
         naming = [j for j in cue_at if lower[j] in self.naming and (
                   j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
                   or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words)]
-        ours = [i for i in cue_at if lower[i] in _OUR_WORDS]
+        ours = [i for i in cue_at if lower[i] in ("our", "proposed")]
         describing = [i for i in cue_at if lower[i] in self.describing_or_be]
         our_at = self.our_at = [i for i in ours if lower[i] == "our"]
-        new_at = self.new_at = [i for i in cue_at if lower[i] in _NEW_WORDS]
+        new_at = self.new_at = [i for i in cue_at if lower[i] in ("new", "novel")]
         self.naming_at = dict(zip(naming, naming))
         phrase_ends = [i for i in cue_at if lower[i] in self.naming_phrase_ends]  # "as" of "referred to as"
         for words in self.naming_phrases:
