@@ -183,3 +183,43 @@ def test_fast_lexeme_getters_answer_as_spacys() -> None:
     for spacy_getter, fast in FAST_GETTERS.items():
         for text in texts:
             assert fast(text) == spacy_getter(text), (spacy_getter.__name__, text)
+
+
+def test_no_prefix_rule_matches_letters_only() -> None:
+    """The tokenizer's token_match (letters only: one token) skips the prefix rules too."""
+    from spacy.util import compile_prefix_regex
+
+    pattern = compile_prefix_regex(KgEnglish.Defaults.prefixes)
+    assert not pattern.flags & re.IGNORECASE
+    assert not _can_match(_parser.parse(pattern.pattern, pattern.flags), str.isalpha)
+    assert _can_match(_parser.parse(pattern.pattern, pattern.flags), lambda c: c.isalpha() or c == "$")  # "US$"
+
+
+def test_letters_only_rule_pickles_and_serializes_as_none() -> None:
+    import pickle
+
+    from kg.extract.pipeline import build_nlp
+
+    tokenizer = build_nlp(components=()).tokenizer
+    assert tokenizer.token_match("Binoculars") and not tokenizer.token_match("GPT-4")
+    again = pickle.loads(pickle.dumps(tokenizer))
+    assert [t.text for t in again("Spotting LLMs (with Binoculars).")] == ["Spotting", "LLMs", "(", "with", "Binoculars", ")", "."]
+
+
+def test_suffix_window_gives_the_match_length_of_the_whole_tail() -> None:
+    """The suffix rule tried on its last few characters finds a match of the same length (all spaCy reads)."""
+    from kg.extract.segment import _SuffixSearch, suffix_source, suffix_window
+
+    window, slow = suffix_window(suffix_source(KgEnglish.Defaults.suffixes))
+    assert window is not None and 2 <= window <= 8 and slow == ("..",)
+    pattern = compile_suffix_regex(KgEnglish.Defaults.suffixes)
+    fast, plain = _SuffixSearch(pattern.search, window, slow), _SuffixSearch(pattern.search)
+    found = 0
+    for text in _fuzz(20_000) + [t for line in TRICKY for t in line.split()] + ["10km.", "x10km²", "a's", "5°F."]:
+        got, expected = fast(text), plain(text)
+        assert (got is None) == (expected is None), text
+        if got is not None:
+            assert got.end() - got.start() == expected.end() - expected.start(), text
+            found += 1
+    assert found > 1000  # the suffixes are there: the comparison is not vacuous
+    assert suffix_window(r"(?<!a)b$") == (None, ())  # a negative look-behind: no window

@@ -335,9 +335,30 @@ _LONG_RUN = re.compile(r"\S{%d}(?=\S)" % MAX_RUN)
 
 
 def _split_long_runs(text: str) -> str:
-    if len(text) <= MAX_RUN or max(map(len, text.split()), default=0) <= MAX_RUN:  # C passes, no regex
+    if len(text) <= MAX_RUN or not _has_long_run(text):
         return text
     return _LONG_RUN.sub(lambda m: m.group() + " ", text)
+
+
+def _has_long_run(text: str) -> bool:
+    """Whether a run of non-space characters is longer than :data:`MAX_RUN` (``str.isspace`` spaces, as
+    ``str.split`` and ``\\S`` read them). Such a run covers one of every ``MAX_RUN + 1`` offsets: only the runs
+    through those few are measured, rather than splitting the whole text into words."""
+    n = len(text)
+    for at in range(MAX_RUN, n, MAX_RUN + 1):
+        if text[at].isspace():
+            continue
+        a = at
+        while a > 0 and not text[a - 1].isspace():
+            a -= 1
+        b = at + 1
+        while b < n and not text[b].isspace():
+            b += 1
+            if b - a > MAX_RUN:
+                return True
+        if b - a > MAX_RUN:
+            return True
+    return False
 
 
 def _clean(text: str) -> str:
@@ -354,7 +375,7 @@ def _clean(text: str) -> str:
         s = _ENTITY.sub(lambda m: html.unescape(m.group()), s)
 
     if not any(t in s for t in _TRIGGERS):
-        return " ".join(s.split())
+        return _squeezed(s)
     had_latex = "\\" in s
 
     park = _Parking()
@@ -414,10 +435,19 @@ def _clean(text: str) -> str:
         s = _TIE.sub(" ", s)
 
     s = park.restore(s)
-    s = " ".join(s.split())
+    s = _squeezed(s)
     if had_latex:  # dropped commands (\cite, \left) leave "word ." behind
         s = _SPACE_BEFORE_PUNCT.sub("", s)
     return unicodedata.normalize("NFC", s)
+
+
+def _squeezed(s: str) -> str:
+    """``" ".join(s.split())``: runs of white space as one space, none at either end. A printable text (one C pass)
+    holds no white space but the plain space (every other is a control or separator character), so one without
+    a double space or an edge space is already so, and is not split into words and joined again."""
+    if s.isprintable() and "  " not in s and s[:1] != " " and s[-1:] != " ":
+        return s
+    return " ".join(s.split())
 
 
 def _park_math(m: re.Match[str], park: _Parking) -> str:

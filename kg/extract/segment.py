@@ -15,7 +15,10 @@ whitespace and ``is_sent_start``; ``tests/test_segment.py`` compares them); they
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import attrgetter
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -27,22 +30,32 @@ from spacy.tokens import Doc
 
 from kg.extract.fastre import equivalent
 
+try:  # CPython's regex parser, to read the suffix rule's widths (suffix_window)
+    from re import _parser  # type: ignore[attr-defined]
+    from re._constants import ASSERT, ASSERT_NOT, AT, AT_END, BRANCH, LITERAL, MAX_REPEAT, MAXREPEAT
+except ImportError:  # pragma: no cover - another Python: no window
+    _parser = None
+from kg.extract.text import tokens
+
 _T = TypeVar("_T")
 #: ``is_sent_start = False`` as a ``Doc`` array value (the -1 of ``TokenC.sent_start``, as unsigned)
 _NOT_START = np.uint64(2**64 - 1)
+_IS_PUNCT = attrgetter("is_punct")
 
 
 def create_tokenizer(nlp: Language) -> Tokenizer:
     """spaCy's default tokenizer for ``nlp``'s language defaults, with the fast paths for plain chunks."""
     defaults = nlp.Defaults
+    suffixes = suffix_source(defaults.suffixes)  # type: ignore[arg-type]
     return Tokenizer(
         nlp.vocab,
         rules=defaults.tokenizer_exceptions,
         # (spaCy's stubs declare the defaults Optional; English has all of them)
         prefix_search=equivalent(prefix_source(defaults.prefixes), first_char_test=True).search,  # type: ignore[arg-type]
-        suffix_search=_SuffixSearch(equivalent(suffix_source(defaults.suffixes)).search),  # type: ignore[arg-type]
+        suffix_search=_SuffixSearch(equivalent(suffixes).search, *suffix_window(suffixes)),
         infix_finditer=_Unless(str.isalnum, equivalent(infix_source(defaults.infixes)).finditer, ()),  # type: ignore[arg-type]
-        token_match=defaults.token_match,
+        # English has no token_match rule; a chunk of letters then goes through every rule above and matches none
+        token_match=_LETTERS_ONLY if defaults.token_match is None else defaults.token_match,
         url_match=_Unless(_no_dot, defaults.url_match, None),  # type: ignore[arg-type]
     )
 
@@ -88,6 +101,30 @@ class _Unless(Generic[_T]):
         return self.rule.__self__  # type: ignore[attr-defined]
 
 
+class _NoPattern:
+    """What a fast path shows spaCy's serializer as its rule: none (``pattern`` None), as without it."""
+
+    pattern = None
+
+
+class _LettersOnly(functools.partial):
+    """The tokenizer's ``token_match``: a chunk of letters only (``str.isalpha``) is one token.
+
+    spaCy gives such a chunk that answer anyway, after trying the prefix, suffix, URL and infix rules on it
+    (none can match letters only: ``tests/test_segment.py`` proves it for each), four calls into Python per
+    new word; ``token_match`` is asked first, and the special cases still come before it. A
+    ``functools.partial`` of ``str.isalpha`` runs in C. Serialized as no rule (``__self__.pattern`` None), as
+    spaCy's English tokenizer has none: a tokenizer read back without it gives the same tokens.
+    """
+
+    @property
+    def __self__(self) -> _NoPattern:
+        return _NoPattern()
+
+
+_LETTERS_ONLY = _LettersOnly(str.isalpha)
+
+
 class _SuffixSearch:
     """The suffix rule, tried on the last :data:`TAIL` characters of the text only (linear, not quadratic), and
     not at all on letters only (as :class:`_Unless` with ``str.isalpha``, one Python call less).
@@ -100,17 +137,66 @@ class _SuffixSearch:
 
     TAIL = 16
 
-    def __init__(self, rule: Callable[[str], object]) -> None:
+    def __init__(self, rule: Callable[[str], object], window: int | None = None, slow_ends: tuple[str, ...] = ()) -> None:
+        """``window``, ``slow_ends``: see :func:`suffix_window` (None: always the last :data:`TAIL` characters)."""
         self.rule = rule
+        self.window = window
+        self.slow_ends = ("\n", *slow_ends)  # "$" also matches before a final line break
 
     def __call__(self, text: str) -> object:
         if text.isalpha():
             return None
+        window = self.window
+        if window is not None and len(text) > window and not text.endswith(self.slow_ends):
+            return self.rule(text[-window:])  # the same match (spaCy reads only its length), over fewer positions
         return self.rule(text if len(text) <= self.TAIL else text[-self.TAIL:])
 
     @property
     def __self__(self) -> object:
         return self.rule.__self__  # type: ignore[attr-defined]
+
+
+def suffix_window(source: str) -> tuple[int | None, tuple[str, ...]]:
+    """How many last characters of a text a suffix rule (``X$|Y$|…``) reads, and the endings that need more.
+
+    Every alternative of bounded width ends at the text's end, so a match of it, with the characters its
+    look-behind reads, lies within the last (look-behind + width) characters: ``sre`` need not try the
+    positions before them (it tries each, with every alternative: ~14,000 instructions a call). An alternative
+    of unbounded width is allowed only as a run of one character (spaCy's ``\\.\\.+``), and a text ending in
+    its shortest match (``..``) is read whole. Returns (None, ()) for a rule this does not work out (a negative
+    look-behind, which a shorter text could satisfy, or any other shape): then nothing changes.
+    """
+    if _parser is None:
+        return None, ()
+    try:
+        items = list(_parser.parse(source).data)
+        branches = [list(b) for b in items[0][1][1]] if len(items) == 1 and items[0][0] is BRANCH else [items]
+        window = 0
+        slow: list[str] = []
+        for b in branches:
+            if not b or b[-1] != (AT, AT_END):
+                return None, ()
+            behind = 0
+            consumed = []
+            for op, av in b[:-1]:
+                if op is ASSERT and av[0] == -1:
+                    behind = max(behind, av[1].getwidth()[1])
+                elif op in (ASSERT, ASSERT_NOT, AT):
+                    return None, ()
+                else:
+                    consumed.append((op, av))
+            low, high = _parser.SubPattern(None, consumed).getwidth()
+            if high < MAXREPEAT:
+                window = max(window, behind + high)
+                continue
+            chars = {av if op is LITERAL else (av[2][0][1] if len(av[2]) == 1 and av[2][0][0] is LITERAL else -1)
+                     for op, av in consumed if op in (LITERAL, MAX_REPEAT)}
+            if behind or len(chars) != 1 or -1 in chars or any(op not in (LITERAL, MAX_REPEAT) for op, _av in consumed):
+                return None, ()
+            slow.append(chr(chars.pop()) * low)
+        return window, tuple(slow)
+    except Exception:  # noqa: BLE001 - internals of another Python version: no window
+        return None, ()
 
 
 class PunctuationSentencizer:
@@ -133,20 +219,23 @@ class PunctuationSentencizer:
     def __call__(self, doc: Doc) -> Doc:
         if doc.has_annotation(SENT_START):  # also true for docs of one token
             return self.stock(doc)
-        n = len(doc)
-        values = np.full(n, _NOT_START, dtype=np.uint64)
-        values[0] = 1
+        toks = tokens(doc)  # the plain token lists the kg components read (built here, once)
+        text = toks.text
+        n = len(text)
+        starts = [0]
         after_final = False  # a sentence-final character was seen, no word since
         prev = -2
-        for i in np.flatnonzero(doc.to_array(IS_PUNCT)).tolist():
+        for i in compress(range(n), map(_IS_PUNCT, toks.lex)):
             if after_final and i != prev + 1:  # a word between the two punctuation tokens starts a sentence
-                values[prev + 1] = 1
+                starts.append(prev + 1)
                 after_final = False
-            if not after_final and doc[i].text in self.final_chars:
+            if not after_final and text[i] in self.final_chars:
                 after_final = True
             prev = i
         if after_final and prev + 1 < n:
-            values[prev + 1] = 1
+            starts.append(prev + 1)
+        values = np.full(n, _NOT_START, dtype=np.uint64)
+        values[starts] = 1
         doc.from_array([SENT_START], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
         return doc
 

@@ -156,6 +156,8 @@ class DocState:
     sent_norms: dict[int, set[str]] = field(default_factory=dict)
     title_case: dict[int, bool] = field(default_factory=dict)
     content: tuple[Any, list[bool]] | None = None  # (the resources they were computed with, the flags)
+    content_runs: tuple[list[bool], list[int], list[int]] | None = None  # (the flags, run starts, run ends)
+    norm_ids: list[int] | None = None  # each token's NORM, as kg_normalizer set it
 
 
 #: The contract names of the fields components assign and require (``doc._.kg_<field>``).

@@ -19,7 +19,9 @@ before its colon) is looked for again in the rest of the abstract
 from __future__ import annotations
 
 import re
+import sys
 from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
 from typing import cast
@@ -39,6 +41,7 @@ from kg.extract.text import (
     key_words,
     may_contain,
     norm_word,
+    positions,
     sentence_at,
     sentences,
     title_end,
@@ -66,7 +69,29 @@ def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronou
 
 
 _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
-_TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
+
+
+class _AsciiClassRun:
+    """A regex of one run of a negated class (``[^\\s,;…]+``) whose ``finditer`` reads ASCII text with the class's
+    ASCII characters as a positive class: a bitmap ``sre`` scans fast, where the negated class tests the ``\\s``
+    category character by character (the same matches: the same characters are in it)."""
+
+    def __init__(self, pattern: str):
+        self.any = re.compile(pattern)
+        members = "".join(c for c in map(chr, range(128)) if self.any.fullmatch(c))
+        self.ascii = re.compile("[" + re.escape(members) + "]+")
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return (self.ascii if text.isascii() else self.any).finditer(text, pos, endpos)
+
+
+_TITLE_WORD = _AsciiClassRun(r"[^\s,;!?()\[\]\"“”]+")
+
+
+def _may_split(title: str) -> bool:
+    """Whether ``_TITLE_SPLIT`` can match: each match holds a colon or a dash (it opens with ``\\s*``, which
+    ``sre`` tries at every character)."""
+    return ":" in title or "-" in title or "–" in title or "—" in title
 
 
 def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str], openers: set[str],
@@ -82,7 +107,7 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
     out: list[tuple[int, int, int]] = []
     pos = 0
     parts = []
-    for m in _TITLE_SPLIT.finditer(title):
+    for m in _TITLE_SPLIT.finditer(title) if _may_split(title) else ():
         parts.append((pos, m.start()))
         pos = m.end()
     parts.append((pos, len(title)))
@@ -213,6 +238,9 @@ class ContributionFinder:
         self.kind_object_verbs = words.kind_object_verbs
         #: verbs whose object is proposed only as a described thing (no name is read after them)
         self.describing_only = words.describing_verbs | words.kind_object_verbs
+        # the words the tests of a described cue open on ("our contribution is …"; "we address this issue by a new
+        # …": a means word)
+        self.describing_cues = self.describing_only | {"is", "are"} | words.means_words
         #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
         self.describing = re.compile(r"(?:" + "|".join(map(re.escape, words.counting_prefixes)) + r"|\d+)-\w+$|"
                                      + "|".join(r"[\w-]+-" + re.escape(w) + "$" for w in words.size_suffixes))
@@ -227,7 +255,10 @@ class ContributionFinder:
         self.naming = set(cues["naming_cues"])
         #: "referred to as": naming cues of several words, found at their last word
         self.naming_phrases = [p.split() for p in cues["naming_phrases"]]
+        self.naming_phrase_ends = frozenset(p[-1] for p in self.naming_phrases)
         self.naming_at: dict[int, int] = {}  # the doc's naming cues: a phrase's last word -> its first
+        self.our_at: list[int] = []  # the doc's "our" tokens
+        self.new_at: list[int] = []  # the doc's "new" and "novel" tokens
         self.gerund_verbs = set(cues["contribution_verbs_gerund"])
         self.any_verbs = self.verbs | self.past_verbs | self.gerund_verbs
         self.openers = [p.split() for p in cues["contribution_openers"]]
@@ -254,6 +285,9 @@ class ContributionFinder:
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
+        #: every word a cue position list of __call__ holds
+        self.cue_words = frozenset(self.any_verbs | self.naming | {"our", "proposed"} | self.describing_cues
+                                   | {"new", "novel"} | self.naming_phrase_ends)
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
@@ -343,23 +377,30 @@ class ContributionFinder:
         self._title_name(doc, by_start, out)
         self._title_task(doc, by_start, out)
         self._problem_of(doc, by_start, out)
-        # the positions of the few cue words, found once: most sentences hold none
-        verbs = list(compress(range(len(lower)), map(self.any_verbs.__contains__, lower)))
+        # the positions of the few cue words, found once (one pass in C over the tokens for all of them): most
+        # sentences hold none, and the per-sentence tests below start from these
+        cue_at = list(compress(range(len(lower)), map(self.cue_words.__contains__, lower)))
+        verbs = [i for i in cue_at if lower[i] in self.any_verbs]
         tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
-        # ... or in the object of a contribution verb close before it, in its sentence ("This paper introduces a
-        # combination of dynamic programming and policy gradient called dynamical policy gradient")
-        naming = [j for j in compress(range(len(lower)), map(self.naming.__contains__, lower))
-                  if j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
+        naming = [j for j in cue_at if lower[j] in self.naming and (
+                  j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
                   or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words
-                  or self._in_verb_object(doc, verbs, j)]
-        ours = list(compress(range(len(lower)), map({"our", "proposed"}.__contains__, lower)))
+                  # ... or in the object of a contribution verb close before it, in its sentence ("This paper
+                  # introduces a combination of dynamic programming and policy gradient called dynamical policy
+                  # gradient")
+                  or self._in_verb_object(doc, verbs, j))]
+        ours = [i for i in cue_at if lower[i] in ("our", "proposed")]
+        describing = [i for i in cue_at if lower[i] in self.describing_cues]
+        our_at = self.our_at = [i for i in ours if lower[i] == "our"]
+        new_at = self.new_at = [i for i in cue_at if lower[i] in ("new", "novel")]
         self.naming_at = dict(zip(naming, naming))
+        phrase_ends = [i for i in cue_at if lower[i] in self.naming_phrase_ends]  # "as" of "referred to as"
         for words in self.naming_phrases:
             n = len(words) - 1
-            for j in compress(range(n, len(lower)), map(words[-1].__eq__, lower[n:])):
-                if lower[j - n:j] == words[:-1]:
+            for j in phrase_ends:
+                if j >= n and lower[j] == words[-1] and lower[j - n:j] == words[:-1]:
                     naming.append(j)
                     self.naming_at[j] = j - n
         naming.sort()
@@ -384,7 +425,7 @@ class ContributionFinder:
                 self._read_target(doc, sent, doc[sent.start + opener - 1], by_start, out)
                 if not any(c.proposed for c in out[before:]):
                     unnamed.append((sent, sent.start + opener - 1))
-            for i in range(sent.start + 1, sent.end - 2):
+            for i in describing[bisect_left(describing, sent.start + 1):bisect_left(describing, sent.end - 2)]:
                 # "This paper describes a deep reinforcement learning framework …", "Our main contribution is an
                 # information theoretic framework …": cues of a described contribution only (no name is read)
                 if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
@@ -394,12 +435,17 @@ class ContributionFinder:
                         lower[i] in self.words.means_words and lower[i + 1] in ("a", "an")
                         and lower[i + 2] in ("new", "novel") and "we" in lower[sent.start:i]):
                     unnamed.append((sent, i))
-            self._self_named(doc, sent, naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)],
-                             by_start, out)
-            self._our_noun_name(doc, sent, by_start, out)
-            self._proposed_name(doc, sent, ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)],
-                                by_start, out)
-            self._new_definition(doc, sent, by_start, out)
+            # each reader below starts from a cue word: called only for a sentence holding one
+            named = naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)]
+            if named:
+                self._self_named(doc, sent, named, by_start, out)
+            if bisect_left(our_at, sent.start) < bisect_left(our_at, sent.end - 4):
+                self._our_noun_name(doc, sent, by_start, out)
+            cues = ours[bisect_left(ours, sent.start):bisect_left(ours, sent.end - 1)]
+            if cues:
+                self._proposed_name(doc, sent, cues, by_start, out)
+            if bisect_left(new_at, sent.start + 1) < bisect_left(new_at, sent.end - 1):
+                self._new_definition(doc, sent, by_start, out)
         if not any(c.proposed for c in out):
             self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
         if not any(c.proposed for c in out):
@@ -815,8 +861,8 @@ class ContributionFinder:
         mark; 2 to 5 words, and only where no task is found in it already."""
         toks = tokens(doc)
         lower = toks.lower
-        for i in range(2, len(lower) - 3):
-            if lower[i] != "of" or lower[i - 1] not in self.words.problem_nouns or not lower[i + 1].endswith("ing"):
+        for i in positions(lower, "of", 2, len(lower) - 3):  # the few "of"s
+            if lower[i - 1] not in self.words.problem_nouns or not lower[i + 1].endswith("ing"):
                 continue
             sent = sentence_at(doc, toks.idx[i])
             if "we" not in lower[sent.start:i] and "paper" not in lower[sent.start:i]:
@@ -994,7 +1040,7 @@ class ContributionFinder:
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
             if typ is None or typ == "Task":
                 continue
-            split = _TITLE_SPLIT.search(title)
+            split = _TITLE_SPLIT.search(title) if _may_split(title) else None
             if typ is kind and kind is not None and (split and start > split.start() or not re.search(
                     r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", _rest, re.IGNORECASE)):
                 continue  # typed only by the abstract's bare kind noun: the title's head, in the abstract's words
@@ -1480,8 +1526,9 @@ class ContributionFinder:
         """"This inspires a new prompt gradient projection approach (PGP)": a definition the text calls new
         ("a new"/"a novel" right before it) is the paper's, with or without a contribution verb."""
         lower = tokens(doc).lower
-        for i in range(sent.start + 1, sent.end - 1):
-            if lower[i] not in ("new", "novel") or lower[i - 1] not in ("a", "an"):
+        new_at = self.new_at  # the doc's "new"/"novel" tokens (found in __call__)
+        for i in new_at[bisect_left(new_at, sent.start + 1):bisect_left(new_at, sent.end - 1)]:
+            if lower[i - 1] not in ("a", "an"):
                 continue
             at = by_start.get(doc[i + 1].idx, [])
             hits = [c for c in at if c.finder is Finder.ACRONYM and c.long_form
@@ -1503,9 +1550,8 @@ class ContributionFinder:
         finder knew counts after a comma ("Our method, Crowd-Calibrator, models …")."""
         toks = tokens(doc)
         lower = toks.lower
-        for o in range(sent.start, sent.end - 4):
-            if lower[o] != "our":
-                continue
+        our_at = self.our_at  # the doc's "our" tokens (found in __call__)
+        for o in our_at[bisect_left(our_at, sent.start):bisect_left(our_at, sent.end - 4)]:
             i = o
             if lower[i + 1] in self.past_verbs or (lower[i + 1] in self.weak_lead and norm_word(lower[i + 2]) in
                                                    self.type_words):

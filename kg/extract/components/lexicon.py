@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import spacy
-from spacy.attrs import NORM, ORTH
+from spacy.attrs import NORM
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
@@ -167,6 +167,9 @@ class LexiconMatcher:
             if added:
                 self.entries.append(entry)
         self.shared_id = add_string(self.SHARED_KEY)
+        # what each match of an entry needs, read once per entry rather than per match
+        self._confidence = [self.source_confidence.get(e.source, 0.8) for e in self.entries]
+        self._needs_context = [e.term.lower() in self.context_terms for e in self.entries]
         for matcher, ids in ((self.exact, self.exact_ids), (self.fold, self.fold_ids)):
             # token-id patterns, which PhraseMatcher.add takes as it takes Docs (its stubs say Docs only)
             matcher.add(self.SHARED_KEY, [list(pattern) for pattern, idxs in ids.items() if len(idxs) == 1])  # type: ignore[misc]
@@ -188,15 +191,17 @@ class LexiconMatcher:
                     continue  # the tail of a compound: "high-throughput", "UI-to-code generation"
                 if match_id == self.shared_id:
                     if arrays is None:  # the token ids the shared key's entries are looked up by, read once
-                        arrays = {"orth": doc.to_array(ORTH).tolist(), "norm": doc.to_array(NORM).tolist()}
+                        norm_ids = state(doc).norm_ids  # kg_normalizer's (it runs before)
+                        arrays = {"orth": toks.orth,
+                                  "norm": doc.to_array(NORM).tolist() if norm_ids is None else norm_ids}
                     idx = ids[tuple(arrays[attr][start:end])][0]
                 else:
                     idx = int(strings[match_id])
                 entry = self.entries[idx]
                 found.append((Candidate(
                     toks.idx[start], toks.end_char(end - 1), entry.type, Finder.LEXICON,
-                    self.source_confidence.get(entry.source, 0.8), canonical=entry.canonical,
-                    source_id=entry.source_id, rule=entry.source or "user"), entry.term.lower() in self.context_terms))
+                    self._confidence[idx], canonical=entry.canonical,
+                    source_id=entry.source_id, rule=entry.source or "user"), self._needs_context[idx]))
         # "fixed points of a map" is mathematics unless the abstract is about hardware
         hardware = any(c.type == "HardwareConcept" and not ambiguous for c, ambiguous in found)
         out.extend(c for c, ambiguous in found if hardware or not ambiguous)

@@ -344,8 +344,17 @@ class Merger:
         return out
 
     def _undefined_acronym(self, ent: LocalEntity) -> bool:
-        """Every mention is an acronym and none comes with a long form."""
-        return not any(m.long_form or not self._is_acronym(m.surface) for m in ent.mentions)
+        """Every mention is an acronym and none comes with a long form (a plain loop: this runs for every entity)."""
+        cache = self._acronym_cache
+        for m in ent.mentions:
+            if m.long_form:
+                return False
+            acronym = cache.get(m.surface)
+            if acronym is None:
+                acronym = self._is_acronym(m.surface)
+            if not acronym:
+                return False
+        return True
 
     def _link_undefined_acronyms(self, groups: list[LocalEntity]) -> list[LocalEntity]:
         """"VLM-based judge" in an abstract about "visual language models": the same entity.
@@ -355,7 +364,10 @@ class Merger:
         """
         # linking only adds mentions to entities, which never makes an entity an undefined acronym:
         # without one to start with there is nothing to link (most abstracts define theirs)
-        if not any(self._undefined_acronym(ent) for ent in groups):
+        for ent in groups:
+            if self._undefined_acronym(ent):
+                break
+        else:
             return groups
         by_initials: dict[str, list[LocalEntity]] = {}
         ambiguous: set[str] = set()

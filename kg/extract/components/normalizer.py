@@ -11,6 +11,7 @@ from spacy.language import Language
 from spacy.strings import StringStore
 from spacy.tokens import Doc
 
+from kg.extract.state import state
 from kg.extract.text import tokens
 
 
@@ -45,8 +46,10 @@ class Normalizer:
             if self.ids.strings is not doc.vocab.strings:  # a doc of another vocab (not this pipeline's)
                 self.ids = _NormIds(doc.vocab.strings)
             ids = self.ids
-            values = numpy.fromiter(map(ids.__getitem__, norms), dtype=numpy.uint64, count=len(norms))
+            norm_ids = list(map(ids.__getitem__, norms))
+            values = numpy.fromiter(norm_ids, dtype=numpy.uint64, count=len(norms))
             doc.from_array([NORM], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
+            state(doc).norm_ids = norm_ids  # what ``doc.to_array(NORM)`` now gives, kept for kg_lexicon
         return doc
 
 

@@ -78,7 +78,12 @@ def _posed_topic(e: LocalEntity) -> bool:
     """A Task no mention reads as one: a research topic the vocabulary types Method that the paper poses as its
     problem (``kg_merge``); across papers its node may stay a Method (``kg.resolve.canonical._refit``),
     so addressing it does not stand for addressing a task."""
-    return e.type == "Task" and all(m.type != "Task" for m in e.mentions)
+    if e.type != "Task":
+        return False
+    for m in e.mentions:  # a loop, not all() of a generator: asked for every Task mention of a claim
+        if m.type == "Task":
+            return False
+    return True
 
 
 def _holds(name: str, part: str) -> bool:
@@ -171,8 +176,10 @@ class RelationFinder:
             return doc
         #: compared noun phrases no entity names (see _rival), in the order found: proposed to the merge
         rivals: list[_Proposed] = []
-        spans: list[tuple[Candidate, LocalEntity]] = sorted(
-            ((m, e) for e in ents for m in e.mentions), key=lambda x: (x[0].start, x[0].end))
+        pairs = [(m, e) for e in ents for m in e.mentions]
+        # sorted by (start, end), stably: the order of (start, end, index) tuples, which compare in C
+        order = sorted([(m.start, m.end, k) for k, (m, _e) in enumerate(pairs)])
+        spans: list[tuple[Candidate, LocalEntity]] = [pairs[k] for _s, _e, k in order]
         proposed = [e for e in ents if e.proposed and e.type in _PROPOSED_TYPES]
         proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
         main = st.main
@@ -296,7 +303,7 @@ class RelationFinder:
                         continue
                     task_end = None
                     add(subj, "addresses", e, bounds, "addresses")
-                    if not _posed_topic(e):
+                    if id(subj) not in addressed and not _posed_topic(e):
                         addressed.add(id(subj))
                 elif e.type == "Dataset" and subj.type != "Dataset" and (
                         is_eval or cmp_at is not None or _ON_LIST.search(s_text, max(0, rel_pos - 80), rel_pos)):

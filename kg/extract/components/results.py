@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import cast
 
 from spacy.language import Language
@@ -69,6 +70,19 @@ _YEAR = re.compile(r"^(19|20)\d\d$")
 _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?(%|×|x|points)?\s+to$", re.I)
 _FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
 _ASCII_DIGIT = re.compile(r"[0-9]")
+_START_END = itemgetter(0, 1)
+#: where a match of ``_NUM`` can start (each of its alternatives opens with a digit or a period)
+_NUM_START = re.compile(r"[\d.]")
+
+
+def _num_search(s: str, pos: int) -> re.Match[str] | None:
+    """``_NUM.search(s, pos)``, tried only at a digit or a period: ``sre`` finds no first character in the
+    pattern's nested alternation, so the search tried it at every character (~30,000 instructions a sentence)."""
+    for start in _NUM_START.finditer(s, pos):
+        m = _NUM.match(s, start.start())
+        if m is not None:
+            return m
+    return None
 _DASHES = "-–—~∼"
 
 @dataclass
@@ -110,6 +124,31 @@ def _ends_rx(phrases: frozenset) -> tuple[re.Pattern, int]:
     alts = [(r"(?<![\w-])" if p[:1].isalnum() else "") + re.escape(p) for p in sorted(phrases, key=len, reverse=True)]
     # a case-insensitive match is as long as its phrase; ``$`` also matches before a final newline
     return re.compile("(?:" + "|".join(alts) + ")$", re.IGNORECASE), max(map(len, phrases), default=0) + 1
+
+
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _word_before(s: str, end: int) -> tuple[int, str] | None:
+    """``re.search(r"([A-Za-z][\w-]*)\s+$", s[:end])`` as (where group 1 starts, group 1), found from ``end``
+    backwards: the search tried the pattern at every character of the text before each number.
+
+    The match needs white space before ``end`` (``\s`` and ``str.isspace`` agree); its word is the run of
+    ``[\w-]`` before that space (``\w``: ``str.isalnum`` or "_"), from the run's first ASCII letter on (the
+    search returns the leftmost match).
+    """
+    q = end
+    while q > 0 and s[q - 1].isspace():
+        q -= 1
+    if q == end:
+        return None
+    r = q
+    while r > 0 and (s[r - 1].isalnum() or s[r - 1] in "_-"):
+        r -= 1
+    for p in range(r, q):
+        if s[p] in _ASCII_LETTERS:
+            return p, s[p:q]
+    return None
 
 
 def _ends_with(phrases, text: str) -> re.Match | None:
@@ -281,7 +320,7 @@ class ResultFinder:
         """Numbers with a unit, and bare numbers that are not identifiers, years, math or enumerators."""
         out: list[_Q] = []
         pos = 0
-        while (m := _NUM.search(s, pos)) is not None:
+        while (m := _num_search(s, pos)) is not None:
             pos = m.end()
             a, b = m.start(), m.end()
             before = s[a - 1] if a else " "
@@ -308,10 +347,10 @@ class ResultFinder:
             if unit == "x" and s[end:end + 3].lstrip()[:1].isdigit():
                 continue  # "6.97× 10^3", "3 x 4"
             nxt = s[end] if end < len(s) else " "
-            prev_word = re.search(r"([A-Za-z][\w-]*)\s+$", s[:a])
-            if not unit and prev_word and prev_word.group(1)[0].isupper() and prev_word.start() > 0 \
-                    and norm_word(prev_word.group(1)) not in self.metric_heads \
-                    and not any(e.type == "Metric" and ma <= prev_word.start(1) < mb for ma, mb, e in ments):
+            prev_word = None if unit else _word_before(s, a)
+            if prev_word and prev_word[1][0].isupper() and prev_word[0] > 0 \
+                    and norm_word(prev_word[1]) not in self.metric_heads \
+                    and not any(e.type == "Metric" and ma <= prev_word[0] < mb for ma, mb, e in ments):
                 continue  # a version or index in a name: "Llama 3.1", "ImageNet 64", "Table 2"
             if not unit:
                 if nxt.isalpha() or nxt in "^" or (nxt in "-–" and s[end + 1:end + 2].isalpha()):
@@ -661,14 +700,18 @@ class ResultFinder:
         ents = st.entities
         out: list[ResultCandidate] = []
         st.results = out
-        mentions = sorted(((m.start, m.end, e) for e in ents for m in e.mentions), key=lambda x: (x[0], x[1]))
+        mentions = [(m.start, m.end, e) for e in ents for m in e.mentions]
+        mentions.sort(key=_START_END)  # stable, by (start, end): a key read in C
         main = st.main
         text = doc_text(doc)
         named: list[tuple[int, int]] = []
+        digit = -1  # the first ASCII digit of the text at or after the sentence's start (one pass over the text)
         for sent, a, b in zip(sentences(doc), *sentence_offsets(doc)):
-            s = text[a:b]
             # only sentences with a digit can claim a result; the regex finds an ASCII one fast
-            if _ASCII_DIGIT.search(s) or (not s.isascii() and any(map(str.isdigit, s))):
+            if digit < a:
+                m = _ASCII_DIGIT.search(text, a)
+                digit = m.start() if m is not None else len(text)
+            if digit < b or (not (s := text[a:b]).isascii() and any(map(str.isdigit, s))):
                 out.extend(self._sentence(text, sent, mentions, main, named))
         # the metric phrases a claim names and no rule found: a measured quantity is a Metric (the merge
         # pass after this component makes them mentions of entities)

@@ -1,0 +1,172 @@
+"""Faster forms of extraction helpers give what the plain forms they replaced give (issue 12's speed rounds)."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from kg.extract.components.results import _word_before
+from kg.extract.pipeline import shipped_nlp
+from kg.extract.text import chunk_ranges, content_flags, tokens
+
+TEXTS = [
+    "State-of-the-art Vision-Language Models (VLMs) - a survey\n\n"
+    "We propose LoRA-X, a low-rank adaptation method for large language models, and evaluate it on GLUE, "
+    "SuperGLUE and MMLU. -- Our state-of-the-art results -/- show a 3.5% gain over the baseline; "
+    "code is at https://github.com/x/y. The model, trained on 8 A100 GPUs, is - - fast.",
+    "A -b- c / d – e and/or f- g -h. Of the in on at, x-y-z.",
+]
+
+
+def _plain_chunk_ranges(content: list[bool], joiner: list[bool], start: int, end: int) -> list[tuple[int, int]]:
+    """The pass over every token that ``chunk_ranges`` made before it read the doc's runs."""
+    out: list[tuple[int, int]] = []
+    first = None
+    for i in range(start, end):
+        if content[i]:
+            if first is None:
+                if joiner[i]:
+                    continue
+                first = i
+        elif first is not None:
+            out.append((first, i))
+            first = None
+    if first is not None:
+        out.append((first, end))
+    fixed = []
+    for a, b in out:
+        while b > a and joiner[b - 1]:
+            b -= 1
+        if b > a:
+            fixed.append((a, b))
+    return fixed
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_chunk_ranges_match_the_pass_over_every_token(text: str) -> None:
+    nlp = shipped_nlp()
+    doc = nlp(text)
+    res = nlp.get_pipe("kg_phrases").res
+    content, joiner = content_flags(doc, res), tokens(doc).joiner
+    n = len(doc)
+    found = 0
+    for start in range(n + 1):
+        for end in range(start, n + 1):
+            expected = _plain_chunk_ranges(content, joiner, start, end)
+            assert chunk_ranges(doc, start, end, res) == expected, (start, end)
+            found += len(expected)
+    assert found > 0  # the ranges hold chunks: the comparison is not vacuous
+
+
+def test_word_before_is_the_regex_search() -> None:
+    rx = re.compile(r"([A-Za-z][\w-]*)\s+$")
+    assert _word_before("the Llama 3", 10) == (4, "Llama")  # a positive control: "Llama " before the number
+    assert _word_before("GPT-4o 3", 7) == (0, "GPT-4o")
+    assert _word_before("x 3", 1) is None  # no space before the end
+    chars = "aZ_-9 \n\t.é١²(x"
+    rng = random.Random(12)
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(chars) for _ in range(rng.randint(0, 10)))
+        for end in range(len(s) + 1):
+            m = rx.search(s[:end])
+            assert _word_before(s, end) == ((m.start(1), m.group(1)) if m else None), (s, end)
+            hits += m is not None
+    assert hits > 1000
+
+
+def test_squeezed_is_split_and_join() -> None:
+    from kg.clean.markup import _squeezed
+
+    # the shortcut rests on this: no printable character but the plain space is white space
+    assert [c for c in map(chr, range(0x110000)) if c.isspace() and c.isprintable()] == [" "]
+    assert _squeezed(" a  b\n") == "a b"  # a positive control: the text changes
+    parts = ["a", " ", "  ", "\n", "\xa0", "b", "\u2003", "\t", "x ", " y"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        s = "".join(rng.choice(parts) for _ in range(rng.randint(0, 8)))
+        assert _squeezed(s) == " ".join(s.split()), repr(s)
+
+
+def test_long_run_test_is_the_longest_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kg.clean import markup
+
+    rng = random.Random(9)
+    for limit in (3, 5, 8):
+        monkeypatch.setattr(markup, "MAX_RUN", limit)
+        longer = 0
+        for _ in range(20_000):
+            s = "".join(rng.choice("ab \n\xa0x") if rng.random() < 0.5 else "a" * rng.randint(0, 12)
+                        for _ in range(rng.randint(0, 6)))
+            expected = max(map(len, s.split()), default=0) > limit
+            assert markup._has_long_run(s) == expected, (limit, repr(s))
+            longer += expected
+        assert longer > 1000
+
+
+def test_positions_is_the_plain_scan() -> None:
+    from kg.extract.text import positions
+
+    rng = random.Random(4)
+    for _ in range(20_000):
+        items = [rng.choice(["of", "a", "b"]) for _ in range(rng.randint(0, 12))]
+        start, end = rng.randint(0, 14), rng.randint(-2, 14)
+        assert positions(items, "of", start, end) == [i for i in range(start, end) if i < len(items) and items[i] == "of"]
+    assert positions(["a", "of", "b", "of"], "of") == [1, 3]
+
+
+def test_pattern_searches_from_candidate_starts_are_the_searches() -> None:
+    from kg.extract.components.coined import _LIST_HEAD, _list_head
+    from kg.extract.components.contributions import _TITLE_SPLIT, _may_split
+    from kg.extract.components.results import _NUM, _num_search
+
+    rng = random.Random(11)
+    pieces = ["datasets", " ", ":", ", ", "such as ", "e.g., ", "(", "A", "b", "12", ".5", "1,000", ".", "\n", "x-y",
+              " - ", "—", "é", "٣"]
+    heads = nums = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 9)))
+        lo, hi = sorted((rng.randint(0, len(s)), rng.randint(0, len(s))))
+        expected = _LIST_HEAD.search(s, lo, hi)
+        got = _list_head(s, lo, hi)
+        assert (got and got.span(), got and got.group(1)) == (expected and expected.span(), expected and expected.group(1)), (s, lo, hi)
+        heads += expected is not None
+        pos = rng.randint(0, len(s))
+        want = _NUM.search(s, pos)
+        found = _num_search(s, pos)
+        assert (found and found.span()) == (want and want.span()), (s, pos)
+        nums += want is not None
+        if not _may_split(s):
+            assert _TITLE_SPLIT.search(s) is None, s
+    assert heads > 1000 and nums > 1000
+
+
+def test_ascii_name_word_scan_is_the_class_scan() -> None:
+    from kg.extract.components.coined import _NAME_WORD_AFTER, _NAME_WORD_AFTER_ASCII
+
+    assert not _NAME_WORD_AFTER_ASCII.pattern.startswith("[^")  # a positive class of ASCII characters
+    rng = random.Random(8)
+    pieces = ["GPT-4", " ", "(", "x", "LLMs", "@", "/", ".", "-", "'", "^2", "a.B", "SF(DA)^2", ",", "\n", "\t", "_", "3D"]
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        expected = [m.span(1) for m in _NAME_WORD_AFTER.finditer(s)]
+        assert [m.span(1) for m in _NAME_WORD_AFTER_ASCII.finditer(s)] == expected, s
+        hits += bool(expected)
+    assert hits > 1000
+
+
+def test_title_word_runs_over_ascii_are_the_class_runs() -> None:
+    from kg.extract.components.contributions import _TITLE_WORD
+
+    rng = random.Random(10)
+    chars = 'ab ,;!?()[]"“”\t\nx.-:\x00\x1f'
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(chars) for _ in range(rng.randint(0, 12)))
+        lo = rng.randint(0, len(s))
+        expected = [m.span() for m in _TITLE_WORD.any.finditer(s, lo)]
+        assert [m.span() for m in _TITLE_WORD.finditer(s, lo)] == expected, s
+        hits += bool(expected)
+    assert hits > 1000
