@@ -82,6 +82,8 @@ class Words:
     coined_method_nouns: frozenset[str]
     coined_model_suffixes: tuple[str, ...]
     phrase_dataset_heads: frozenset[str]
+    phrase_data_heads: frozenset[str]
+    phrase_data_amounts: frozenset[str]
     phrase_task_heads: frozenset[str]
     phrase_problem_heads: frozenset[str]
     phrase_participle_heads: frozenset[str]
