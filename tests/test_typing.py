@@ -382,9 +382,10 @@ def test_data_named_by_what_it_holds_is_a_dataset(entity_types):
     make a Dataset; data by its amount, state or role ("enough data", "noisy data", "training data"), one image,
     or a unit after a number ("10 hour videos") do not (the controls share the text)."""
     types = entity_types("We plan routes from satellite images and train on K-12 education data and RGB-D videos. "
-                         "Given enough data, noisy data and training data, we render a reference image "
-                         "and 10 hour videos.")
+                         "Given enough data, noisy data, training data and source-task data, we render a "
+                         "reference image and 10 hour videos.")
     assert types.get("satellite images") == types.get("K-12 education data") == types.get("RGB-D videos") \
         == "Dataset", types
     labels = {k.lower() for k in types}
-    assert not {"enough data", "noisy data", "training data", "reference image", "hour videos"} & labels, types
+    assert not {"enough data", "noisy data", "training data", "source-task data", "reference image",
+                "hour videos"} & labels, types

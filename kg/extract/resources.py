@@ -84,6 +84,7 @@ class Words:
     phrase_dataset_heads: frozenset[str]
     phrase_data_heads: frozenset[str]
     phrase_data_amounts: frozenset[str]
+    phrase_data_roles: frozenset[str]
     phrase_task_heads: frozenset[str]
     phrase_problem_heads: frozenset[str]
     phrase_participle_heads: frozenset[str]

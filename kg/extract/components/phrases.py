@@ -54,6 +54,7 @@ class PhraseFinder:
         words = res.words
         self._dataset_heads = words.phrase_dataset_heads
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
+        self._data_roles = words.phrase_data_roles | res.dataset_roles
         self._task_heads = words.phrase_task_heads
         self._problem_heads_named = words.phrase_problem_heads
         self._participle_heads = words.phrase_participle_heads
@@ -130,8 +131,8 @@ class PhraseFinder:
             if depth == 0 and len(words) > 1 and (head == "data" or head != toks.lower[head_i]):
                 mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1]
                 mod_words = [span_text(toks, a, b, text) for a, b in mods]
-                if mods and not any(w.lower() in self.res.dataset_roles or w.lower() in self._data_amounts
-                                    for w in mod_words) \
+                if mods and not any(w.lower() in self._data_amounts or w.lower() in self._data_roles
+                                    or w.lower().split("-")[0] in self._data_roles for w in mod_words) \
                         and not (mods[0][0] > 0 and toks.text[mods[0][0] - 1][:1].isdigit()):
                     self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_words, out)
             return
