@@ -389,3 +389,14 @@ def test_data_named_by_what_it_holds_is_a_dataset(entity_types):
     labels = {k.lower() for k in types}
     assert not {"enough data", "noisy data", "training data", "source-task data", "reference image",
                 "hour videos"} & labels, types
+
+
+def test_a_dataset_noun_written_as_two_words_is_a_dataset_noun(entity_types):
+    """"data set", "data-set": one dataset noun, read like "dataset" ("speech data-set", "hyperspectral data sets");
+    a claim before it ("first-ever") or a comparison ("bigger data sets") names nothing (control in the same text)."""
+    types = entity_types("We evaluate on a speech data-set and two hyperspectral data sets, and release the "
+                         "first-ever localisation data-set. Bigger data sets help.")
+    assert types.get("speech data-set") == types.get("hyperspectral data sets") == "Dataset", types
+    assert types.get("localisation data-set") == "Dataset", types
+    labels = {k.lower() for k in types}
+    assert not any(k.startswith(("first-ever", "bigger")) for k in labels), types

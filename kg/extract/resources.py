@@ -83,6 +83,7 @@ class Words:
     coined_model_suffixes: tuple[str, ...]
     phrase_dataset_heads: frozenset[str]
     phrase_data_heads: frozenset[str]
+    phrase_dataset_split: tuple[str, ...]
     phrase_data_amounts: frozenset[str]
     phrase_data_roles: frozenset[str]
     phrase_task_heads: frozenset[str]

@@ -55,6 +55,7 @@ class PhraseFinder:
         self._dataset_heads = words.phrase_dataset_heads
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
+        self._split_first, self._split_head = words.phrase_dataset_split
         self._task_heads = words.phrase_task_heads
         self._problem_heads_named = words.phrase_problem_heads
         self._participle_heads = words.phrase_participle_heads
@@ -118,7 +119,13 @@ class PhraseFinder:
         head_i = words[-1][1] - 1
         head_text = toks.text[head_i]
         head = toks.norm[head_i]
-        typed = head_type(head_text, self.res)
+        first_i = head_i - 2 if head_i > 1 and toks.text[head_i - 1] == "-" else head_i - 1
+        if head == self._split_head and first_i >= 0 and toks.lower[first_i] == self._split_first:
+            # "a localisation data-set", "the PAM data set": one dataset noun, its first word no modifier
+            if words[-1][0] == head_i and len(words) > 1:
+                words = words[:-2] + [(words[-2][0], words[-1][1])]
+            head = next(iter(self._dataset_heads & {self._split_first + self._split_head}), head)
+        typed = head_type(head_text, self.res) if head == toks.norm[head_i] else None
         if typed is None and head in self._bound_heads and len(words) > 1:
             if not self._bounds_a_measure(toks, text, words[-MAX_WORDS:-1], toks.end_char(head_i), out):
                 return  # "tight bounds", "a matching lower bound": a bound described, not named by what it bounds
@@ -428,7 +435,8 @@ class PhraseFinder:
                 before = len(out)
                 # the test _emit starts with, done here for the three chunks in four it rejects
                 if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through \
-                        or toks.norm[end - 1] in self._bound_heads or toks.norm[end - 1] in self._data_heads:
+                        or toks.norm[end - 1] in self._bound_heads or toks.norm[end - 1] in self._data_heads \
+                        or toks.norm[end - 1] == self._split_head:
                     words = word_ranges(joiner, start, end)
                     if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
                             and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
