@@ -400,3 +400,12 @@ def test_a_dataset_noun_written_as_two_words_is_a_dataset_noun(entity_types):
     assert types.get("localisation data-set") == "Dataset", types
     labels = {k.lower() for k in types}
     assert not any(k.startswith(("first-ever", "bigger")) for k in labels), types
+
+
+def test_an_acronym_defined_by_data_nouns_is_a_dataset(entity_types):
+    """"Whole Slide Images (WSIs)", "Electronic Health Records (EHRs)": a long form ending in a plural data noun
+    is a Dataset; one ending in no typed head stays a Method (the control, same text)."""
+    types = entity_types("Models for Whole Slide Images (WSIs) and Electronic Health Records (EHRs) use "
+                         "Neighbor Constrained Attention (NCA).")
+    assert types.get("Whole Slide Images") == types.get("Electronic Health Records") == "Dataset", types
+    assert types.get("Neighbor Constrained Attention") == "Method", types
