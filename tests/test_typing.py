@@ -409,3 +409,10 @@ def test_an_acronym_defined_by_data_nouns_is_a_dataset(entity_types):
                          "Neighbor Constrained Attention (NCA).")
     assert types.get("Whole Slide Images") == types.get("Electronic Health Records") == "Dataset", types
     assert types.get("Neighbor Constrained Attention") == "Method", types
+
+
+def test_a_verb_before_data_is_not_part_of_its_name(entity_types):
+    """"handle", "leverage" open a phrase as verbs ("cannot handle sensor data"): the data is named without them."""
+    types = entity_types("Existing methods cannot handle sensor data, so we leverage radiology images.")
+    assert types.get("sensor data") == types.get("radiology images") == "Dataset", types
+    assert not any(k.lower().startswith(("handle", "leverage")) for k in types), types
