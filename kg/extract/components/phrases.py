@@ -55,7 +55,8 @@ class PhraseFinder:
         self._dataset_heads = words.phrase_dataset_heads
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
-        self._split_first, self._split_head = words.phrase_dataset_split
+        #: ("data", "set"); ("", "") when a test's word lists have none
+        self._split_first, self._split_head = (words.phrase_dataset_split + ("", ""))[:2]
         self._task_heads = words.phrase_task_heads
         self._problem_heads_named = words.phrase_problem_heads
         self._participle_heads = words.phrase_participle_heads
@@ -120,7 +121,8 @@ class PhraseFinder:
         head_text = toks.text[head_i]
         head = toks.norm[head_i]
         first_i = head_i - 2 if head_i > 1 and toks.text[head_i - 1] == "-" else head_i - 1
-        if head == self._split_head and first_i >= 0 and toks.lower[first_i] == self._split_first:
+        if head == self._split_head and self._split_head and first_i >= 0 \
+                and toks.lower[first_i] == self._split_first:
             # "a localisation data-set", "the PAM data set": one dataset noun, its first word no modifier
             if words[-1][0] == head_i and len(words) > 1:
                 words = words[:-2] + [(words[-2][0], words[-1][1])]
@@ -436,7 +438,7 @@ class PhraseFinder:
                 # the test _emit starts with, done here for the three chunks in four it rejects
                 if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through \
                         or toks.norm[end - 1] in self._bound_heads or toks.norm[end - 1] in self._data_heads \
-                        or toks.norm[end - 1] == self._split_head:
+                        or toks.norm[end - 1] == self._split_head and self._split_head:
                     words = word_ranges(joiner, start, end)
                     if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
                             and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
