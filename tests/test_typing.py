@@ -416,3 +416,11 @@ def test_a_verb_before_data_is_not_part_of_its_name(entity_types):
     types = entity_types("Existing methods cannot handle sensor data, so we leverage radiology images.")
     assert types.get("sensor data") == types.get("radiology images") == "Dataset", types
     assert not any(k.lower().startswith(("handle", "leverage")) for k in types), types
+
+
+def test_a_dataset_phrase_after_a_degree_word_only_describes(entity_types):
+    """"high dimensional datasets", "low resolution images": cut from "high"/"low" the rest is a description, no
+    Dataset; the control in the same text is found."""
+    types = entity_types("We evaluate on high dimensional datasets, low resolution images and satellite images.")
+    assert types.get("satellite images") == "Dataset", types
+    assert not any(k.lower().startswith(("dimensional", "resolution")) for k in types), types

@@ -355,6 +355,8 @@ class PhraseFinder:
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
                 or low.endswith("est") and len(low) > 5:
             return
+        if mods[0][0] > 0 and toks.lower[mods[0][0] - 1] in self.res.words.phrase_degree_words:
+            return  # "high dimensional datasets", "low resolution images": a description cut from its degree word
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
         if not inner and len(mods) == 1 and is_coined(first, self.res):
