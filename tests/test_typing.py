@@ -375,3 +375,52 @@ def test_a_title_case_name_is_kept_whole(extractor):
     assert types.get("Plant Disease Segmentation") == "Task", types
     assert not any(k.startswith(("Revisiting", "Robust")) for k in types), types
     assert "online quadratic optimization" in {k.lower() for k in types}, types
+
+
+def test_data_named_by_what_it_holds_is_a_dataset(entity_types):
+    """"satellite images", "K-12 education data": nouns of data themselves with modifiers that say which data
+    make a Dataset; data by its amount, state or role ("enough data", "noisy data", "training data"), one image,
+    or a unit after a number ("10 hour videos") do not (the controls share the text)."""
+    types = entity_types("We plan routes from satellite images and train on K-12 education data and RGB-D videos. "
+                         "Given enough data, noisy data, training data and source-task data, we render a "
+                         "reference image and 10 hour videos.")
+    assert types.get("satellite images") == types.get("K-12 education data") == types.get("RGB-D videos") \
+        == "Dataset", types
+    labels = {k.lower() for k in types}
+    assert not {"enough data", "noisy data", "training data", "source-task data", "reference image",
+                "hour videos"} & labels, types
+
+
+def test_a_dataset_noun_written_as_two_words_is_a_dataset_noun(entity_types):
+    """"data set", "data-set": one dataset noun, read like "dataset" ("speech data-set", "hyperspectral data sets");
+    a claim before it ("first-ever") or a comparison ("bigger data sets") names nothing (control in the same text)."""
+    types = entity_types("We evaluate on a speech data-set and two hyperspectral data sets, and release the "
+                         "first-ever localisation data-set. Bigger data sets help.")
+    assert types.get("speech data-set") == types.get("hyperspectral data sets") == "Dataset", types
+    assert types.get("localisation data-set") == "Dataset", types
+    labels = {k.lower() for k in types}
+    assert not any(k.startswith(("first-ever", "bigger")) for k in labels), types
+
+
+def test_an_acronym_defined_by_data_nouns_is_a_dataset(entity_types):
+    """"Whole Slide Images (WSIs)", "Electronic Health Records (EHRs)": a long form ending in a plural data noun
+    is a Dataset; one ending in no typed head stays a Method (the control, same text)."""
+    types = entity_types("Models for Whole Slide Images (WSIs) and Electronic Health Records (EHRs) use "
+                         "Neighbor Constrained Attention (NCA).")
+    assert types.get("Whole Slide Images") == types.get("Electronic Health Records") == "Dataset", types
+    assert types.get("Neighbor Constrained Attention") == "Method", types
+
+
+def test_a_verb_before_data_is_not_part_of_its_name(entity_types):
+    """"handle", "leverage" open a phrase as verbs ("cannot handle sensor data"): the data is named without them."""
+    types = entity_types("Existing methods cannot handle sensor data, so we leverage radiology images.")
+    assert types.get("sensor data") == types.get("radiology images") == "Dataset", types
+    assert not any(k.lower().startswith(("handle", "leverage")) for k in types), types
+
+
+def test_a_dataset_phrase_after_a_degree_word_only_describes(entity_types):
+    """"high dimensional datasets", "low resolution images": cut from "high"/"low" the rest is a description, no
+    Dataset; the control in the same text is found."""
+    types = entity_types("We evaluate on high dimensional datasets, low resolution images and satellite images.")
+    assert types.get("satellite images") == "Dataset", types
+    assert not any(k.lower().startswith(("dimensional", "resolution")) for k in types), types

@@ -13,7 +13,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.state import Candidate, contract, state
-from kg.extract.text import doc_text, expand_powers, head_type, is_acronym, sentence_text, sentences
+from kg.extract.text import (doc_text, expand_powers, head_type, is_acronym, norm_word, sentence_text,
+                             sentences)
 from kg.extract.resources import SHIPPED, Resources
 from kg.types import Finder
 
@@ -83,6 +84,9 @@ def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, fl
             if typ == "Task" and title_case and len(words) > 1 and words[-1].lower() not in kind_nouns:
                 return "Method", 0.55  # "Multi-Token Prediction (MTP)": a named technique
             return typ, min(conf, 0.6)
+        if len(words) > 1 and words[-1].lower() != norm_word(words[-1]) \
+                and norm_word(words[-1]) in res.words.phrase_data_heads:
+            return "Dataset", 0.55  # "Whole Slide Images (WSIs)": data named by what it holds, as kg_phrases reads it
     return "Method", 0.55
 
 

@@ -53,6 +53,10 @@ class PhraseFinder:
         self.res = res
         words = res.words
         self._dataset_heads = words.phrase_dataset_heads
+        self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
+        self._data_roles = words.phrase_data_roles | res.dataset_roles
+        #: ("data", "set"); ("", "") when a test's word lists have none
+        self._split_first, self._split_head = (words.phrase_dataset_split + ("", ""))[:2]
         self._task_heads = words.phrase_task_heads
         self._problem_heads_named = words.phrase_problem_heads
         self._participle_heads = words.phrase_participle_heads
@@ -116,11 +120,31 @@ class PhraseFinder:
         head_i = words[-1][1] - 1
         head_text = toks.text[head_i]
         head = toks.norm[head_i]
-        typed = head_type(head_text, self.res)
+        first_i = head_i - 2 if head_i > 1 and toks.text[head_i - 1] == "-" else head_i - 1
+        if head == self._split_head and self._split_head and first_i >= 0 \
+                and toks.lower[first_i] == self._split_first:
+            # "a localisation data-set", "the PAM data set": one dataset noun, its first word no modifier
+            if words[-1][0] == head_i and len(words) > 1:
+                words = words[:-2] + [(words[-2][0], words[-1][1])]
+            head = next(iter(self._dataset_heads & {self._split_first + self._split_head}), head)
+        typed = head_type(head_text, self.res) if head == toks.norm[head_i] else None
         if typed is None and head in self._bound_heads and len(words) > 1:
             if not self._bounds_a_measure(toks, text, words[-MAX_WORDS:-1], toks.end_char(head_i), out):
                 return  # "tight bounds", "a matching lower bound": a bound described, not named by what it bounds
             typed = BOUND_TYPE
+        if typed is None and head in self._data_heads:
+            # "satellite images", "K-12 education data": data named by what it holds, read like a dataset noun's
+            # modifiers ("high-quality images", "test data" are not); a count noun in the plural ("a reference
+            # image" is one input), no role or amount among the modifiers ("noisy training data", "enough data"),
+            # and no number before them ("10 hour videos": a unit)
+            if depth == 0 and len(words) > 1 and (head == "data" or head != toks.lower[head_i]):
+                mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1]
+                mod_words = [span_text(toks, a, b, text) for a, b in mods]
+                if mods and not any(w.lower() in self._data_amounts or w.lower() in self._data_roles
+                                    or w.lower().split("-")[0] in self._data_roles for w in mod_words) \
+                        and not (mods[0][0] > 0 and toks.text[mods[0][0] - 1][:1].isdigit()):
+                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_words, out)
+            return
         if typed is None and head not in self._read_through:
             return  # an untyped head: nothing to emit, and the modifiers need not be read
         # (the length first: most phrases are too short for a title's name)
@@ -331,6 +355,8 @@ class PhraseFinder:
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
                 or low.endswith("est") and len(low) > 5:
             return
+        if mods[0][0] > 0 and toks.lower[mods[0][0] - 1] in self.res.words.phrase_degree_words:
+            return  # "high dimensional datasets", "low resolution images": a description cut from its degree word
         start, end = toks.idx[mods[0][0]], toks.idx[head_start]
         inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
         if not inner and len(mods) == 1 and is_coined(first, self.res):
@@ -413,7 +439,8 @@ class PhraseFinder:
                 before = len(out)
                 # the test _emit starts with, done here for the three chunks in four it rejects
                 if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through \
-                        or toks.norm[end - 1] in self._bound_heads:
+                        or toks.norm[end - 1] in self._bound_heads or toks.norm[end - 1] in self._data_heads \
+                        or toks.norm[end - 1] == self._split_head and self._split_head:
                     words = word_ranges(joiner, start, end)
                     if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
                             and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
