@@ -1247,3 +1247,18 @@ def test_a_known_name_with_a_plus_glued_on_is_a_new_name(extractor):
     # the control: the known name without the plus is not the contribution
     assert "multiple choice question answering" not in proposed
     assert "multiple choice question answering" in {k.lower() for k in _found(extractor, abstract)}
+
+
+def test_weak_words_after_a_comma_leave_the_describing_words_before_it_in_the_phrase(extractor):
+    abstract = ("In this paper, we propose a theoretically grounded, lightweight regularizer by treating the dynamics "
+                "of a scene as a change of a distribution.")
+    assert _proposed(extractor, abstract) == {"theoretically grounded, lightweight regularizer": "Method"}
+    # the control: a describing word after the comma starts the phrase there
+    control = abstract.replace("lightweight", "transport-based")
+    assert _proposed(extractor, control) == {"transport-based regularizer": "Method"}, _proposed(extractor, control)
+
+
+def test_a_name_set_off_after_the_contribution_of_this_work_is_proposed(extractor):
+    abstract = ("We introduce the primary contribution of this work – SSD-2 – an approach to easily ensemble a large "
+                "diffusion LM with smaller diffusion LMs. We show that SSD-2 facilitates novel ensembles.")
+    assert _proposed(extractor, abstract) == {"SSD-2": "Method"}

@@ -1117,6 +1117,7 @@ class ContributionFinder:
             k += 1
         # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
         # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
+        lead_start: int | None = None  # where the describing words before the last comma start
         while True:
             # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
             comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
@@ -1126,10 +1127,16 @@ class ContributionFinder:
                     or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
                     or lower[comma + 1] in self.words.title_articles:
                 break  # "we propose motion guidance, a zero-shot technique …": an apposition, not a describing word
-            k = comma + 1
+            lead_start, k = k, comma + 1
             while k < sent.end and (lower[k] in self.weak_lead or lower[k] in self.words.coordination_glue):
                 k += 1
+            if k == comma + 1:
+                lead_start = None  # a describing word right after the comma: the phrase starts there
         first, kind = k, None
+        if lead_start is not None and k < sent.end and toks.norm[k] in self.type_words:
+            # "a theoretically grounded, lightweight regularizer": only weak words after the last comma, so the
+            # describing words before it are the phrase's (kept whole, with the comma)
+            first = lead_start
         # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
         # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
         made = self.words.made_kind_nouns if (lower[verb] in self.verbs or lower[verb] in self.gerund_verbs) \
@@ -1635,12 +1642,27 @@ class ContributionFinder:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
         return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we",))
 
+    def _past_contribution_frame(self, lower: list[str], text: list[str], i: int, end: int) -> int:
+        """"we introduce the primary contribution of this work – SSD-2 – an approach …": an object that only says it
+        is the paper's contribution, set off by a dash or a colon, frames what follows: where that starts (else ``i``)."""
+        j = i + 1 if i < end and lower[i] in ("the", "our") else i
+        while j < min(end, i + 4) and lower[j] not in self.words.contribution_nouns and lower[j].isalpha() \
+                and lower[j] not in self.words.described_breaks:
+            j += 1  # "primary", "main", "key"
+        if j >= end or j == i or lower[j] not in self.words.contribution_nouns:
+            return i
+        j += 1
+        if j + 2 < end and lower[j] == "of" and lower[j + 1] in ("this", "the", "our") \
+                and lower[j + 2] in self.words.paper_nouns:
+            j += 3
+        return j + 1 if j + 1 < end and text[j] in ("–", "—", ":", "-") else i
+
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
-        i = verb.i + 1
-        limit = min(sent.end, verb.i + 1 + TARGET_WINDOW)
+        i = self._past_contribution_frame(lower, text, verb.i + 1, sent.end)
+        limit = min(sent.end, i + TARGET_WINDOW)
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
         # ... also with no comma, while the object's clause goes on: "a framework for graph clustering called X"
         stop = next((j for j in range(i, min(sent.end, i + 2 * TARGET_WINDOW)) if (
