@@ -1262,3 +1262,16 @@ def test_a_name_set_off_after_the_contribution_of_this_work_is_proposed(extracto
     abstract = ("We introduce the primary contribution of this work – SSD-2 – an approach to easily ensemble a large "
                 "diffusion LM with smaller diffusion LMs. We show that SSD-2 facilitates novel ensembles.")
     assert _proposed(extractor, abstract) == {"SSD-2": "Method"}
+
+
+def test_one_describing_adjective_and_a_kind_noun_name_nothing_and_the_title_says_it(extractor):
+    abstract = ("In this paper, we develop an analytical framework for alternating minimization that can tolerate a "
+                "moderate amount of errors. Moreover, our algorithm runs in nearly linear time.")
+    title = "Low Rank Matrix Completion via Robust Alternating Minimization in Nearly Linear Time"
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    proposed = {e.labels[0] for e in ex.entities if e.proposed}
+    assert "analytical framework" not in proposed and "Robust Alternating Minimization" in proposed, proposed
+    # the control: a naming modifier before the kind noun is the described contribution
+    control = abstract.replace("an analytical framework", "a perturbation framework")
+    ex = extractor.extract(Paper(id="p", title=title, abstract=control))
+    assert "perturbation framework" in {e.labels[0] for e in ex.entities if e.proposed}

@@ -251,6 +251,8 @@ class ContributionFinder:
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         self.paper_subject_at: int | None = None  # see __call__
+        self.generic: Candidate | None = None  # see _defer
+        self.deferring = False
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -330,7 +332,20 @@ class ContributionFinder:
                 return typ
         return None
 
+    def _defer(self, cand: Candidate) -> None:
+        """Keep the first generic described contribution ("a theoretical framework") for when nothing better is found."""
+        if self.generic is None:
+            self.generic = cand
+
     def __call__(self, doc: Doc) -> Doc:
+        self.generic, self.deferring = None, False
+        self._find(doc)
+        out = state(doc).candidates
+        if self.generic is not None and not any(c.proposed for c in out):
+            out.append(self.generic)
+        return doc
+
+    def _find(self, doc: Doc) -> None:
         out = state(doc).candidates
         self.new_names = []
         lower = tokens(doc).lower
@@ -412,19 +427,21 @@ class ContributionFinder:
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
                 may_contain(text, self.title_self_words) and self.title_self_reference.search(text)
             if (unnamed and self._named_later(doc, unnamed[0][0], by_start, out)) or self._title_definition(doc, out):
-                return doc
+                return
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
-                return doc
+                return
             for sent, i in unnamed:
                 if self._named_list(doc, [(sent, i)], out):
                     break  # "we introduce two methods, namely A and B"
+                self.deferring = True  # a generic described kind waits for the title (see _defer)
                 self._described_object(doc, sent, i, by_start, out)
+                self.deferring = False
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
             else:
                 kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
                 if kind and self._title_phrase(doc, by_start, out, kind):
-                    return doc
+                    return
                 if not (cue and self._title_means(doc, by_start, out)):
                     self._proposed_description(doc, ours, out)
                     if not any(c.proposed for c in out):
@@ -433,7 +450,6 @@ class ContributionFinder:
                                 break
                         else:
                             self._passive_subject(doc, by_start, out)
-        return doc
 
     def _title_definition(self, doc: Doc, out: list[Candidate]) -> bool:
         """"Implicit Anomaly Subgraph Detection (IASD) in Multi-Domain Attribute Networks": a title that defines an
@@ -1085,6 +1101,11 @@ class ContributionFinder:
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
+        if self.deferring and len(mods) == 1 and head in self.type_words and is_describing_adjective(mods[0], self.res):
+            # "an analytical framework", "a theoretical framework": a generic kind, the answer of last resort
+            self._defer(Candidate(toks.idx[words[0][0]], toks.end_char(end_tok - 1), typ, Finder.CONTRIBUTION, 0.8,
+                                  proposed=True))
+            return
         if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
                                                for m in mods) and not (
                 len(words) == 2 and end_tok < sent.end and toks.lower[end_tok] in self.words.clause_openers
@@ -1187,6 +1208,13 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
+        if self.deferring and len(words) == 2 and is_describing_adjective(text[first], self.res) \
+                and words[0][1] == first + 1:
+            # "we develop an analytical framework for …": a generic kind that names nothing, the answer only when
+            # nothing else (the title) says what the paper proposes
+            self._defer(Candidate(toks.idx[first], toks.end_char(kind), self.type_words.get(toks.norm[kind]) or "Method",
+                                  Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-kind"))
+            return True
         typ = self.type_words.get(toks.norm[kind]) or made[toks.norm[kind]]
         j = kind + 1
         while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
