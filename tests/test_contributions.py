@@ -1275,3 +1275,13 @@ def test_one_describing_adjective_and_a_kind_noun_name_nothing_and_the_title_say
     control = abstract.replace("an analytical framework", "a perturbation framework")
     ex = extractor.extract(Paper(id="p", title=title, abstract=control))
     assert "perturbation framework" in {e.labels[0] for e in ex.entities if e.proposed}
+
+
+def test_a_contribution_verb_after_allows_us_to_is_the_papers_own(extractor):
+    abstract = ("Generative Flow Networks (GFNs) sample discrete objects. This construction allows us to introduce "
+                "maximum entropy GFNs, which achieve the maximum entropy attainable by GFNs.")
+    assert _proposed(extractor, abstract) == {"maximum entropy GFNs": "Method"}, _proposed(extractor, abstract)
+    # the control: someone else's allowing them is no cue of the paper's
+    control = abstract.replace("allows us to introduce", "allowed them to introduce")
+    assert _proposed(extractor, control) == {}, _proposed(extractor, control)
+    assert "maximum entropy" in {k.lower() for k in _found(extractor, control)}

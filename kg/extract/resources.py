@@ -138,6 +138,7 @@ class Words:
     made_kind_nouns: Mapping[str, str]
     result_modifiers: frozenset[str]
     means_words: frozenset[str]
+    enabling_verbs: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

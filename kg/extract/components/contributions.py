@@ -271,6 +271,9 @@ class ContributionFinder:
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
+        if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
+                and lower[verb - 3] in self.words.enabling_verbs:
+            return True  # "this construction allows us to introduce …": "us" are the authors
         # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
         # after one whose subject is the paper
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
@@ -1803,6 +1806,18 @@ class ContributionFinder:
                     if not known:
                         self._kind_phrase(doc, sent, verb.i, by_start, out)
                     return
+                if known and after is not None and span is not None and best.finder is Finder.LEXICON \
+                        and name.islower() and after.text[:1].isupper():
+                    # "we introduce maximum entropy GFNs": a known lower-case term before a name of a method or model
+                    # says what kind of it is new; the whole is the contribution, typed as the name is
+                    named = max((c for c in by_start.get(after.idx, []) if c.type in ("Method", "Model")),
+                                key=lambda c: c.end - c.start, default=None)
+                    if named is not None:
+                        cand = Candidate(best.start, named.end, named.type, Finder.CONTRIBUTION, 0.8, proposed=True,
+                                         rule="described-name")
+                        out.append(cand)
+                        by_start.setdefault(cand.start, []).append(cand)
+                        return
                 if best.finder is Finder.LEXICON and after is not None and (
                         norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
                     return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
