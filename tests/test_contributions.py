@@ -1285,3 +1285,12 @@ def test_a_contribution_verb_after_allows_us_to_is_the_papers_own(extractor):
     control = abstract.replace("allows us to introduce", "allowed them to introduce")
     assert _proposed(extractor, control) == {}, _proposed(extractor, control)
     assert "maximum entropy" in {k.lower() for k in _found(extractor, control)}
+
+
+def test_the_one_of_something_worked_out_is_no_described_contribution(extractor):
+    abstract = ("In this paper, we use the covariance as a proxy for the fairness and develop the confidence region of "
+                "the covariance vector using empirical likelihood.")
+    assert "confidence region" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    # the control: an indefinite one is new
+    control = abstract.replace("develop the confidence region of", "develop a confidence region for")
+    assert "confidence region" in _proposed(extractor, control), _proposed(extractor, control)

@@ -1067,6 +1067,10 @@ class ContributionFinder:
             words = words[:-1]  # "a … calibration method tailored for …", "… functions combined with …": the
             # participle opens a clause
         end_tok = words[-1][1] if words else chunk[1]
+        if words and toks.lower[begin] == "the" and words[0][0] == begin + 1 and end_tok < sent.end \
+                and toks.lower[end_tok] == "of":
+            return  # "we develop the confidence region of the covariance vector": the one of something, worked out,
+            # not a new thing ("the first …" may be one)
         if describing and not (len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words):
             return
         of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
@@ -1806,6 +1810,10 @@ class ContributionFinder:
                     if not known:
                         self._kind_phrase(doc, sent, verb.i, by_start, out)
                     return
+                if known and span is not None and name.islower() and span.start > sent.start \
+                        and doc[span.start - 1].lower_ == "the" and span.start - 1 == verb.i + 1 \
+                        and best.finder is Finder.LEXICON and not any(c.finder in _NAMES for c in hits):
+                    return  # "we develop the confidence region of …": a known concept the paper works out, not new
                 if known and after is not None and span is not None and best.finder is Finder.LEXICON \
                         and name.islower() and after.text[:1].isupper():
                     # "we introduce maximum entropy GFNs": a known lower-case term before a name of a method or model
