@@ -1294,3 +1294,13 @@ def test_the_one_of_something_worked_out_is_no_described_contribution(extractor)
     # the control: an indefinite one is new
     control = abstract.replace("develop the confidence region of", "develop a confidence region for")
     assert "confidence region" in _proposed(extractor, control), _proposed(extractor, control)
+
+
+def test_allows_us_to_is_no_cue_once_the_paper_has_proposed_something(extractor):
+    abstract = ("We introduce a target optimization framework referred to as Proactive Privacy. In turn, the enhanced "
+                "theory allows us to create a utility graph and a budget calculator.")
+    proposed = _proposed(extractor, abstract)
+    assert "Proactive Privacy" in proposed and "utility graph" not in proposed, proposed
+    # the control: the same sentence alone proposes what it creates
+    alone = _proposed(extractor, abstract.split(". ")[1])
+    assert "utility graph" in alone, alone

@@ -252,6 +252,7 @@ class ContributionFinder:
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         self.paper_subject_at: int | None = None  # see __call__
         self.generic: Candidate | None = None  # see _defer
+        self.found: list[Candidate] = []  # the doc's candidates so far
         self.deferring = False
         for typ, words in cues["apposition_types"].items():
             for w in words:
@@ -272,8 +273,10 @@ class ContributionFinder:
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
         if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
-                and lower[verb - 3] in self.words.enabling_verbs:
-            return True  # "this construction allows us to introduce …": "us" are the authors
+                and lower[verb - 3] in self.words.enabling_verbs and not any(c.proposed for c in self.found):
+            return True  # "this construction allows us to introduce …": "us" are the authors (a weaker cue, read only
+            # while the paper has proposed nothing: "Our enhanced DP theory allows us to create a utility graph" is a
+            # by-product of the contribution named before)
         # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
         # after one whose subject is the paper
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
@@ -349,7 +352,7 @@ class ContributionFinder:
         return doc
 
     def _find(self, doc: Doc) -> None:
-        out = state(doc).candidates
+        out = self.found = state(doc).candidates
         self.new_names = []
         lower = tokens(doc).lower
         # the first sentence whose subject is the paper ("This paper explores …"): a later "it" may be the paper
