@@ -139,6 +139,7 @@ class Words:
     result_modifiers: frozenset[str]
     means_words: frozenset[str]
     enabling_verbs: frozenset[str]
+    named_collection_nouns: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

@@ -1498,7 +1498,7 @@ class ContributionFinder:
                 return False  # a name not after a kind noun: "we propose KREPE, a method …" (not the "PU" of a
                 # known term that describes a kind noun: "a two-stage PU learning method, namely …", nor a name that
                 # does: "a novel ERL algorithm, Temporally-Correlated Episodic RL (TCE)")
-            typ = self.type_words.get(norm[j])
+            typ = self.type_words.get(norm[j]) or self._named_collection(doc, i, j)
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
@@ -2074,7 +2074,18 @@ class ContributionFinder:
                 return
             if not is_content(tok, self.res) and not tok.is_space:
                 return
-            typ = self.type_words.get(norm_word(tok.text)) or typ
+            typ = self.type_words.get(norm_word(tok.text)) or self._named_collection(doc, i, k) or typ
+
+    def _named_collection(self, doc: Doc, i: int, j: int) -> str | None:
+        """"a novel matrix family, the Block Tensor-Train (BTT)": a collection noun after a naming noun (not "a family
+        of …", not "a new family") as the kind noun a name follows, a method."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[j] in self.words.named_collection_nouns and j - 1 >= i and j + 1 < len(lower) and lower[j + 1] != "of" \
+                and toks.lex[j - 1].is_alpha and toks.text[j - 1].islower() and lower[j - 1] not in self.weak_lead \
+                and lower[j - 1] not in self.words.described_breaks:
+            return "Method"
+        return None
 
     def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """A title "DiffAug: Enhance …" names the paper's contribution before the colon.
