@@ -1314,3 +1314,12 @@ def test_a_collection_noun_after_a_naming_noun_is_the_kind_a_name_follows(extrac
     control = abstract.replace("a novel matrix family containing", "a new family of structured layers containing")
     assert "Block Tensor-Train" not in _proposed(extractor, control), _proposed(extractor, control)
     assert "Block Tensor-Train" in _found(extractor, control)
+
+
+def test_a_sentence_opening_in_addition_to_proposing_is_a_cue_of_the_subject_after_it(extractor):
+    abstract = ("Diffusion models are the current state of the art. In addition to proposing a new framework for "
+                "constrained image generation, this paper highlights the benefit of more tractable models.")
+    assert _proposed(extractor, abstract) == {"framework for constrained image generation": "Method"}
+    # the control: another subject after it is someone else's doing
+    control = abstract.replace("this paper highlights", "prior work highlights")
+    assert _proposed(extractor, control) == {}, _proposed(extractor, control)

@@ -140,6 +140,7 @@ class Words:
     means_words: frozenset[str]
     enabling_verbs: frozenset[str]
     named_collection_nouns: frozenset[str]
+    gerund_openers: tuple[str, ...]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

@@ -220,6 +220,7 @@ class ContributionFinder:
         #: in either case)
         self.referring = re.compile(r"(?<![\w-])(?:" + "|".join(
             f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]) for w in words.referring_determiners) + r")\s+$")
+        self.gerund_openers = [p.split() for p in words.gerund_openers]
         self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
@@ -260,6 +261,11 @@ class ContributionFinder:
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
+        if lower[verb] in self.gerund_verbs and any(
+                lower[sent.start:verb] == opener for opener in self.gerund_openers):
+            # "In addition to proposing a new framework for …, this paper highlights …": the gerund opens the sentence
+            # and its subject comes after it
+            return _names_the_paper(lower, sent.start, verb + 1, sent.end, ("we",))
         if lower[verb] in self.gerund_verbs:
             # "we exploit In-Context Tuning … by introducing In-Context Cross-lingual Transfer (IC-XLT)"
             # … or "this paper aims to unleash this pathway by proposing a novel … framework"
