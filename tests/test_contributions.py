@@ -1247,3 +1247,79 @@ def test_a_known_name_with_a_plus_glued_on_is_a_new_name(extractor):
     # the control: the known name without the plus is not the contribution
     assert "multiple choice question answering" not in proposed
     assert "multiple choice question answering" in {k.lower() for k in _found(extractor, abstract)}
+
+
+def test_weak_words_after_a_comma_leave_the_describing_words_before_it_in_the_phrase(extractor):
+    abstract = ("In this paper, we propose a theoretically grounded, lightweight regularizer by treating the dynamics "
+                "of a scene as a change of a distribution.")
+    assert _proposed(extractor, abstract) == {"theoretically grounded, lightweight regularizer": "Method"}
+    # the control: a describing word after the comma starts the phrase there
+    control = abstract.replace("lightweight", "transport-based")
+    assert _proposed(extractor, control) == {"transport-based regularizer": "Method"}, _proposed(extractor, control)
+
+
+def test_a_name_set_off_after_the_contribution_of_this_work_is_proposed(extractor):
+    abstract = ("We introduce the primary contribution of this work – SSD-2 – an approach to easily ensemble a large "
+                "diffusion LM with smaller diffusion LMs. We show that SSD-2 facilitates novel ensembles.")
+    assert _proposed(extractor, abstract) == {"SSD-2": "Method"}
+
+
+def test_one_describing_adjective_and_a_kind_noun_name_nothing_and_the_title_says_it(extractor):
+    abstract = ("In this paper, we develop an analytical framework for alternating minimization that can tolerate a "
+                "moderate amount of errors. Moreover, our algorithm runs in nearly linear time.")
+    title = "Low Rank Matrix Completion via Robust Alternating Minimization in Nearly Linear Time"
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    proposed = {e.labels[0] for e in ex.entities if e.proposed}
+    assert "analytical framework" not in proposed and "Robust Alternating Minimization" in proposed, proposed
+    # the control: a naming modifier before the kind noun is the described contribution
+    control = abstract.replace("an analytical framework", "a perturbation framework")
+    ex = extractor.extract(Paper(id="p", title=title, abstract=control))
+    assert "perturbation framework" in {e.labels[0] for e in ex.entities if e.proposed}
+
+
+def test_a_contribution_verb_after_allows_us_to_is_the_papers_own(extractor):
+    abstract = ("Generative Flow Networks (GFNs) sample discrete objects. This construction allows us to introduce "
+                "maximum entropy GFNs, which achieve the maximum entropy attainable by GFNs.")
+    assert _proposed(extractor, abstract) == {"maximum entropy GFNs": "Method"}, _proposed(extractor, abstract)
+    # the control: someone else's allowing them is no cue of the paper's
+    control = abstract.replace("allows us to introduce", "allowed them to introduce")
+    assert _proposed(extractor, control) == {}, _proposed(extractor, control)
+    assert "maximum entropy" in {k.lower() for k in _found(extractor, control)}
+
+
+def test_the_one_of_something_worked_out_is_no_described_contribution(extractor):
+    abstract = ("In this paper, we use the covariance as a proxy for the fairness and develop the confidence region of "
+                "the covariance vector using empirical likelihood.")
+    assert "confidence region" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    # the control: an indefinite one is new
+    control = abstract.replace("develop the confidence region of", "develop a confidence region for")
+    assert "confidence region" in _proposed(extractor, control), _proposed(extractor, control)
+
+
+def test_allows_us_to_is_no_cue_once_the_paper_has_proposed_something(extractor):
+    abstract = ("We introduce a target optimization framework referred to as Proactive Privacy. In turn, the enhanced "
+                "theory allows us to create a utility graph and a budget calculator.")
+    proposed = _proposed(extractor, abstract)
+    assert "Proactive Privacy" in proposed and "utility graph" not in proposed, proposed
+    # the control: the same sentence alone proposes what it creates
+    alone = _proposed(extractor, abstract.split(". ")[1])
+    assert "utility graph" in alone, alone
+
+
+def test_a_collection_noun_after_a_naming_noun_is_the_kind_a_name_follows(extractor):
+    abstract = ("We propose a novel matrix family containing Monarch matrices, the Block Tensor-Train (BTT), which we "
+                "show performs better than dense matrices. BTT achieves lower training loss.")
+    assert _proposed(extractor, abstract) == {"Block Tensor-Train": "Method"}, _proposed(extractor, abstract)
+    # the control: a family of things is no kind noun of its own
+    control = abstract.replace("a novel matrix family containing", "a new family of structured layers containing")
+    assert "Block Tensor-Train" not in _proposed(extractor, control), _proposed(extractor, control)
+    assert "Block Tensor-Train" in _found(extractor, control)
+
+
+def test_a_sentence_opening_in_addition_to_proposing_is_a_cue_of_the_subject_after_it(extractor):
+    abstract = ("Diffusion models are the current state of the art. In addition to proposing a new framework for "
+                "constrained image generation, this paper highlights the benefit of more tractable models.")
+    assert _proposed(extractor, abstract) == {"framework for constrained image generation": "Method"}
+    # the control: another subject after it is someone else's doing
+    control = abstract.replace("this paper highlights", "prior work highlights")
+    assert _proposed(extractor, control) == {}, _proposed(extractor, control)

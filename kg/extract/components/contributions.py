@@ -248,6 +248,7 @@ class ContributionFinder:
         #: in either case)
         self.referring = re.compile(r"(?<![\w-])(?:" + "|".join(
             f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]) for w in words.referring_determiners) + r")\s+$")
+        self.gerund_openers = [p.split() for p in words.gerund_openers]
         self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
@@ -282,6 +283,9 @@ class ContributionFinder:
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
         self.paper_subject_at: int | None = None  # see __call__
+        self.generic: Candidate | None = None  # see _defer
+        self.found: list[Candidate] = []  # the doc's candidates so far
+        self.deferring = False
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -291,6 +295,11 @@ class ContributionFinder:
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
+        if lower[verb] in self.gerund_verbs and any(
+                lower[sent.start:verb] == opener for opener in self.gerund_openers):
+            # "In addition to proposing a new framework for …, this paper highlights …": the gerund opens the sentence
+            # and its subject comes after it
+            return _names_the_paper(lower, sent.start, verb + 1, sent.end, ("we",))
         if lower[verb] in self.gerund_verbs:
             # "we exploit In-Context Tuning … by introducing In-Context Cross-lingual Transfer (IC-XLT)"
             # … or "this paper aims to unleash this pathway by proposing a novel … framework"
@@ -303,6 +312,11 @@ class ContributionFinder:
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
+        if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
+                and lower[verb - 3] in self.words.enabling_verbs and not any(c.proposed for c in self.found):
+            return True  # "this construction allows us to introduce …": "us" are the authors (a weaker cue, read only
+            # while the paper has proposed nothing: "Our enhanced DP theory allows us to create a utility graph" is a
+            # by-product of the contribution named before)
         # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
         # after one whose subject is the paper
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
@@ -364,8 +378,21 @@ class ContributionFinder:
                 return typ
         return None
 
+    def _defer(self, cand: Candidate) -> None:
+        """Keep the first generic described contribution ("a theoretical framework") for when nothing better is found."""
+        if self.generic is None:
+            self.generic = cand
+
     def __call__(self, doc: Doc) -> Doc:
+        self.generic, self.deferring = None, False
+        self._find(doc)
         out = state(doc).candidates
+        if self.generic is not None and not any(c.proposed for c in out):
+            out.append(self.generic)
+        return doc
+
+    def _find(self, doc: Doc) -> None:
+        out = self.found = state(doc).candidates
         self.new_names = []
         lower = tokens(doc).lower
         # the first sentence whose subject is the paper ("This paper explores …"): a later "it" may be the paper
@@ -458,19 +485,21 @@ class ContributionFinder:
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
                 may_contain(text, self.title_self_words) and self.title_self_reference.search(text)
             if (unnamed and self._named_later(doc, unnamed[0][0], by_start, out)) or self._title_definition(doc, out):
-                return doc
+                return
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
-                return doc
+                return
             for sent, i in unnamed:
                 if self._named_list(doc, [(sent, i)], out):
                     break  # "we introduce two methods, namely A and B"
+                self.deferring = True  # a generic described kind waits for the title (see _defer)
                 self._described_object(doc, sent, i, by_start, out)
+                self.deferring = False
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
             else:
                 kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
                 if kind and self._title_phrase(doc, by_start, out, kind):
-                    return doc
+                    return
                 if not (cue and self._title_means(doc, by_start, out)):
                     self._proposed_description(doc, ours, out)
                     if not any(c.proposed for c in out):
@@ -479,7 +508,6 @@ class ContributionFinder:
                                 break
                         else:
                             self._passive_subject(doc, by_start, out)
-        return doc
 
     def _title_definition(self, doc: Doc, out: list[Candidate]) -> bool:
         """"Implicit Anomaly Subgraph Detection (IASD) in Multi-Domain Attribute Networks": a title that defines an
@@ -1094,6 +1122,10 @@ class ContributionFinder:
             words = words[:-1]  # "a … calibration method tailored for …", "… functions combined with …": the
             # participle opens a clause
         end_tok = words[-1][1] if words else chunk[1]
+        if words and toks.lower[begin] == "the" and words[0][0] == begin + 1 and end_tok < sent.end \
+                and toks.lower[end_tok] == "of":
+            return  # "we develop the confidence region of the covariance vector": the one of something, worked out,
+            # not a new thing ("the first …" may be one)
         if describing and not (len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words):
             return
         of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
@@ -1131,6 +1163,11 @@ class ContributionFinder:
         if typ is None or (typ == "Task" and head in self.type_words):
             return  # "a new task of …" is read by _read_target
         mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
+        if self.deferring and len(mods) == 1 and head in self.type_words and is_describing_adjective(mods[0], self.res):
+            # "an analytical framework", "a theoretical framework": a generic kind, the answer of last resort
+            self._defer(Candidate(toks.idx[words[0][0]], toks.end_char(end_tok - 1), typ, Finder.CONTRIBUTION, 0.8,
+                                  proposed=True))
+            return
         if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
                                                for m in mods) and not (
                 len(words) == 2 and end_tok < sent.end and toks.lower[end_tok] in self.words.clause_openers
@@ -1163,6 +1200,7 @@ class ContributionFinder:
             k += 1
         # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
         # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
+        lead_start: int | None = None  # where the describing words before the last comma start
         while True:
             # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
             comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
@@ -1172,10 +1210,16 @@ class ContributionFinder:
                     or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
                     or lower[comma + 1] in self.words.title_articles:
                 break  # "we propose motion guidance, a zero-shot technique …": an apposition, not a describing word
-            k = comma + 1
+            lead_start, k = k, comma + 1
             while k < sent.end and (lower[k] in self.weak_lead or lower[k] in self.words.coordination_glue):
                 k += 1
+            if k == comma + 1:
+                lead_start = None  # a describing word right after the comma: the phrase starts there
         first, kind = k, None
+        if lead_start is not None and k < sent.end and toks.norm[k] in self.type_words:
+            # "a theoretically grounded, lightweight regularizer": only weak words after the last comma, so the
+            # describing words before it are the phrase's (kept whole, with the comma)
+            first = lead_start
         # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
         # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
         made = self.words.made_kind_nouns if (lower[verb] in self.verbs or lower[verb] in self.gerund_verbs) \
@@ -1226,6 +1270,13 @@ class ContributionFinder:
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
+        if self.deferring and len(words) == 2 and is_describing_adjective(text[first], self.res) \
+                and words[0][1] == first + 1:
+            # "we develop an analytical framework for …": a generic kind that names nothing, the answer only when
+            # nothing else (the title) says what the paper proposes
+            self._defer(Candidate(toks.idx[first], toks.end_char(kind), self.type_words.get(toks.norm[kind]) or "Method",
+                                  Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-kind"))
+            return True
         typ = self.type_words.get(toks.norm[kind]) or made[toks.norm[kind]]
         j = kind + 1
         while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
@@ -1499,7 +1550,7 @@ class ContributionFinder:
                 return False  # a name not after a kind noun: "we propose KREPE, a method …" (not the "PU" of a
                 # known term that describes a kind noun: "a two-stage PU learning method, namely …", nor a name that
                 # does: "a novel ERL algorithm, Temporally-Correlated Episodic RL (TCE)")
-            typ = self.type_words.get(norm[j])
+            typ = self.type_words.get(norm[j]) or self._named_collection(doc, i, j)
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
@@ -1681,12 +1732,27 @@ class ContributionFinder:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
         return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we",))
 
+    def _past_contribution_frame(self, lower: list[str], text: list[str], i: int, end: int) -> int:
+        """"we introduce the primary contribution of this work – SSD-2 – an approach …": an object that only says it
+        is the paper's contribution, set off by a dash or a colon, frames what follows: where that starts (else ``i``)."""
+        j = i + 1 if i < end and lower[i] in ("the", "our") else i
+        while j < min(end, i + 4) and lower[j] not in self.words.contribution_nouns and lower[j].isalpha() \
+                and lower[j] not in self.words.described_breaks:
+            j += 1  # "primary", "main", "key"
+        if j >= end or j == i or lower[j] not in self.words.contribution_nouns:
+            return i
+        j += 1
+        if j + 2 < end and lower[j] == "of" and lower[j + 1] in ("this", "the", "our") \
+                and lower[j + 2] in self.words.paper_nouns:
+            j += 3
+        return j + 1 if j + 1 < end and text[j] in ("–", "—", ":", "-") else i
+
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
-        i = verb.i + 1
-        limit = min(sent.end, verb.i + 1 + TARGET_WINDOW)
+        i = self._past_contribution_frame(lower, text, verb.i + 1, sent.end)
+        limit = min(sent.end, i + TARGET_WINDOW)
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
         # ... also with no comma, while the object's clause goes on: "a framework for graph clustering called X"
         stop = next((j for j in range(i, min(sent.end, i + 2 * TARGET_WINDOW)) if (
@@ -1799,6 +1865,22 @@ class ContributionFinder:
                     if not known:
                         self._kind_phrase(doc, sent, verb.i, by_start, out)
                     return
+                if known and span is not None and name.islower() and span.start > sent.start \
+                        and doc[span.start - 1].lower_ == "the" and span.start - 1 == verb.i + 1 \
+                        and best.finder is Finder.LEXICON and not any(c.finder in _NAMES for c in hits):
+                    return  # "we develop the confidence region of …": a known concept the paper works out, not new
+                if known and after is not None and span is not None and best.finder is Finder.LEXICON \
+                        and name.islower() and after.text[:1].isupper():
+                    # "we introduce maximum entropy GFNs": a known lower-case term before a name of a method or model
+                    # says what kind of it is new; the whole is the contribution, typed as the name is
+                    named = max((c for c in by_start.get(after.idx, []) if c.type in ("Method", "Model")),
+                                key=lambda c: c.end - c.start, default=None)
+                    if named is not None:
+                        cand = Candidate(best.start, named.end, named.type, Finder.CONTRIBUTION, 0.8, proposed=True,
+                                         rule="described-name")
+                        out.append(cand)
+                        by_start.setdefault(cand.start, []).append(cand)
+                        return
                 if best.finder is Finder.LEXICON and after is not None and (
                         norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
                     return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
@@ -2044,7 +2126,18 @@ class ContributionFinder:
                 return
             if not is_content(tok, self.res) and not tok.is_space:
                 return
-            typ = self.type_words.get(norm_word(tok.text)) or typ
+            typ = self.type_words.get(norm_word(tok.text)) or self._named_collection(doc, i, k) or typ
+
+    def _named_collection(self, doc: Doc, i: int, j: int) -> str | None:
+        """"a novel matrix family, the Block Tensor-Train (BTT)": a collection noun after a naming noun (not "a family
+        of …", not "a new family") as the kind noun a name follows, a method."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[j] in self.words.named_collection_nouns and j - 1 >= i and j + 1 < len(lower) and lower[j + 1] != "of" \
+                and toks.lex[j - 1].is_alpha and toks.text[j - 1].islower() and lower[j - 1] not in self.weak_lead \
+                and lower[j - 1] not in self.words.described_breaks:
+            return "Method"
+        return None
 
     def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """A title "DiffAug: Enhance …" names the paper's contribution before the colon.
