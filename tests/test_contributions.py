@@ -1323,3 +1323,13 @@ def test_a_sentence_opening_in_addition_to_proposing_is_a_cue_of_the_subject_aft
     # the control: another subject after it is someone else's doing
     control = abstract.replace("this paper highlights", "prior work highlights")
     assert _proposed(extractor, control) == {}, _proposed(extractor, control)
+
+
+def test_lower_case_words_right_after_the_verb_named_by_an_apposition_are_the_contribution(extractor):
+    # the title's phrase would answer when the sentence names nothing; here the sentence names it
+    title = "Language Models with Factuality Guarantees"
+    abstract = "In this work, we propose conformal factuality, a framework that ensures correctness for LMs."
+    assert _proposed_t(extractor, title, abstract) == {"conformal factuality": "Method"}
+    # the control: with no apposition saying its kind, the same words are no name
+    assert "conformal factuality" not in _proposed_t(
+        extractor, title, "In this work, we propose conformal factuality for LMs.")

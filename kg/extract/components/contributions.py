@@ -1937,9 +1937,30 @@ class ContributionFinder:
                 if words >= 2:  # "the task of summarizing the dynamics …", "models, referred to as particles": no name
                     out.append(Candidate(span.start_char, span.end_char, type_before or "Method", Finder.CONTRIBUTION,
                                          0.8, proposed=True))
+            elif (k := self._lower_name_end(doc, sent, i, verb.i)) and (appo := self._apposition_type(doc, k, sent)):
+                # "we propose conformal factuality, a framework that …": lower-case words right after the verb that
+                # an apposition says the kind of are the contribution's name
+                out.append(Candidate(doc[i].idx, doc[k - 1].idx + len(doc[k - 1].text), appo, Finder.CONTRIBUTION,
+                                     0.8, proposed=True, rule="lower-name-apposition"))
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
+
+    def _lower_name_end(self, doc: Doc, sent: Span, i: int, verb: int) -> int:
+        """The end of two to four lower-case content words right after the contribution verb at ``verb`` ("we propose
+        conformal factuality, …"), else 0: no article, no describing word ("novel"), no known kind noun at the end."""
+        if i != verb + 1:
+            return 0
+        toks = tokens(doc)
+        j, words = i, 0
+        while j < sent.end and words < 5 and is_content(doc[j], self.res) and (
+                toks.joiner[j] or (toks.text[j].isalpha() and toks.text[j].islower()
+                                   and toks.lower[j] not in self.weak_lead)):
+            words += not toks.joiner[j]
+            j += 1
+        if not 2 <= words <= 4 or self.type_words.get(toks.norm[j - 1]) or toks.joiner[j - 1]:
+            return 0
+        return j
 
     @staticmethod
     def _in_body_before(doc: Doc, word: str, end: int) -> bool:
