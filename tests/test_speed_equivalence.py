@@ -158,7 +158,7 @@ def test_ascii_name_word_scan_is_the_class_scan() -> None:
 
 
 def test_title_word_runs_over_ascii_are_the_class_runs() -> None:
-    from kg.extract.components.contributions import _TITLE_WORD
+    from kg.extract.text import TITLE_WORD
 
     rng = random.Random(10)
     chars = 'ab ,;!?()[]"“”\t\nx.-:\x00\x1f'
@@ -166,7 +166,7 @@ def test_title_word_runs_over_ascii_are_the_class_runs() -> None:
     for _ in range(20_000):
         s = "".join(rng.choice(chars) for _ in range(rng.randint(0, 12)))
         lo = rng.randint(0, len(s))
-        expected = [m.span() for m in _TITLE_WORD.any.finditer(s, lo)]
-        assert [m.span() for m in _TITLE_WORD.finditer(s, lo)] == expected, s
+        expected = [m.span() for m in TITLE_WORD.any.finditer(s, lo)]
+        assert [m.span() for m in TITLE_WORD.finditer(s, lo)] == expected, s
         hits += bool(expected)
     assert hits > 1000

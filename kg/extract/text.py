@@ -431,6 +431,24 @@ def may_contain(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
+class AsciiClassRun:
+    """A regex of one run of a negated class (``[^\\s,;…]+``) whose ``finditer`` reads ASCII text with the class's
+    ASCII characters as a positive class: a bitmap ``sre`` scans fast, where the negated class tests the ``\\s``
+    category character by character (the same matches: the same characters are in it)."""
+
+    def __init__(self, pattern: str):
+        self.any = re.compile(pattern)
+        members = "".join(c for c in map(chr, range(128)) if self.any.fullmatch(c))
+        self.ascii = re.compile("[" + re.escape(members) + "]+")
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        return (self.ascii if text.isascii() else self.any).finditer(text, pos, endpos)
+
+
+#: a word of a title, as the components read titles (up to a space, a comma, a bracket or a quote)
+TITLE_WORD = AsciiClassRun(r"[^\s,;!?()\[\]\"“”]+")
+
+
 class LowerRegex:
     """A case-insensitive regex that scans text lower-cased with a case-sensitive twin, ~2x faster.
 
@@ -636,6 +654,7 @@ QUALIFIER_MIN_TERMS = 2
 HYPHEN_QUALIFIER_MIN_TERMS = 3
 
 
+@lru_cache(maxsize=4)  # read by kg_phrases and kg_merge at load: one pass over the lexicon
 def qualifier_words(res: Resources) -> frozenset[str]:
     """Lower-case words that open several multi-word vocabulary terms and are no generic noun: the words
     that qualify a concept into a narrower one ("online learning", "neural machine translation"), unlike

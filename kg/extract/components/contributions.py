@@ -19,9 +19,7 @@ before its colon) is looked for again in the rest of the abstract
 from __future__ import annotations
 
 import re
-import sys
 from bisect import bisect_left
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import compress
 from typing import cast
@@ -32,6 +30,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import Candidate, contract, state
 from kg.extract.text import (
+    TITLE_WORD,
     chunk_ranges,
     doc_text,
     head_type,
@@ -71,21 +70,6 @@ def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronou
 _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
 
 
-class _AsciiClassRun:
-    """A regex of one run of a negated class (``[^\\s,;…]+``) whose ``finditer`` reads ASCII text with the class's
-    ASCII characters as a positive class: a bitmap ``sre`` scans fast, where the negated class tests the ``\\s``
-    category character by character (the same matches: the same characters are in it)."""
-
-    def __init__(self, pattern: str):
-        self.any = re.compile(pattern)
-        members = "".join(c for c in map(chr, range(128)) if self.any.fullmatch(c))
-        self.ascii = re.compile("[" + re.escape(members) + "]+")
-
-    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        return (self.ascii if text.isascii() else self.any).finditer(text, pos, endpos)
-
-
-_TITLE_WORD = _AsciiClassRun(r"[^\s,;!?()\[\]\"“”]+")
 
 
 def _may_split(title: str) -> bool:
@@ -115,7 +99,7 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
         part = title[lo:hi]
         if "?" in part or "!" in part:
             continue
-        words = [(lo + m.start(), lo + m.end(), m.group(0).strip(".'’").lower()) for m in _TITLE_WORD.finditer(part)]
+        words = [(lo + m.start(), lo + m.end(), m.group(0).strip(".'’").lower()) for m in TITLE_WORD.finditer(part)]
         while words and (words[0][2] in articles or words[0][2] in ("new", "novel")):
             words = words[1:]  # "A Novel Counterfactual Data Augmentation Method"
         if not words:
@@ -161,7 +145,7 @@ def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: froze
     if not m:
         return None
     words = []
-    for w in _TITLE_WORD.finditer(title, m.end()):
+    for w in TITLE_WORD.finditer(title, m.end()):
         low = w.group(0).lower()
         if low in cuts or low in rejects or low in ("with", "without", "based") or title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")) \
                 or low.endswith(":"):
@@ -184,16 +168,16 @@ def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[
     the phrase before the means word (what the paper addresses, from the title's start or its last colon) and
     the phrase after it (how: up to the next cut word, colon or dash), as offsets; each 1 to 7 words."""
     head = title
-    m = next((m for m in _TITLE_WORD.finditer(head) if m.group(0).lower() in means and m.start() > 0), None)
+    m = next((m for m in TITLE_WORD.finditer(head) if m.group(0).lower() in means and m.start() > 0), None)
     if m is None:
         return None
     colon = max(title.rfind(":", 0, m.start()), title.rfind(" - ", 0, m.start()))
     lo = colon + 1 if colon >= 0 else 0
-    before = [w for w in _TITLE_WORD.finditer(title, lo, m.start())]
+    before = [w for w in TITLE_WORD.finditer(title, lo, m.start())]
     while before and before[0].group(0).lower() in articles:
         before = before[1:]
     after: list[re.Match[str]] = []
-    for w in _TITLE_WORD.finditer(title, m.end()):
+    for w in TITLE_WORD.finditer(title, m.end()):
         low = w.group(0).lower()
         if title[m.end():w.start()].strip(" ").endswith((":", "-", "–", "—")):
             break
@@ -923,7 +907,7 @@ class ContributionFinder:
                 break  # a gerund's phrase only when the paper names no task at all ("Localizing … Images" is no
                 # better a name than the abstract's "geo-localization")
             lo = title.find(part)
-            words = list(_TITLE_WORD.finditer(part))
+            words = list(TITLE_WORD.finditer(part))
             if words and words[0].group(0).lower() in self.words.task_gerunds:
                 end = next((k for k, w in enumerate(words) if k and (w.group(0).lower() in self.title_cuts
                                                                      or w.group(0).lower() in self.title_inner)),
@@ -1927,10 +1911,7 @@ class ContributionFinder:
                     self.new_names.append(cand)  # not one word after a naming cue: its mentions bind wrong relations
             elif (type_before or cued) and is_content(tok, self.res):
                 # "a task called fact generation": a lower-case name after a naming cue
-                j, words = i, 0
-                while j < sent.end and words < 5 and is_content(doc[j], self.res):
-                    words += not is_joiner(doc[j])  # "fine-grained" is one word of three tokens
-                    j += 1
+                j, words = self._word_run(doc, sent, i)
                 span = doc[i:j]
                 if j < sent.end and is_content(doc[j], self.res):
                     return  # "named self-supervised deep multi-view subspace clustering …": too long to be read whole
@@ -1940,8 +1921,9 @@ class ContributionFinder:
             elif (k := self._lower_name_end(doc, sent, i, verb.i)) and (appo := self._apposition_type(doc, k, sent)):
                 # "we propose conformal factuality, a framework that …": lower-case words right after the verb that
                 # an apposition says the kind of are the contribution's name
-                out.append(Candidate(doc[i].idx, doc[k - 1].idx + len(doc[k - 1].text), appo, Finder.CONTRIBUTION,
-                                     0.8, proposed=True, rule="lower-name-apposition"))
+                span = doc[i:k]
+                out.append(Candidate(span.start_char, span.end_char, appo, Finder.CONTRIBUTION, 0.8, proposed=True,
+                                     rule="lower-name-apposition"))
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
@@ -1952,15 +1934,22 @@ class ContributionFinder:
         if i != verb + 1:
             return 0
         toks = tokens(doc)
-        j, words = i, 0
-        while j < sent.end and words < 5 and is_content(doc[j], self.res) and (
-                toks.joiner[j] or (toks.text[j].isalpha() and toks.text[j].islower()
-                                   and toks.lower[j] not in self.weak_lead)):
-            words += not toks.joiner[j]
-            j += 1
+        j, words = self._word_run(doc, sent, i, lower_only=True)
         if not 2 <= words <= 4 or self.type_words.get(toks.norm[j - 1]) or toks.joiner[j - 1]:
             return 0
         return j
+
+    def _word_run(self, doc: Doc, sent: Span, i: int, lower_only: bool = False) -> tuple[int, int]:
+        """The end of the run of content tokens from token ``i`` (up to five words; "fine-grained" is one word of
+        three tokens) and its number of words; ``lower_only``: of lower-case words only, none a describing word."""
+        toks = tokens(doc)
+        j, words = i, 0
+        while j < sent.end and words < 5 and is_content(doc[j], self.res) and (
+                not lower_only or toks.joiner[j] or (toks.text[j].isalpha() and toks.text[j].islower()
+                                                     and toks.lower[j] not in self.weak_lead)):
+            words += not toks.joiner[j]
+            j += 1
+        return j, words
 
     @staticmethod
     def _in_body_before(doc: Doc, word: str, end: int) -> bool:

@@ -27,7 +27,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, RelationCandidate, contract, state
-from kg.extract.text import (LowerRegex, Modifiers, chunks, doc_text, head_type, key_words, may_contain, norm_word,
+from kg.extract.text import (TITLE_WORD, LowerRegex, Modifiers, chunks, doc_text, head_type, key_words, may_contain, norm_word,
                              sentence_chars, sentence_offsets, sentences, tokens, words_of)
 from kg.extract.text import title_end as text_title_end
 from kg.names import entity_key
@@ -57,8 +57,6 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
-#: a word of a title (as kg_contributions reads titles)
-_TITLE_WORD = re.compile(r"[^\s,;!?()\[\]\"“”]+")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
@@ -466,7 +464,7 @@ class RelationFinder:
         if hit is None:
             return None
         words: list[re.Match[str]] = []
-        for w in _TITLE_WORD.finditer(title, hit.end()):
+        for w in TITLE_WORD.finditer(title, hit.end()):
             low = w.group(0).lower()
             if low in self.title_problem_cuts or title[words[-1].end() if words else hit.end():w.start()].strip():
                 break  # a cut word, or a mark (":", "–") between two words
