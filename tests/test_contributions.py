@@ -1333,3 +1333,47 @@ def test_lower_case_words_right_after_the_verb_named_by_an_apposition_are_the_co
     # the control: with no apposition saying its kind, the same words are no name
     assert "conformal factuality" not in _proposed_t(
         extractor, title, "In this work, we propose conformal factuality for LMs.")
+
+
+def test_a_title_phrase_before_via_is_what_the_paper_addresses_not_its_contribution(extractor):
+    title = "Efficient Heterogeneous Meta-Learning via Channel Shuffling Modulation"
+    abstract = ("We tackle the problem of meta-learning across heterogenous tasks. To overcome this weakness, we propose "
+                "a new heterogeneous meta-learning strategy that captures the multi-modality of the task distribution.")
+    proposed = _proposed_t(extractor, title, abstract)
+    assert "heterogeneous meta-learning strategy" in proposed and "Efficient Heterogeneous Meta-Learning" not in proposed
+    # the control: with no described contribution in the abstract, the title's phrase still answers
+    control = _proposed_t(extractor, title, "We tackle the problem of meta-learning. We propose to modulate channels.")
+    assert "Efficient Heterogeneous Meta-Learning" in control, control
+    # ... and a phrase headed by a kind noun is the contribution even before "using"
+    framework = _proposed_t(extractor, "A Suspect Identification Framework Using Contrastive Relevance Feedback",
+                            "We propose a loss function that learns from feedback. It finds suspects.")
+    assert "Suspect Identification Framework" in framework, framework
+
+
+@pytest.mark.parametrize("title, abstract, name", [
+    ("Modified Retrace for Off-Policy Temporal Difference Learning",
+     "Retrace is unstable with linear function approximation. In this paper, we propose modified Retrace to correct "
+     "the off-policy return.", "Modified Retrace"),
+    ("Plug-in Performative Optimization",
+     "Predictions are performative. In this work we study a general protocol for making use of possibly misspecified "
+     "models in performative prediction, called plug-in performative optimization.",
+     "Plug-in Performative Optimization"),
+])
+def test_a_title_phrase_the_abstract_introduces_is_the_contribution(extractor, title, abstract, name):
+    """A title's phrase whose head says nothing of its kind ("Retrace", "Optimization" of a task) is the contribution
+    when the abstract introduces it in so many words: the object of a contribution verb, or after a naming cue."""
+    assert _proposed_t(extractor, title, abstract) == {name: "Method"}, _proposed_t(extractor, title, abstract)
+    # the control: the same phrase merely mentioned is no contribution
+    control = abstract.replace("propose modified Retrace", "revisit modified Retrace").replace(
+        "called plug-in", "such as plug-in")
+    assert name not in _proposed_t(extractor, title, control), _proposed_t(extractor, title, control)
+
+
+def test_a_bare_kind_noun_types_the_titles_phrase_when_nothing_else_answers(extractor):
+    title = "Scalable Safe Policy Improvement for Factored Multi-Agent MDPs"
+    abstract = ("In this work, we focus on safe policy improvement in multi-agent domains. We propose a novel algorithm "
+                "that scales this approach to multi-agent domains.")
+    assert _proposed_t(extractor, title, abstract) == {"Scalable Safe Policy Improvement": "Method"}
+    # the control: a title headed by what a theory paper proves names no contribution
+    bounds = _proposed_t(extractor, "Improved Regret Bounds for Bandit Convex Optimization", abstract)
+    assert "Improved Regret Bounds" not in bounds, bounds

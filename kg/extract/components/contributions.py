@@ -472,6 +472,8 @@ class ContributionFinder:
                 return
             if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
                 return
+            if not cue and not self.naming.isdisjoint(lower) and self._title_phrase(doc, by_start, out, named_only=True):
+                return  # "a general protocol …, called plug-in performative optimization": the title's phrase, named
             for sent, i in unnamed:
                 if self._named_list(doc, [(sent, i)], out):
                     break  # "we introduce two methods, namely A and B"
@@ -481,6 +483,8 @@ class ContributionFinder:
                 if out and out[-1].proposed:
                     break  # one answer: the first thing the paper says it proposes
             else:
+                if cue and self._title_phrase(doc, by_start, out, means_too=True):
+                    return  # "X via Y" of a paper that describes nothing it proposes: X (see _title_phrase)
                 kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
                 if kind and self._title_phrase(doc, by_start, out, kind):
                     return
@@ -492,6 +496,13 @@ class ContributionFinder:
                                 break
                         else:
                             self._passive_subject(doc, by_start, out)
+            if cue and not any(c.proposed for c in out) and self.generic is None:
+                # of a paper naming and describing nothing else, the title's phrase a bare kind noun types even when the
+                # abstract does not repeat it ("Scalable Safe Policy Improvement for …" with "we propose a novel
+                # algorithm that scales this approach to …")
+                kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
+                if kind:
+                    self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
 
     def _title_definition(self, doc: Doc, out: list[Candidate]) -> bool:
         """"Implicit Anomaly Subgraph Detection (IASD) in Multi-Domain Attribute Networks": a title that defines an
@@ -1026,7 +1037,8 @@ class ContributionFinder:
         typ = self.type_words[toks.norm[k]]
         return None if typ == "Task" else typ
 
-    def _title_phrase(self, doc: Doc, by_start, out: list[Candidate], kind: str | None = None) -> bool:
+    def _title_phrase(self, doc: Doc, by_start, out: list[Candidate], kind: str | None = None,
+                      means_too: bool = False, named_only: bool = False, loose: bool = False) -> bool:
         """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
         algorithm that …": an abstract that proposes something it does not name has its name in the title.
 
@@ -1045,16 +1057,27 @@ class ContributionFinder:
             if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
                     and " " in title[start:end] and self._participle(last.lower()):
                 continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
+            if named_only and not self._introduced(_rest, title[start:end], named_only=True):
+                continue
             # "… : Transferable Latent Spatial Representations for Navigation": a noun of a thing made heads it too
             typ = self.type_words.get(head) or self.words.made_kind_nouns.get(head)
+            found = None
             if typ is None:
                 found = head_type(head, self.res)
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
+            if typ is None and not (found and found[0] == "Task") and self._introduced(_rest, title[start:end]):
+                typ = "Method"  # "we propose modified Retrace to …", "…, called plug-in performative optimization"
             if typ is None or typ == "Task":
                 continue
+            after = title[end:].split(None, 1)
+            if not means_too and after and after[0].lower() in self.words.title_means and head not in self.type_words:
+                continue  # "Efficient Heterogeneous Meta-Learning via Channel Shuffling Modulation": X of "X via Y" is
+                # what the paper addresses (see title_means), its contribution is the abstract's or Y, read first
             split = _TITLE_SPLIT.search(title) if _may_split(title) else None
-            if typ is kind and kind is not None and (split and start > split.start() or not re.search(
-                    r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", _rest, re.IGNORECASE)):
+            if typ is kind and kind is not None and (split and start > split.start() or not (re.search(
+                    r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", _rest, re.IGNORECASE)
+                    or (loose and not split and start == 0 and head_end == end and after
+                        and after[0].lower() in self.title_cuts and head not in self.words.contribution_not_heads))):
                 continue  # typed only by the abstract's bare kind noun: the title's head, in the abstract's words
             at = by_start.get(start, [])
             head_start = title.rfind(" ", 0, head_end) + 1
@@ -1065,6 +1088,25 @@ class ContributionFinder:
             out.append(cand)
             by_start.setdefault(start, []).append(cand)
             return True
+        return False
+
+    def _introduced(self, abstract: str, phrase: str, named_only: bool = False) -> bool:
+        """Whether the abstract introduces ``phrase`` (a title's noun phrase) in so many words: as the object of a
+        contribution verb ("we propose modified Retrace to …") or after a naming cue ("a general protocol …, called
+        plug-in performative optimization")."""
+        if len(phrase.split()) < 2:
+            return False
+        at = re.compile(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", re.IGNORECASE)
+        for m in at.finditer(abstract):
+            before = abstract[max(0, m.start() - 40):m.start()].lower().split()
+            while before and before[-1] in ("a", "an", "the", "new", "novel"):
+                before.pop()
+            nxt = abstract[m.end():m.end() + 20].split(None, 1)
+            if nxt and nxt[0].lower() in ("and", "or"):
+                continue  # "a semantically consistent and syntactically variational … framework": the phrase goes on
+            if before and (before[-1] in self.naming or (not named_only and (before[-1] in self.verbs or (
+                    len(before) > 1 and before[-2] == "we" and before[-1] in self.past_verbs)))):
+                return True
         return False
 
     def _described_object(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> None:
