@@ -1377,3 +1377,21 @@ def test_a_bare_kind_noun_types_the_titles_phrase_when_nothing_else_answers(extr
     # the control: a title headed by what a theory paper proves names no contribution
     bounds = _proposed_t(extractor, "Improved Regret Bounds for Bandit Convex Optimization", abstract)
     assert "Improved Regret Bounds" not in bounds, bounds
+
+
+@pytest.mark.parametrize("title, abstract, name", [
+    ("Empirical Error Estimates for Graph Sparsification",
+     "Graph sparsification is used widely. Taking an alternative approach, we propose to address these issues from a "
+     "data-driven perspective by computing empirical error estimates.", "Empirical Error Estimates"),
+    ("Enhancing Knowledge Selection for Grounded Dialogues via Document Semantic Graphs",
+     "Existing models rank sentences. In this work, we propose to automatically convert the background knowledge "
+     "documents into document semantic graphs and then perform knowledge selection over such graphs.",
+     "Document Semantic Graphs"),
+])
+def test_a_title_phrase_named_after_propose_to_is_the_contribution(extractor, title, abstract, name):
+    """"we propose to VERB …" names nothing right after its verb; a title's phrase (or its means phrase after "via")
+    that the rest of the sentence names is what the paper proposes."""
+    assert _proposed_t(extractor, title, abstract) == {name: "Method"}, _proposed_t(extractor, title, abstract)
+    # the control: the phrase in another sentence than the cue's is no answer
+    control = abstract.replace("we propose to", "we hope to")
+    assert name not in _proposed_t(extractor, title, control), _proposed_t(extractor, title, control)

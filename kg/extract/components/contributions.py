@@ -266,6 +266,7 @@ class ContributionFinder:
         self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
         self.type_words: dict[str, str] = {}
         self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
+        self.unnamed: list[tuple[Span, int]] = []  # the doc's contribution verbs whose object holds no name (see _find)
         self.paper_subject_at: int | None = None  # see __call__
         self.generic: Candidate | None = None  # see _defer
         self.found: list[Candidate] = []  # the doc's candidates so far
@@ -416,6 +417,7 @@ class ContributionFinder:
                     self.naming_at[j] = j - n
         naming.sort()
         unnamed: list[tuple[Span, int]] = []  # contribution verbs whose object holds no name
+        self.unnamed = unnamed
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
                 if self._has_subject(lower, i, sent):
@@ -1006,10 +1008,15 @@ class ContributionFinder:
         if typ is None:
             found = head_type(head, self.res)
             typ = found[0] if found else None
-        if typ != "Method":
+        # "… via Document Semantic Graphs" with "we propose to … convert the documents into document semantic graphs":
+        # a phrase the sentence of a contribution verb names is the contribution whatever its head
+        introduced = typ in (None, "Dataset") and self._introduced(doc, "", title[start:end])
+        if typ != "Method" and not introduced:
             return False  # "… Using Aerial Robots": a model or a platform the paper uses
-        if any(c.end >= end and (c.finder is Finder.LEXICON or c.type != "Method") for c in by_start.get(start, ())):
+        if any(c.end >= end and (c.finder is Finder.LEXICON or (c.type != "Method" and not introduced))
+               for c in by_start.get(start, ())):
             return False  # a known concept: "… via Reinforcement Learning", "… Using Stable Diffusion"
+        typ = "Method"
         cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="title-means")
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
@@ -1057,7 +1064,7 @@ class ContributionFinder:
             if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
                     and " " in title[start:end] and self._participle(last.lower()):
                 continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
-            if named_only and not self._introduced(_rest, title[start:end], named_only=True):
+            if named_only and not self._introduced(doc, _rest, title[start:end], named_only=True):
                 continue
             # "… : Transferable Latent Spatial Representations for Navigation": a noun of a thing made heads it too
             typ = self.type_words.get(head) or self.words.made_kind_nouns.get(head)
@@ -1065,7 +1072,7 @@ class ContributionFinder:
             if typ is None:
                 found = head_type(head, self.res)
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
-            if typ is None and not (found and found[0] == "Task") and self._introduced(_rest, title[start:end]):
+            if typ is None and not (found and found[0] == "Task") and self._introduced(doc, _rest, title[start:end]):
                 typ = "Method"  # "we propose modified Retrace to …", "…, called plug-in performative optimization"
             if typ is None or typ == "Task":
                 continue
@@ -1090,13 +1097,22 @@ class ContributionFinder:
             return True
         return False
 
-    def _introduced(self, abstract: str, phrase: str, named_only: bool = False) -> bool:
+    def _introduced(self, doc: Doc, abstract: str, phrase: str, named_only: bool = False) -> bool:
         """Whether the abstract introduces ``phrase`` (a title's noun phrase) in so many words: as the object of a
-        contribution verb ("we propose modified Retrace to …") or after a naming cue ("a general protocol …, called
-        plug-in performative optimization")."""
+        contribution verb ("we propose modified Retrace to …"), after a naming cue ("a general protocol …, called
+        plug-in performative optimization"), or in the sentence of a contribution verb whose object names nothing, after
+        the verb ("we propose to improve ABSA with context denoising", "we propose to address these issues … by
+        computing empirical error estimates")."""
         if len(phrase.split()) < 2:
             return False
         at = re.compile(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", re.IGNORECASE)
+        if not named_only:
+            text, idx = doc_text(doc), tokens(doc).idx
+            lower = tokens(doc).lower
+            for sent, i in self.unnamed:
+                if lower[i] in self.verbs and i + 1 < sent.end and lower[i + 1] == "to" \
+                        and at.search(text, idx[i], sent.end_char):
+                    return True
         for m in at.finditer(abstract):
             before = abstract[max(0, m.start() - 40):m.start()].lower().split()
             while before and before[-1] in ("a", "an", "the", "new", "novel"):
