@@ -1395,3 +1395,13 @@ def test_a_title_phrase_named_after_propose_to_is_the_contribution(extractor, ti
     # the control: the phrase in another sentence than the cue's is no answer
     control = abstract.replace("we propose to", "we hope to")
     assert name not in _proposed_t(extractor, title, control), _proposed_t(extractor, title, control)
+
+
+def test_a_noun_after_a_defined_acronym_that_is_part_of_the_name_stays_in_it(extractor):
+    abstract = ("This work introduces Random Linear Projections (RLP) loss, a novel approach that enhances training "
+                "efficiency. RLP loss operates by minimizing the distance between sets of hyperplanes.")
+    proposed = _proposed(extractor, abstract)
+    assert proposed == {"Random Linear Projections loss": "Method"}, proposed
+    # the control: a kind noun after the acronym only classifies the name
+    control = _proposed(extractor, "We propose the Graph Attention Retrieval (GAR) framework for retrieval.")
+    assert control == {"Graph Attention Retrieval": "Method"}, control

@@ -123,6 +123,7 @@ class Words:
     complement_anaphora: frozenset[str]
     contribution_of_heads: frozenset[str]
     contribution_of_operations: frozenset[str]
+    name_part_nouns: frozenset[str]
     title_means: frozenset[str]
     described_breaks: frozenset[str]
     describing_verbs: frozenset[str]

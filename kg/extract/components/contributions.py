@@ -2088,6 +2088,8 @@ class ContributionFinder:
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
                     if close is not None and not known and self._name_past_acronym(doc, sent, best, close, typ, out):
                         return True
+                    if close is not None and not known and self._name_part_after(doc, sent, best, close, out):
+                        return True
                     self._propose(out, best, typ)
                     return True
             return self._loose_definition(doc, sent, i, k, by_start, out, type_before)
@@ -2145,6 +2147,23 @@ class ContributionFinder:
             self.type_words.get(toks.norm[after]) if name else None) or "Method"
         out.append(Candidate(toks.idx[start], end, "Method" if typ == "Task" else typ, Finder.CONTRIBUTION, 0.8,
                              proposed=True, name=name, rule="loose-definition"))
+        return True
+
+    def _name_part_after(self, doc: Doc, sent: Span, long: Candidate, close: int, out: list[Candidate]) -> bool:
+        """"This work introduces Random Linear Projections (RLP) loss, a novel approach …": a lower-case noun after a
+        defined acronym that is part of the name (a loss, an attention, a layer; not a kind noun that only classifies
+        it, "… (GAR) framework") and ends the phrase names the contribution with the long form: "Random Linear
+        Projections loss". ``close``: the ``)``."""
+        toks = tokens(doc)
+        j = close + 1
+        if j >= sent.end or toks.lower[j] not in self.words.name_part_nouns or not toks.text[j].islower() \
+                or (j + 1 < sent.end and (toks.joiner[j + 1] or (is_content(doc[j + 1], self.res)
+                                                                and not toks.lex[j + 1].is_punct))):
+            return False  # "(RLP) loss function", "(GSA) layers-wise": the phrase goes on
+        typ = self.type_words.get(toks.norm[j]) or (head_type(toks.text[j], self.res) or ("Method",))[0]
+        name = f"{doc_text(doc)[long.start:long.end]} {toks.text[j]}"
+        out.append(Candidate(long.start, toks.end_char(j), "Method" if typ == "Task" else typ, Finder.CONTRIBUTION,
+                             0.85, proposed=True, name=name, rule="acronym-name-part"))
         return True
 
     def _name_past_acronym(self, doc: Doc, sent: Span, long: Candidate, close: int, typ: str,
