@@ -1405,3 +1405,17 @@ def test_a_noun_after_a_defined_acronym_that_is_part_of_the_name_stays_in_it(ext
     # the control: a kind noun after the acronym only classifies the name
     control = _proposed(extractor, "We propose the Graph Attention Retrieval (GAR) framework for retrieval.")
     assert control == {"Graph Attention Retrieval": "Method"}, control
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("By identifying the hypothesis as a minimax game, we construct a novel test based on low-regret algorithms and a "
+     "nonasymptotic law of iterated logarithms.", "test based on low-regret algorithms"),
+    ("We instead propose a framework that can use state-of-the-art pedestrian motion models, which is achieved by "
+     "reformulating the problem.", "framework that can use state-of-the-art pedestrian motion models"),
+])
+def test_a_made_noun_or_a_modal_clause_after_a_bare_kind_noun_names_the_contribution(extractor, abstract, name):
+    title = "Testing Generated Scenarios Is Hard"
+    assert _proposed_t(extractor, title, abstract) == {name: "Method"}, _proposed_t(extractor, title, abstract)
+    # the control: "that can be …" says nothing the thing does
+    control = abstract.replace("can use", "can be tuned to use").replace("based on", "that is tied to")
+    assert name not in _proposed_t(extractor, title, control), _proposed_t(extractor, title, control)

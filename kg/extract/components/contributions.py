@@ -750,8 +750,11 @@ class ContributionFinder:
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
-        if k + 4 >= sent.end or toks.joiner[k] or toks.norm[k] not in self.type_words \
-                or self.type_words[toks.norm[k]] == "Task":
+        # "we construct a novel test based on …": a noun of a thing made is a kind noun here, after a contribution verb
+        made = self.words.made_kind_nouns.get(toks.norm[k]) if lower[verb] in self.verbs and not (
+            k > verb + 1 and lower[k - 1] in self.words.result_modifiers) else None
+        if k + 4 >= sent.end or toks.joiner[k] or (toks.norm[k] not in self.type_words and made is None) \
+                or self.type_words.get(toks.norm[k]) == "Task":
             return False
         plural = toks.norm[k] != lower[k]
         if article == plural:
@@ -768,10 +771,14 @@ class ContributionFinder:
                 v += 3  # "a new method that (1) learns …": an enumerated clause (left out of the name)
             if lower[v].endswith("ly") and lower[v].isalpha():
                 v += 1  # "that optimally aggregates"
+            modal = lower[v] == "can" and v + 1 < sent.end and text[v + 1].isalpha() and text[v + 1].islower()
+            if modal:
+                v += 1  # "a framework that can use …": the verb after the modal agrees with nothing
             word = lower[v]
             if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
-                    or word.endswith("s") == plural or word.endswith(("ed", "ing")):
-                return False  # "that is", "that can", "that we": no verb of the noun's own
+                    or (word.endswith("s") == plural and not modal) or word.endswith(("ed", "ing")) \
+                    or (modal and word.endswith("s") and not word.endswith("ss")):
+                return False  # "that is", "that can be", "that we": no verb of the noun's own
         else:
             return False
         j = v + 1
@@ -808,7 +815,9 @@ class ContributionFinder:
                 break
             j, limit = m, LONG_COMPLEMENT - 1
         if not 1 <= n <= limit or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
-                toks.lex[j].is_punct and text[j] in ",.;:(")):
+                toks.lex[j].is_punct and text[j] in ",.;:(") or (
+                # "a novel test based on low-regret algorithms and a nonasymptotic law …": a second noun phrase starts
+                lower[j] in ("and", "or") and j + 1 < sent.end and lower[j + 1] in self.words.title_articles)):
             return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
         if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
             return False
@@ -816,7 +825,7 @@ class ContributionFinder:
         last = doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower()
         if last in self.weak_lead or is_describing_adjective(last, self.res):
             return False  # "a system that integrates state-of-the-art, …": the object goes on past the comma
-        typ = self.type_words[toks.norm[k]]
+        typ = self.type_words.get(toks.norm[k]) or made
         name = ""
         if enum is not None:
             whole = doc_text(doc)
