@@ -1419,3 +1419,13 @@ def test_a_made_noun_or_a_modal_clause_after_a_bare_kind_noun_names_the_contribu
     # the control: "that can be …" says nothing the thing does
     control = abstract.replace("can use", "can be tuned to use").replace("based on", "that is tied to")
     assert name not in _proposed_t(extractor, title, control), _proposed_t(extractor, title, control)
+
+
+def test_the_present_paper_is_the_papers_own_subject(extractor):
+    abstract = ("Walking robots need reach-avoid guarantees. The present paper proposes a piecewise affine reach-avoid "
+                "computation for goal-reaching trajectory design.")
+    proposed = _proposed(extractor, abstract)
+    assert "piecewise affine reach-avoid computation" in {k.lower() for k in proposed}, proposed
+    # the control: another paper's doing is no contribution
+    control = _proposed(extractor, abstract.replace("The present paper proposes", "A past paper proposed"))
+    assert control == {}, control

@@ -62,9 +62,11 @@ _PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end o
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
-    """A pronoun of the authors ("we") or "this paper/work/study" among tokens ``lo``..``hi`` of a sentence."""
-    return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start
-                                        and lower[t - 1] == "this") for t in range(lo, hi))
+    """A pronoun of the authors ("we") or "this paper/work/study" ("the present paper", "the current work") among
+    tokens ``lo``..``hi`` of a sentence."""
+    return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start and (
+        lower[t - 1] == "this" or (lower[t - 1] in ("present", "current") and t - 1 > sent_start
+                                   and lower[t - 2] == "the"))) for t in range(lo, hi))
 
 
 _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
