@@ -1429,3 +1429,14 @@ def test_the_present_paper_is_the_papers_own_subject(extractor):
     # the control: another paper's doing is no contribution
     control = _proposed(extractor, abstract.replace("The present paper proposes", "A past paper proposed"))
     assert control == {}, control
+
+
+def test_a_described_contribution_whose_modifier_the_titles_means_phrase_holds_is_named_by_it(extractor):
+    title = "Model Merging by Uncertainty-Based Gradient Matching"
+    abstract = ("Models trained on different datasets can be merged by weighted averaging. We propose an "
+                "uncertainty-based scheme to improve the performance by reducing the mismatch.")
+    proposed = _proposed_t(extractor, title, abstract)
+    assert proposed == {"Uncertainty-Based Gradient Matching": "Method"}, proposed
+    # the control: a means phrase that does not hold the modifier leaves the abstract's description
+    control = _proposed_t(extractor, "Model Merging by Weighted Gradient Matching", abstract)
+    assert control == {"uncertainty-based scheme": "Method"}, control

@@ -485,6 +485,7 @@ class ContributionFinder:
                 self._described_object(doc, sent, i, by_start, out)
                 self.deferring = False
                 if out and out[-1].proposed:
+                    self._title_means_named(doc, by_start, out)
                     break  # one answer: the first thing the paper says it proposes
             else:
                 if cue and self._title_phrase(doc, by_start, out, means_too=True):
@@ -1032,6 +1033,31 @@ class ContributionFinder:
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
         return True
+
+    def _title_means_named(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"Model Merging by Uncertainty-Based Gradient Matching" with "we propose an uncertainty-based scheme …": a
+        described contribution of one modifier and a kind noun whose modifier is a word of the title's means phrase (after
+        "via", "using", "through" or "by") is that phrase, which names it."""
+        cand, text = out[-1], doc_text(doc)
+        label = text[cand.start:cand.end].lower().split()
+        if len(label) != 2 or norm_word(label[1]) not in self.type_words:
+            return
+        title = text.partition("\n\n")[0]
+        means = title_means(title, self.words.title_means | {"by"}, self.title_cuts, self.title_rejects,
+                            self.words.title_articles)
+        if means is None:
+            return
+        start, end = means[1]
+        while title[start:end].lower().startswith(("novel ", "new ")):
+            start = title.index(" ", start) + 1  # "… using a Novel Labeling Strategy"
+        words = title[start:end].lower().split()
+        if not 2 <= len(words) <= 5 or (words[0].endswith("ing") and words[0] not in self.res.noun_ing) \
+                or norm_word(label[0]) not in {norm_word(w) for w in words}:
+            return
+        if any(c.finder is Finder.LEXICON and c.end >= end for c in by_start.get(start, ())):
+            return  # a known concept: "… via Stochastic Gradient Descent"
+        out[-1] = Candidate(start, end, cand.type, Finder.CONTRIBUTION, 0.8, proposed=True, rule="title-means-named")
+        by_start.setdefault(start, []).append(out[-1])
 
     def _bare_kind(self, doc: Doc, sent: Span, verb: int) -> str | None:
         """"we introduce a novel approach that …", "we present an algorithm, which …": a contribution verb whose
