@@ -828,7 +828,7 @@ class ContributionFinder:
         last = doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower()
         if last in self.weak_lead or is_describing_adjective(last, self.res):
             return False  # "a system that integrates state-of-the-art, …": the object goes on past the comma
-        typ = self.type_words.get(toks.norm[k]) or made
+        typ = self.type_words.get(toks.norm[k]) or made or "Method"
         name = ""
         if enum is not None:
             whole = doc_text(doc)
@@ -1352,8 +1352,16 @@ class ContributionFinder:
         if self.deferring and len(words) == 2 and is_describing_adjective(text[first], self.res) \
                 and words[0][1] == first + 1:
             # "we develop an analytical framework for …": a generic kind that names nothing, the answer only when
-            # nothing else (the title) says what the paper proposes
-            self._defer(Candidate(toks.idx[first], toks.end_char(kind), self.type_words.get(toks.norm[kind]) or "Method",
+            # nothing else (the title) says what the paper proposes; kept with what it is for when it says so ("a
+            # theoretical framework for the evolution of the kernel sequence")
+            end = toks.end_char(kind)
+            if self.type_words.get(toks.norm[kind]) in ("Method", "Model") and kind + 2 < sent.end \
+                    and lower[kind + 1] == "for":  # (not "to": "an analytical framework to quantify the changes in …")
+                complement: list[Candidate] = []
+                self._kind_with_complement(doc, sent, (kind, kind + 1), complement)
+                if complement:
+                    end = complement[-1].end
+            self._defer(Candidate(toks.idx[first], end, self.type_words.get(toks.norm[kind]) or "Method",
                                   Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-kind"))
             return True
         typ = self.type_words.get(toks.norm[kind]) or made[toks.norm[kind]]
