@@ -1152,7 +1152,7 @@ class ContributionFinder:
                     return True
         for m in at.finditer(abstract):
             before = abstract[max(0, m.start() - 40):m.start()].lower().split()
-            while before and before[-1] in ("a", "an", "the", "new", "novel"):
+            while before and (before[-1] in self.words.title_articles or before[-1] in ("new", "novel")):
                 before.pop()
             nxt = abstract[m.end():m.end() + 20].split(None, 1)
             if nxt and nxt[0].lower() in ("and", "or"):
