@@ -430,3 +430,66 @@ def test_a_vocabulary_concept_taken_for_the_contribution_gets_no_title_task(extr
     assert ("diffusion model", "addresses", "learned image compression") not in rels, rels
     rels = _relations(extractor, title, abstract.replace("diffusion models", "FooDiff"))
     assert ("foodiff", "addresses", "learned image compression") in rels, rels
+
+
+def test_an_adverb_inside_a_use_cue_keeps_the_cue(extractor):
+    # "relies solely on X", "is built directly upon X": the adverb does not break the cue
+    rels = _relations(extractor, "Online Learning with Oracles",
+                      "We propose FooAlgo, an online algorithm. FooAlgo relies solely on LoRA adapters.")
+    assert ("fooalgo", "uses", "lora") in rels, rels
+
+
+def test_what_a_title_names_before_its_purpose_is_not_addressed(extractor):
+    # "NAME: <its own description> for <task>": the description is no task the contribution addresses
+    rels = _relations(extractor, "FooNet: Graph Representation Learning for Fraud Detection",
+                      "Fraud is costly. We propose FooNet, a graph model. FooNet is fast.")
+    assert ("foonet", "addresses", "fraud detection") in rels, rels
+    assert ("foonet", "addresses", "graph representation learning") not in rels, rels
+
+
+def test_a_rival_name_that_qualifies_a_compared_phrase_gives_the_phrase(extractor):
+    rels = _relations(extractor, "Faster Quasi-Newton",
+                      "We propose FooBFGS, an asynchronous method. Results show that FooBFGS provides a significant "
+                      "speedup over the recently proposed synchronous distributed L-BFGS algorithm. FooBFGS also "
+                      "outperforms existing GNN models.")
+    assert ("foobfgs", "outperforms", "synchronous distributed l-bfgs algorithm") in rels, rels
+    assert ("foobfgs", "outperforms", "l-bfgs") not in rels, rels
+    # only weak modifiers before the name: the name is the rival
+    assert ("foobfgs", "outperforms", "graph neural network") in rels, rels
+
+
+def test_the_names_a_generic_rival_lists_after_its_head_are_rivals(extractor):
+    rels = _relations(extractor, "Faster Text",
+                      "We propose FooNet, a text classifier. FooNet outperforms sparse attention models, including "
+                      "Longformer and BigBird.")
+    assert ("foonet", "outperforms", "longformer") in rels, rels
+    assert ("foonet", "outperforms", "bigbird") in rels, rels
+
+
+def test_a_compared_phrase_after_a_preposition_is_no_rival(extractor):
+    rels = _relations(extractor, "Imputation",
+                      "We propose FooImp, an imputation model. FooImp outperforms the current SOTA under various "
+                      "missing data mechanisms, including missing at random. FooImp outperforms strong neural "
+                      "imputation baselines.")
+    assert not any(p == "outperforms" and ("mechanism" in o or "missing" in o) for _s, p, o in rels), rels
+    assert ("fooimp", "outperforms", "neural imputation baselines") in rels, rels  # control
+
+
+def test_the_approach_is_a_self_reference(extractor):
+    rels = _relations(extractor, "Tracking Points",
+                      "We propose FooTrack, a novel method for long-term tracking. The approach exploits optical "
+                      "flow between frames.")
+    assert ("footrack", "uses", "optical flow") in rels, rels
+
+
+def test_easing_opens_a_title_problem(extractor):
+    rels = _relations(extractor, "Easing Concept Bleeding in Diffusion via Entity Anchoring",
+                      "Diffusion models merge objects. We propose FooAnchor, a training-free method.")
+    assert ("fooanchor", "addresses", "concept bleeding") in rels, rels
+
+
+def test_our_method_is_the_proposed_method_when_the_main_contribution_is_data(extractor):
+    rels = _relations(extractor, "Scene Change Prediction",
+                      "We propose FooGraph, a new scene representation dataset. We present a novel method, FooNet, "
+                      "to estimate changes. We evaluate our method on the ScanNet dataset.")
+    assert ("foonet", "evaluatedon", "scannet") in {(s, p.lower(), o) for s, p, o in rels}, rels

@@ -101,6 +101,7 @@ class Words:
     result_eval_openers: frozenset[str]
     relation_use_extra: tuple[str, ...]
     relation_self_reference_extra: tuple[str, ...]
+    relation_method_refs: tuple[str, ...]
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]
     relation_task_use_skips: frozenset[str]

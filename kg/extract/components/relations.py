@@ -57,6 +57,8 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
@@ -96,8 +98,12 @@ def _holds(name: str, part: str) -> bool:
     return False
 
 
-def _cue_regex(phrases: list[str]) -> LowerRegex:
+def _cue_regex(phrases: list[str], adverbs: bool = False) -> LowerRegex:
+    """The phrases as whole words; with ``adverbs``, an adverb may stand inside a phrase of several words ("relies
+    solely on", "is built directly upon")."""
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
+    if adverbs:
+        alts = [a.replace(r"\ ", r"\s+(?:[a-z]+ly\s+)?") for a in alts]
     return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
 
 
@@ -117,11 +123,15 @@ class RelationFinder:
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
-        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
+        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
         self.modifiers = Modifiers(res)
+        #: a self-reference that names a method: "our method", "the proposed framework", "our model"
+        self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
+                                     + "|".join(map(re.escape, sorted(words.relation_method_refs)))
+                                     + r")s?(?![\w-])")
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
@@ -221,6 +231,10 @@ class RelationFinder:
         text = doc_text(doc)
         toks = tokens(doc)
         lower, norms = toks.lower, toks.norm
+        # "CAMIL: Context-Aware Multiple Instance Learning for Cancer Detection …": what a title names before its
+        # purpose ("for") is the contribution's own description, not a task it addresses
+        title_purpose = self.title_for.search(text, 0, max(text_title_end(text), 0))
+        purpose_at = title_purpose.start() if title_purpose is not None else -1
         for k, sent in enumerate(sents):
             bounds = a, b = sent_starts[k], sent_ends[k]
             # the mentions inside the sentence: spans are sorted by start, so bisect to those starting in it
@@ -260,6 +274,11 @@ class RelationFinder:
                     lower[sent.start] in self.eval_openers and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
                     or b > main_at and self.self_ref.search(s_text)):
                 subj = main
+                if main.type not in _RIVAL_TYPES and self.method_ref.search(s_text):
+                    # "We evaluate our method on 3RScan" in a paper whose main contribution is a representation or a
+                    # task: "our method" is the method it proposes (the last one named before the sentence)
+                    subj = next((e for e in reversed(proposed) if e.type in _RIVAL_TYPES
+                                 and min(m.start for m in e.mentions if m.proposed) < a), main)
             if subj is None:
                 if main is not None and main.type in _PAPER_LEVEL["evaluatedOn"] and b > main_at \
                         and any(e.type == "Dataset" for _m, e in in_sent) \
@@ -300,6 +319,8 @@ class RelationFinder:
                         task_end = m.end
                         continue
                     task_end = None
+                    if m.end <= purpose_at:
+                        continue
                     add(subj, "addresses", e, bounds, "addresses")
                     if id(subj) not in addressed and not _posed_topic(e):
                         addressed.add(id(subj))
@@ -640,13 +661,19 @@ class RelationFinder:
                 break
         return out[::-1][-2:] if len(out) > 1 else out
 
-    @staticmethod
-    def _listed_rivals(text: str, rival, in_sent, subj, cue_at: int) -> list:
+    def _listed_rivals(self, text: str, rival, in_sent, subj, cue_at: int) -> list:
         """The other names of the rival's list: "outperforms Qwen2.5-1.5B, Llama3.2-1B, and Falcon3-1.6B", and
-        the names a generic rival lists ("other small LMs including A, B and C")."""
-        at = next((m.end for m, e in in_sent if e is rival and m.start >= cue_at), None)
+        the names a generic rival lists ("other small LMs including A, B and C", "sparse attention models, including
+        A and B", "strong baselines such as A")."""
+        if isinstance(rival, _Proposed):
+            at: int | None = rival.mention.end
+        else:
+            at = next((m.end for m, e in in_sent if e is rival and m.start >= cue_at), None)
         if at is None:
             return []
+        head = _NEXT_WORD.match(text, at)
+        if head is not None and norm_word(head.group(1)) in self.res.generic_heads:
+            at = head.end()
         out: list = []
         for m, e in in_sent:
             if m.start < at or e is subj or e is rival:
@@ -664,17 +691,36 @@ class RelationFinder:
         full = doc_text(doc)
         # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
         # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
+        named: LocalEntity | None = None
         for m, e in in_sent:
             if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
                 if self.words.rival_breaks.intersection(full[start:m.start].lower().split()):
                     break
-                return e
+                head = _NEXT_WORD.match(full, m.end)
+                if head is None or norm_word(head.group(1)) not in self.res.generic_heads:
+                    return e
+                # "over the recently proposed synchronous distributed L-BFGS algorithm", "outperforms differentiable
+                # ILP models": a name that only qualifies the compared noun phrase; that phrase is the rival when it
+                # says more than the name (below), else the name
+                named = e
+                break
             if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
                 break
         # else the compared noun phrase, read up to a generic head ("… sparse methods", "… baselines")
         for ch in chunks(sent, self.res):
-            if ch.start_char < start or ch.start_char - start > 40:
+            if named is not None:
+                at = next((n for n in named.mentions if ch.start_char <= n.start and n.end <= ch.end_char), None)
+                if at is None:
+                    continue
+                words = words_of(ch)
+                kept = self.modifiers.trim(doc, words, verb_context=False)
+                if norm_word(doc[words[-1][1] - 1].text) not in self.res.generic_heads \
+                        or doc[kept[0][0]].idx >= at.start:
+                    return named  # nothing but weak modifiers before the name: "existing GNN models" is GNN
+            elif ch.start_char < start or ch.start_char - start > 40:
                 continue
+            elif self.words.rival_breaks.intersection(full[start:ch.start_char].lower().split()):
+                return None  # "outperforms the current SOTA under various missing data mechanisms"
             words = words_of(ch)
             head = norm_word(doc[words[-1][1] - 1].text)
             if head not in self.res.generic_heads or len(words) < 2:
@@ -692,7 +738,7 @@ class RelationFinder:
             rival = _Proposed(c, {key})
             rivals.append(rival)
             return rival
-        return None
+        return named
 
 
 @dataclass
