@@ -493,3 +493,23 @@ def test_our_method_is_the_proposed_method_when_the_main_contribution_is_data(ex
                       "We propose FooGraph, a new scene representation dataset. We present a novel method, FooNet, "
                       "to estimate changes. We evaluate our method on the ScanNet dataset.")
     assert ("foonet", "evaluatedon", "scannet") in {(s, p.lower(), o) for s, p, o in rels}, rels
+
+
+def test_a_part_the_paper_further_designs_is_used_by_its_contribution(extractor):
+    rels = _relations(extractor, "Patch Defense",
+                      "We present FooZero, a general defense pipeline against adversarial patches. We further design "
+                      "a two-stage adversarial training scheme to defend against adaptive attacks. We design a module "
+                      "between BERT and GPT-2.")
+    assert ("foozero", "uses", "adversarial training") in rels, rels
+    # not an object behind a preposition (the part above is the control)
+    assert ("foozero", "uses", "bert") not in rels, rels
+    assert ("foozero", "uses", "gpt-2") not in rels, rels
+
+
+def test_what_a_contribution_is_on_par_with_is_compared_not_used(extractor):
+    rels = _relations(extractor, "Fast RNNs",
+                      "We propose FooRNN, a recurrent network. FooRNN is competitive with LSTM on standard benchmarks. "
+                      "FooRNN achieves comparable results to GPT-2 while using LoRA adapters.")
+    assert ("foornn", "uses", "long short-term memory") not in rels, rels
+    assert ("foornn", "uses", "gpt-2") not in rels, rels
+    assert ("foornn", "uses", "lora") in rels, rels  # control: a use cue after the comparison

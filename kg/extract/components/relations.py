@@ -36,7 +36,7 @@ from kg.types import Finder, Predicate
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
-              "uses-named-description": 0.55, "addresses-paper": 0.5,
+              "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
               "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
@@ -128,6 +128,14 @@ class RelationFinder:
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
         self.modifiers = Modifiers(res)
+        #: "we (further) design/devise/develop/introduce …" once the contribution is named: its direct object is a part
+        self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
+                                 + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_design_verbs)) + r")\s")
+        self.design_gap_stops = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        #: "competitive with", "on par with", "comparable results to": what follows is compared, not used
+        self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
+                                 + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
+        self.parity_words = key_words(list(words.relation_parity_words))
         #: a self-reference that names a method: "our method", "the proposed framework", "our model"
         self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
                                      + "|".join(map(re.escape, sorted(words.relation_method_refs)))
@@ -291,6 +299,8 @@ class RelationFinder:
                 continue
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+            design_ends: list[int] | None = None  # "we (further) design/devise …" (read on first need)
+            parity_ends: list[int] = []  # where "competitive with", "comparable results to" … end
             list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
             part_ends: list[int] | None = None  # read on first use found: few sentences list parts
             appositions: list[tuple[int, int]] | None = None
@@ -332,6 +342,14 @@ class RelationFinder:
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
                         use_ends = [m.end() for m in self.use.finditer(s_text)]
+                        if use_ends and may_contain(s_text, self.parity_words):
+                            # "is competitive with X", "achieves comparable results to X": X is compared, not used
+                            parity = [m.end() for m in self.parity.finditer(s_text)]
+                            use_ends = [u for u in use_ends if u not in parity]
+                            parity_ends = parity
+                    if any(0 <= rel_pos - p <= 60 and not any(p < u <= rel_pos for u in use_ends) for p in parity_ends):
+                        list_end = None
+                        continue
                     if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
                             and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
@@ -342,6 +360,16 @@ class RelationFinder:
                         list_end = m.end if part_list else None
                         continue
                     list_end = None
+                    if design_ends is None:
+                        # (not in the sentence that names the contribution: "we propose a novel online algorithm
+                        # named X" describes X, the description rules read it)
+                        design_ends = [m.end() for m in self.design.finditer(s_text)] \
+                            if subj is main and not any(x is subj for _m, x in in_sent) else []
+                    if any(self._design_object(s_text, end, rel_pos) for end in design_ends):
+                        # "We further design a two-stage adversarial training scheme", "we devise a dual-level graph
+                        # attention mechanism": a part the paper designs for its named contribution
+                        add(subj, "uses", e, bounds, "uses-designed-part")
+                        continue
                     if appositions is None:
                         appositions = self._appositions(s_text, a, subj)
                         described = self._named_descriptions(s_text, a, subj)
@@ -543,6 +571,17 @@ class RelationFinder:
                         break
             return
 
+    def _design_object(self, s_text: str, end: int, start: int) -> bool:
+        """Whether the mention starting at ``start`` is the direct object of the design verb ending at ``end``: at most
+        four words between ("a novel two-fold"), no mark nor preposition ("a module between A and B")."""
+        if not 0 <= start - end <= 40:
+            return False
+        gap = s_text[end:start]
+        if any(c in gap for c in ",;:()"):
+            return False
+        words = gap.lower().split()
+        return len(words) <= 4 and self.design_gap_stops.isdisjoint(words)
+
     def _task_named(self, e: LocalEntity) -> bool:
         """Whether a task entity is named as a task: a vocabulary's term, or a phrase whose head word types it a
         task ("… Navigation", "… Detection", "… Learning"; not "Correlated Data", "Unreliable Observations")."""
@@ -696,8 +735,8 @@ class RelationFinder:
             if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
                 if self.words.rival_breaks.intersection(full[start:m.start].lower().split()):
                     break
-                head = _NEXT_WORD.match(full, m.end)
-                if head is None or norm_word(head.group(1)) not in self.res.generic_heads:
+                after = _NEXT_WORD.match(full, m.end)
+                if after is None or norm_word(after.group(1)) not in self.res.generic_heads:
                     return e
                 # "over the recently proposed synchronous distributed L-BFGS algorithm", "outperforms differentiable
                 # ILP models": a name that only qualifies the compared noun phrase; that phrase is the rival when it
