@@ -513,3 +513,14 @@ def test_what_a_contribution_is_on_par_with_is_compared_not_used(extractor):
     assert ("foornn", "uses", "long short-term memory") not in rels, rels
     assert ("foornn", "uses", "gpt-2") not in rels, rels
     assert ("foornn", "uses", "lora") in rels, rels  # control: a use cue after the comparison
+
+
+def test_a_negated_use_is_no_use(extractor):
+    rels = _relations(extractor, "Active Search",
+                      "We propose FooSearch, a search method. FooSearch is based purely on LoRA adapters and does not "
+                      "need BERT features. FooSearch does not use GPT-2. FooSearch not only uses CNN but also RoBERTa.")
+    assert ("foosearch", "uses", "bert") not in rels, rels
+    assert ("foosearch", "uses", "gpt-2") not in rels, rels
+    # controls: the cue before the negation, and "not only"
+    assert ("foosearch", "uses", "lora") in rels, rels
+    assert ("foosearch", "uses", "roberta") in rels, rels

@@ -57,6 +57,8 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
+_NEGATION = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
@@ -350,6 +352,9 @@ class RelationFinder:
                     if any(0 <= rel_pos - p <= 60 and not any(p < u <= rel_pos for u in use_ends) for p in parity_ends):
                         list_end = None
                         continue
+                    if self._negated(s_text, rel_pos, use_ends):
+                        list_end = None
+                        continue  # "does not need visual or tactile sensors", "but without masking for self-attention"
                     if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
                             and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
@@ -570,6 +575,17 @@ class RelationFinder:
                         add(main, "uses", e, sentence_chars(doc, m.start), "uses-enumerated-part")
                         break
             return
+
+    @staticmethod
+    def _negated(s_text: str, start: int, use_ends: list[int]) -> bool:
+        """Whether the use cue nearest before ``start`` is negated: a negation between the cue and the mention, or
+        right before the cue ("based purely on A and does not need B", "without any fine-tuning", "does not use B")."""
+        cue = max((u for u in use_ends if 0 <= start - u <= USE_WINDOW), default=None)
+        if cue is None:
+            return False
+        lo = max(0, cue - 30)
+        return _NEGATION.search(s_text, lo, start) is not None and any(
+            hit.start() >= cue or len(s_text[hit.end():cue].split()) <= 2 for hit in _NEGATION.finditer(s_text, lo, start))
 
     def _design_object(self, s_text: str, end: int, start: int) -> bool:
         """Whether the mention starting at ``start`` is the direct object of the design verb ending at ``end``: at most
