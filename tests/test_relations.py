@@ -524,3 +524,11 @@ def test_a_negated_use_is_no_use(extractor):
     # controls: the cue before the negation, and "not only"
     assert ("foosearch", "uses", "lora") in rels, rels
     assert ("foosearch", "uses", "roberta") in rels, rels
+
+
+def test_a_task_naming_a_component_is_not_addressed(extractor):
+    rels = _relations(extractor, "Better Entity Recognition",
+                      "We propose FooNER, a recognizer for named entity recognition. FooNER adds a sequence labeling "
+                      "layer to a tagger.")
+    assert ("fooner", "addresses", "sequence labeling") not in rels, rels
+    assert ("fooner", "addresses", "named entity recognition") in rels, rels  # control

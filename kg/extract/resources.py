@@ -106,6 +106,7 @@ class Words:
     relation_design_adverbs: tuple[str, ...]
     relation_design_gap_stops: tuple[str, ...]
     relation_parity_words: tuple[str, ...]
+    relation_part_nouns: frozenset[str]
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]
     relation_task_use_skips: frozenset[str]

@@ -333,6 +333,9 @@ class RelationFinder:
                     task_end = None
                     if m.end <= purpose_at:
                         continue
+                    after = _NEXT_WORD.match(text, m.end)
+                    if after is not None and after.group(1).lower() in self.words.relation_part_nouns:
+                        continue  # "our visual alignment module", "a similarity-aware denoising function": a part
                     add(subj, "addresses", e, bounds, "addresses")
                     if id(subj) not in addressed and not _posed_topic(e):
                         addressed.add(id(subj))
