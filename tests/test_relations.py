@@ -532,3 +532,13 @@ def test_a_task_naming_a_component_is_not_addressed(extractor):
                       "layer to a tagger.")
     assert ("fooner", "addresses", "sequence labeling") not in rels, rels
     assert ("fooner", "addresses", "named entity recognition") in rels, rels  # control
+
+
+def test_the_task_the_abstract_opens_on_in_the_titles_words_is_addressed(extractor):
+    abstract = ("Image denoising removes noise from captured images. We propose FooDenoise, a spectral attention "
+                "model. FooDenoise improves super-resolution.")
+    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising", abstract)
+    assert ("foodenoise", "addresses", "image denoising") in rels, rels
+    # not when the title does not name it
+    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Imaging", abstract)
+    assert ("foodenoise", "addresses", "image denoising") not in rels, rels

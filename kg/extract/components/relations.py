@@ -36,7 +36,7 @@ from kg.types import Finder, Predicate
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
-              "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55,
+              "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55, "addresses-opening-task": 0.55,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
               "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
@@ -57,6 +57,8 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: what may open a sentence before its topic ("The …", "Recent …")
+_OPENING = re.compile(r"\s*(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
 #: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
 _NEGATION = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
@@ -422,6 +424,18 @@ class RelationFinder:
                     add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-title-task")
                     if not _posed_topic(e):
                         addressed.add(id(main))
+            # "Reward modeling (a.k.a. …) is instrumental for …" under "Tool-Augmented Reward Modeling": the task the
+            # abstract opens on, in the title's words, is the field the contribution works in
+            title_stems = _stems(text[:title_end])
+            first = next((k for k, sent in enumerate(sents) if sent_starts[k] >= title_end), None)
+            if first is not None and title_stems:
+                begin = sent_starts[first]
+                opening = _OPENING.match(text, begin)
+                at = opening.end() if opening else begin
+                for e in ents:
+                    if e.type == "Task" and not e.proposed and id(e) not in used_tasks \
+                            and any(m.start == at for m in e.mentions) and _stems(e.mentions[0].surface) <= title_stems:
+                        add(main, "addresses", e, (begin, sent_ends[first]), "addresses-opening-task")
         if main is None or id(main) not in addressed:
             # without a contribution, only a task the title names is the paper's own (in the title, or in the
             # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
