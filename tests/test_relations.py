@@ -539,6 +539,11 @@ def test_the_task_the_abstract_opens_on_in_the_titles_words_is_addressed(extract
                 "model. FooDenoise improves super-resolution.")
     rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising", abstract)
     assert ("foodenoise", "addresses", "image denoising") in rels, rels
+    # "In X, …", "The purpose of X is …" open on it too
+    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising",
+                      abstract.replace("Image denoising removes noise from captured images.",
+                                       "In image denoising, noise is removed from captured images."))
+    assert ("foodenoise", "addresses", "image denoising") in rels, rels
     # not when the title does not name it
     rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Imaging", abstract)
     assert ("foodenoise", "addresses", "image denoising") not in rels, rels

@@ -57,8 +57,9 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
-#: what may open a sentence before its topic ("The …", "Recent …")
-_OPENING = re.compile(r"\s*(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
+#: what may open a sentence before its topic ("The …", "Recent …", "In …, ", "The purpose of …")
+_OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challenge)\s+of\s+)?"
+                      r"(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
 #: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
 _NEGATION = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
