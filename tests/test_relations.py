@@ -524,6 +524,10 @@ def test_a_negated_use_is_no_use(extractor):
     # controls: the cue before the negation, and "not only"
     assert ("foosearch", "uses", "lora") in rels, rels
     assert ("foosearch", "uses", "roberta") in rels, rels
+    rels = _relations(extractor, "Decoding-Time Alignment",
+                      "We propose FooDecode, a decoding method. FooDecode requires no specialized training beyond the "
+                      "standard DPO setup.")
+    assert ("foodecode", "uses", "dpo") in rels, rels  # what the negation excepts
 
 
 def test_a_task_naming_a_component_is_not_addressed(extractor):

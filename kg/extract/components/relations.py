@@ -57,6 +57,9 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: what a negation excepts: "no specialized training beyond the standard DPO setup", "nothing but X"
+_EXCEPT = re.compile(r"(?<![\w-])(?:beyond|except|besides|but|other\s+than|apart\s+from|aside\s+from)(?![\w-])",
+                     re.IGNORECASE)
 #: what may open a sentence before its topic ("The …", "Recent …", "In …, ", "The purpose of …")
 _OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challenge)\s+of\s+)?"
                       r"(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
@@ -602,8 +605,10 @@ class RelationFinder:
         if cue is None:
             return False
         lo = max(0, cue - 30)
-        return _NEGATION.search(s_text, lo, start) is not None and any(
-            hit.start() >= cue or len(s_text[hit.end():cue].split()) <= 2 for hit in _NEGATION.finditer(s_text, lo, start))
+        hits = [hit for hit in _NEGATION.finditer(s_text, lo, start)
+                if hit.start() >= cue or len(s_text[hit.end():cue].split()) <= 2]
+        # "requires no specialized training beyond the standard DPO setup": what the negation excepts is used
+        return bool(hits) and _EXCEPT.search(s_text, hits[-1].end(), start) is None
 
     def _design_object(self, s_text: str, end: int, start: int) -> bool:
         """Whether the mention starting at ``start`` is the direct object of the design verb ending at ``end``: at most
