@@ -430,3 +430,124 @@ def test_a_vocabulary_concept_taken_for_the_contribution_gets_no_title_task(extr
     assert ("diffusion model", "addresses", "learned image compression") not in rels, rels
     rels = _relations(extractor, title, abstract.replace("diffusion models", "FooDiff"))
     assert ("foodiff", "addresses", "learned image compression") in rels, rels
+
+
+def test_an_adverb_inside_a_use_cue_keeps_the_cue(extractor):
+    # "relies solely on X", "is built directly upon X": the adverb does not break the cue
+    rels = _relations(extractor, "Online Learning with Oracles",
+                      "We propose FooAlgo, an online algorithm. FooAlgo relies solely on LoRA adapters.")
+    assert ("fooalgo", "uses", "lora") in rels, rels
+
+
+def test_what_a_title_names_before_its_purpose_is_not_addressed(extractor):
+    # "NAME: <its own description> for <task>": the description is no task the contribution addresses
+    rels = _relations(extractor, "FooNet: Graph Representation Learning for Fraud Detection",
+                      "Fraud is costly. We propose FooNet, a graph model. FooNet is fast.")
+    assert ("foonet", "addresses", "fraud detection") in rels, rels
+    assert ("foonet", "addresses", "graph representation learning") not in rels, rels
+
+
+def test_a_rival_name_that_qualifies_a_compared_phrase_gives_the_phrase(extractor):
+    rels = _relations(extractor, "Faster Quasi-Newton",
+                      "We propose FooBFGS, an asynchronous method. Results show that FooBFGS provides a significant "
+                      "speedup over the recently proposed synchronous distributed L-BFGS algorithm. FooBFGS also "
+                      "outperforms existing GNN models.")
+    assert ("foobfgs", "outperforms", "synchronous distributed l-bfgs algorithm") in rels, rels
+    assert ("foobfgs", "outperforms", "l-bfgs") not in rels, rels
+    # only weak modifiers before the name: the name is the rival
+    assert ("foobfgs", "outperforms", "graph neural network") in rels, rels
+
+
+def test_the_names_a_generic_rival_lists_after_its_head_are_rivals(extractor):
+    rels = _relations(extractor, "Faster Text",
+                      "We propose FooNet, a text classifier. FooNet outperforms sparse attention models, including "
+                      "Longformer and BigBird.")
+    assert ("foonet", "outperforms", "longformer") in rels, rels
+    assert ("foonet", "outperforms", "bigbird") in rels, rels
+
+
+def test_a_compared_phrase_after_a_preposition_is_no_rival(extractor):
+    rels = _relations(extractor, "Imputation",
+                      "We propose FooImp, an imputation model. FooImp outperforms the current SOTA under various "
+                      "missing data mechanisms, including missing at random. FooImp outperforms strong neural "
+                      "imputation baselines.")
+    assert not any(p == "outperforms" and ("mechanism" in o or "missing" in o) for _s, p, o in rels), rels
+    assert ("fooimp", "outperforms", "neural imputation baselines") in rels, rels  # control
+
+
+def test_the_approach_is_a_self_reference(extractor):
+    rels = _relations(extractor, "Tracking Points",
+                      "We propose FooTrack, a novel method for long-term tracking. The approach exploits optical "
+                      "flow between frames.")
+    assert ("footrack", "uses", "optical flow") in rels, rels
+
+
+def test_easing_opens_a_title_problem(extractor):
+    rels = _relations(extractor, "Easing Concept Bleeding in Diffusion via Entity Anchoring",
+                      "Diffusion models merge objects. We propose FooAnchor, a training-free method.")
+    assert ("fooanchor", "addresses", "concept bleeding") in rels, rels
+
+
+def test_our_method_is_the_proposed_method_when_the_main_contribution_is_data(extractor):
+    rels = _relations(extractor, "Scene Change Prediction",
+                      "We propose FooGraph, a new scene representation dataset. We present a novel method, FooNet, "
+                      "to estimate changes. We evaluate our method on the ScanNet dataset.")
+    assert ("foonet", "evaluatedon", "scannet") in {(s, p.lower(), o) for s, p, o in rels}, rels
+
+
+def test_a_part_the_paper_further_designs_is_used_by_its_contribution(extractor):
+    rels = _relations(extractor, "Patch Defense",
+                      "We present FooZero, a general defense pipeline against adversarial patches. We further design "
+                      "a two-stage adversarial training scheme to defend against adaptive attacks. We design a module "
+                      "between BERT and GPT-2.")
+    assert ("foozero", "uses", "adversarial training") in rels, rels
+    # not an object behind a preposition (the part above is the control)
+    assert ("foozero", "uses", "bert") not in rels, rels
+    assert ("foozero", "uses", "gpt-2") not in rels, rels
+
+
+def test_what_a_contribution_is_on_par_with_is_compared_not_used(extractor):
+    rels = _relations(extractor, "Fast RNNs",
+                      "We propose FooRNN, a recurrent network. FooRNN is competitive with LSTM on standard benchmarks. "
+                      "FooRNN achieves comparable results to GPT-2 while using LoRA adapters.")
+    assert ("foornn", "uses", "long short-term memory") not in rels, rels
+    assert ("foornn", "uses", "gpt-2") not in rels, rels
+    assert ("foornn", "uses", "lora") in rels, rels  # control: a use cue after the comparison
+
+
+def test_a_negated_use_is_no_use(extractor):
+    rels = _relations(extractor, "Active Search",
+                      "We propose FooSearch, a search method. FooSearch is based purely on LoRA adapters and does not "
+                      "need BERT features. FooSearch does not use GPT-2. FooSearch not only uses CNN but also RoBERTa.")
+    assert ("foosearch", "uses", "bert") not in rels, rels
+    assert ("foosearch", "uses", "gpt-2") not in rels, rels
+    # controls: the cue before the negation, and "not only"
+    assert ("foosearch", "uses", "lora") in rels, rels
+    assert ("foosearch", "uses", "roberta") in rels, rels
+    rels = _relations(extractor, "Decoding-Time Alignment",
+                      "We propose FooDecode, a decoding method. FooDecode requires no specialized training beyond the "
+                      "standard DPO setup.")
+    assert ("foodecode", "uses", "dpo") in rels, rels  # what the negation excepts
+
+
+def test_a_task_naming_a_component_is_not_addressed(extractor):
+    rels = _relations(extractor, "Better Entity Recognition",
+                      "We propose FooNER, a recognizer for named entity recognition. FooNER adds a sequence labeling "
+                      "layer to a tagger.")
+    assert ("fooner", "addresses", "sequence labeling") not in rels, rels
+    assert ("fooner", "addresses", "named entity recognition") in rels, rels  # control
+
+
+def test_the_task_the_abstract_opens_on_in_the_titles_words_is_addressed(extractor):
+    abstract = ("Image denoising removes noise from captured images. We propose FooDenoise, a spectral attention "
+                "model. FooDenoise improves super-resolution.")
+    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising", abstract)
+    assert ("foodenoise", "addresses", "image denoising") in rels, rels
+    # "In X, …", "The purpose of X is …" open on it too
+    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising",
+                      abstract.replace("Image denoising removes noise from captured images.",
+                                       "In image denoising, noise is removed from captured images."))
+    assert ("foodenoise", "addresses", "image denoising") in rels, rels
+    # not when the title does not name it
+    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Imaging", abstract)
+    assert ("foodenoise", "addresses", "image denoising") not in rels, rels

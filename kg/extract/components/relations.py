@@ -36,7 +36,7 @@ from kg.types import Finder, Predicate
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
-              "uses-named-description": 0.55, "addresses-paper": 0.5,
+              "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55, "addresses-opening-task": 0.55,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
               "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
@@ -57,6 +57,16 @@ _USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 _ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
 #: any item of such a list
 _ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: what a negation excepts: "no specialized training beyond the standard DPO setup", "nothing but X"
+_EXCEPT = re.compile(r"(?<![\w-])(?:beyond|except|besides|but|other\s+than|apart\s+from|aside\s+from)(?![\w-])",
+                     re.IGNORECASE)
+#: what may open a sentence before its topic ("The …", "Recent …", "In …, ", "The purpose of …")
+_OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challenge)\s+of\s+)?"
+                      r"(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
+#: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
+_NEGATION = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
+#: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 _LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
 
 
@@ -96,8 +106,12 @@ def _holds(name: str, part: str) -> bool:
     return False
 
 
-def _cue_regex(phrases: list[str]) -> LowerRegex:
+def _cue_regex(phrases: list[str], adverbs: bool = False) -> LowerRegex:
+    """The phrases as whole words; with ``adverbs``, an adverb may stand inside a phrase of several words ("relies
+    solely on", "is built directly upon")."""
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
+    if adverbs:
+        alts = [a.replace(r"\ ", r"\s+(?:[a-z]+ly\s+)?") for a in alts]
     return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
 
 
@@ -117,11 +131,23 @@ class RelationFinder:
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
-        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra))
+        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
         self.modifiers = Modifiers(res)
+        #: "we (further) design/devise/develop/introduce …" once the contribution is named: its direct object is a part
+        self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
+                                 + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_design_verbs)) + r")\s")
+        self.design_gap_stops = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        #: "competitive with", "on par with", "comparable results to": what follows is compared, not used
+        self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
+                                 + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
+        self.parity_words = key_words(list(words.relation_parity_words))
+        #: a self-reference that names a method: "our method", "the proposed framework", "our model"
+        self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
+                                     + "|".join(map(re.escape, sorted(words.relation_method_refs)))
+                                     + r")s?(?![\w-])")
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
@@ -221,6 +247,10 @@ class RelationFinder:
         text = doc_text(doc)
         toks = tokens(doc)
         lower, norms = toks.lower, toks.norm
+        # "CAMIL: Context-Aware Multiple Instance Learning for Cancer Detection …": what a title names before its
+        # purpose ("for") is the contribution's own description, not a task it addresses
+        title_purpose = self.title_for.search(text, 0, max(text_title_end(text), 0))
+        purpose_at = title_purpose.start() if title_purpose is not None else -1
         for k, sent in enumerate(sents):
             bounds = a, b = sent_starts[k], sent_ends[k]
             # the mentions inside the sentence: spans are sorted by start, so bisect to those starting in it
@@ -260,6 +290,11 @@ class RelationFinder:
                     lower[sent.start] in self.eval_openers and not self.evaluation.isdisjoint(norms[sent.start:sent.end])
                     or b > main_at and self.self_ref.search(s_text)):
                 subj = main
+                if main.type not in _RIVAL_TYPES and self.method_ref.search(s_text):
+                    # "We evaluate our method on 3RScan" in a paper whose main contribution is a representation or a
+                    # task: "our method" is the method it proposes (the last one named before the sentence)
+                    subj = next((e for e in reversed(proposed) if e.type in _RIVAL_TYPES
+                                 and min(m.start for m in e.mentions if m.proposed) < a), main)
             if subj is None:
                 if main is not None and main.type in _PAPER_LEVEL["evaluatedOn"] and b > main_at \
                         and any(e.type == "Dataset" for _m, e in in_sent) \
@@ -272,6 +307,8 @@ class RelationFinder:
                 continue
             is_eval = not self.evaluation.isdisjoint(norms[sent.start:sent.end])
             use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+            design_ends: list[int] | None = None  # "we (further) design/devise …" (read on first need)
+            parity_ends: list[int] = []  # where "competitive with", "comparable results to" … end
             list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
             part_ends: list[int] | None = None  # read on first use found: few sentences list parts
             appositions: list[tuple[int, int]] | None = None
@@ -300,6 +337,11 @@ class RelationFinder:
                         task_end = m.end
                         continue
                     task_end = None
+                    if m.end <= purpose_at:
+                        continue
+                    after = _NEXT_WORD.match(text, m.end)
+                    if after is not None and after.group(1).lower() in self.words.relation_part_nouns:
+                        continue  # "our visual alignment module", "a similarity-aware denoising function": a part
                     add(subj, "addresses", e, bounds, "addresses")
                     if id(subj) not in addressed and not _posed_topic(e):
                         addressed.add(id(subj))
@@ -311,6 +353,17 @@ class RelationFinder:
                 elif e.type in _USE_OBJECT_TYPES and not e.proposed:
                     if use_ends is None:
                         use_ends = [m.end() for m in self.use.finditer(s_text)]
+                        if use_ends and may_contain(s_text, self.parity_words):
+                            # "is competitive with X", "achieves comparable results to X": X is compared, not used
+                            parity = [m.end() for m in self.parity.finditer(s_text)]
+                            use_ends = [u for u in use_ends if u not in parity]
+                            parity_ends = parity
+                    if any(0 <= rel_pos - p <= 60 and not any(p < u <= rel_pos for u in use_ends) for p in parity_ends):
+                        list_end = None
+                        continue
+                    if self._negated(s_text, rel_pos, use_ends):
+                        list_end = None
+                        continue  # "does not need visual or tactile sensors", "but without masking for self-attention"
                     if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or list_end is not None \
                             and _USE_LIST_GAP.fullmatch(text, list_end, m.start):
                         add(subj, "uses", e, bounds, "uses")
@@ -321,6 +374,16 @@ class RelationFinder:
                         list_end = m.end if part_list else None
                         continue
                     list_end = None
+                    if design_ends is None:
+                        # (not in the sentence that names the contribution: "we propose a novel online algorithm
+                        # named X" describes X, the description rules read it)
+                        design_ends = [m.end() for m in self.design.finditer(s_text)] \
+                            if subj is main and not any(x is subj for _m, x in in_sent) else []
+                    if any(self._design_object(s_text, end, rel_pos) for end in design_ends):
+                        # "We further design a two-stage adversarial training scheme", "we devise a dual-level graph
+                        # attention mechanism": a part the paper designs for its named contribution
+                        add(subj, "uses", e, bounds, "uses-designed-part")
+                        continue
                     if appositions is None:
                         appositions = self._appositions(s_text, a, subj)
                         described = self._named_descriptions(s_text, a, subj)
@@ -365,6 +428,18 @@ class RelationFinder:
                     add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-title-task")
                     if not _posed_topic(e):
                         addressed.add(id(main))
+            # "Reward modeling (a.k.a. …) is instrumental for …" under "Tool-Augmented Reward Modeling": the task the
+            # abstract opens on, in the title's words, is the field the contribution works in
+            title_stems = _stems(text[:title_end])
+            first = next((k for k, sent in enumerate(sents) if sent_starts[k] >= title_end), None)
+            if first is not None and title_stems:
+                begin = sent_starts[first]
+                opening = _OPENING.match(text, begin)
+                at = opening.end() if opening else begin
+                for e in ents:
+                    if e.type == "Task" and not e.proposed and id(e) not in used_tasks \
+                            and any(m.start == at for m in e.mentions) and _stems(e.mentions[0].surface) <= title_stems:
+                        add(main, "addresses", e, (begin, sent_ends[first]), "addresses-opening-task")
         if main is None or id(main) not in addressed:
             # without a contribution, only a task the title names is the paper's own (in the title, or in the
             # abstract in the title's words: "deepfake detection" of "Detecting deepfakes and false ads …")
@@ -522,6 +597,30 @@ class RelationFinder:
                         break
             return
 
+    @staticmethod
+    def _negated(s_text: str, start: int, use_ends: list[int]) -> bool:
+        """Whether the use cue nearest before ``start`` is negated: a negation between the cue and the mention, or
+        right before the cue ("based purely on A and does not need B", "without any fine-tuning", "does not use B")."""
+        cue = max((u for u in use_ends if 0 <= start - u <= USE_WINDOW), default=None)
+        if cue is None:
+            return False
+        lo = max(0, cue - 30)
+        hits = [hit for hit in _NEGATION.finditer(s_text, lo, start)
+                if hit.start() >= cue or len(s_text[hit.end():cue].split()) <= 2]
+        # "requires no specialized training beyond the standard DPO setup": what the negation excepts is used
+        return bool(hits) and _EXCEPT.search(s_text, hits[-1].end(), start) is None
+
+    def _design_object(self, s_text: str, end: int, start: int) -> bool:
+        """Whether the mention starting at ``start`` is the direct object of the design verb ending at ``end``: at most
+        four words between ("a novel two-fold"), no mark nor preposition ("a module between A and B")."""
+        if not 0 <= start - end <= 40:
+            return False
+        gap = s_text[end:start]
+        if any(c in gap for c in ",;:()"):
+            return False
+        words = gap.lower().split()
+        return len(words) <= 4 and self.design_gap_stops.isdisjoint(words)
+
     def _task_named(self, e: LocalEntity) -> bool:
         """Whether a task entity is named as a task: a vocabulary's term, or a phrase whose head word types it a
         task ("… Navigation", "… Detection", "… Learning"; not "Correlated Data", "Unreliable Observations")."""
@@ -640,13 +739,19 @@ class RelationFinder:
                 break
         return out[::-1][-2:] if len(out) > 1 else out
 
-    @staticmethod
-    def _listed_rivals(text: str, rival, in_sent, subj, cue_at: int) -> list:
+    def _listed_rivals(self, text: str, rival, in_sent, subj, cue_at: int) -> list:
         """The other names of the rival's list: "outperforms Qwen2.5-1.5B, Llama3.2-1B, and Falcon3-1.6B", and
-        the names a generic rival lists ("other small LMs including A, B and C")."""
-        at = next((m.end for m, e in in_sent if e is rival and m.start >= cue_at), None)
+        the names a generic rival lists ("other small LMs including A, B and C", "sparse attention models, including
+        A and B", "strong baselines such as A")."""
+        if isinstance(rival, _Proposed):
+            at: int | None = rival.mention.end
+        else:
+            at = next((m.end for m, e in in_sent if e is rival and m.start >= cue_at), None)
         if at is None:
             return []
+        head = _NEXT_WORD.match(text, at)
+        if head is not None and norm_word(head.group(1)) in self.res.generic_heads:
+            at = head.end()
         out: list = []
         for m, e in in_sent:
             if m.start < at or e is subj or e is rival:
@@ -664,17 +769,36 @@ class RelationFinder:
         full = doc_text(doc)
         # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
         # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
+        named: LocalEntity | None = None
         for m, e in in_sent:
             if m.start >= start and m.start - start <= 60 and e is not subj and e.type in _RIVAL_TYPES:
                 if self.words.rival_breaks.intersection(full[start:m.start].lower().split()):
                     break
-                return e
+                after = _NEXT_WORD.match(full, m.end)
+                if after is None or norm_word(after.group(1)) not in self.res.generic_heads:
+                    return e
+                # "over the recently proposed synchronous distributed L-BFGS algorithm", "outperforms differentiable
+                # ILP models": a name that only qualifies the compared noun phrase; that phrase is the rival when it
+                # says more than the name (below), else the name
+                named = e
+                break
             if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
                 break
         # else the compared noun phrase, read up to a generic head ("… sparse methods", "… baselines")
         for ch in chunks(sent, self.res):
-            if ch.start_char < start or ch.start_char - start > 40:
+            if named is not None:
+                at = next((n for n in named.mentions if ch.start_char <= n.start and n.end <= ch.end_char), None)
+                if at is None:
+                    continue
+                words = words_of(ch)
+                kept = self.modifiers.trim(doc, words, verb_context=False)
+                if norm_word(doc[words[-1][1] - 1].text) not in self.res.generic_heads \
+                        or doc[kept[0][0]].idx >= at.start:
+                    return named  # nothing but weak modifiers before the name: "existing GNN models" is GNN
+            elif ch.start_char < start or ch.start_char - start > 40:
                 continue
+            elif self.words.rival_breaks.intersection(full[start:ch.start_char].lower().split()):
+                return None  # "outperforms the current SOTA under various missing data mechanisms"
             words = words_of(ch)
             head = norm_word(doc[words[-1][1] - 1].text)
             if head not in self.res.generic_heads or len(words) < 2:
@@ -692,7 +816,7 @@ class RelationFinder:
             rival = _Proposed(c, {key})
             rivals.append(rival)
             return rival
-        return None
+        return named
 
 
 @dataclass
