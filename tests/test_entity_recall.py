@@ -378,3 +378,22 @@ def test_a_count_word_opens_no_phrase(entity_types) -> None:
     found = entity_types("We evaluate on twelve tasks and on long-horizon tasks, forty times faster.")
     assert found.get("long-horizon tasks") == "Task"
     assert not {"twelve tasks", "forty times"} & set(found)
+
+
+# ------------------------------------------------------------------ kg_phrases: a method described by its kind
+def test_one_word_of_a_kind_before_a_method_noun_describes_a_method() -> None:
+    """"an unsupervised algorithm" (a qualifier of the vocabularies), "a heuristic technique" (a technique word):
+    a described Method. Controls: a judgement ("a simple technique", "a reliable method"), a plural (a class:
+    "unsupervised algorithms"), and a word found as an entity of its own ("a clustering algorithm" leaves the
+    task "clustering") give none."""
+    from kg.extract.resources import load_resources
+    nlp = pipe("kg_phrases", load_resources())
+    text = "We design a heuristic technique and an unsupervised algorithm."
+    found = {doc.text[c.start:c.end]: c.type for doc in [nlp(text)] for c in state(doc).candidates}
+    assert found == {"heuristic technique": "Method", "unsupervised algorithm": "Method"}
+    doc = nlp("We design a simple technique, a reliable method and unsupervised algorithms.")
+    assert [doc.text[c.start:c.end] for c in state(doc).candidates] == []
+    doc = nlp.get_pipe("sentencizer")(nlp.make_doc("We use a clustering algorithm."))
+    state(doc).candidates = [Candidate(9, 19, "Task", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    assert [doc.text[c.start:c.end] for c in state(doc).candidates] == ["clustering"]

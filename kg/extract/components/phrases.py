@@ -79,6 +79,8 @@ class PhraseFinder:
         #: ("FP16 precision") such a head names hardware, not the measure heads.tsv types it as
         self._hardware_heads = frozenset(norm_word(e.term.split()[-1]) for e in res.lexicon
                                          if e.type == "HardwareConcept" and " " in e.term)
+        #: one-word vocabulary terms ("clustering"): before a method noun they are the entity themselves
+        self._one_word_terms = frozenset(e.term.lower() for e in res.lexicon if " " not in e.term)
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | self._dataset_heads
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
@@ -156,6 +158,7 @@ class PhraseFinder:
             if not mods and len(words) > 1 and head in self._participle_heads \
                     and self._forming_participle(span_text(toks, *words[-2], text)):
                 mods = [words[-2]]  # "squared loss", "weighted loss": how the function is formed names it
+        kind_word = False
         if head in self._read_through:
             inner = words[:-1]
             before = len(out)
@@ -205,6 +208,17 @@ class PhraseFinder:
             elif head in self._method_kind_heads and mods and self._described_method(mod_text) \
                     and (len(mods) > 1 or head == toks.lower[head_i]):
                 typed = ("Method", 0.6)  # "an ensemble approach", "a modality gate mechanism"
+            elif head in self._method_kind_heads and head == toks.lower[head_i] and len(words) >= 2 and len(mods) <= 1 \
+                    and not toks.joiner[words[-2][0] - 1] and self._kind_of_method(span_text(toks, *words[-2], text)) \
+                    and not self._verb_before(toks, words) and not any(
+                        c.start == toks.idx[words[-2][0]] and c.end == toks.end_char(words[-2][1] - 1) for c in out):
+                # (not a word found as an entity of its own: "a clustering algorithm" leaves the task "clustering")
+                # "a centralized algorithm", "an anonymization algorithm", "a heuristic technique": one word that
+                # classifies methods (it opens several vocabulary terms) or is a technique word of its own; the trim
+                # takes such a participle or gerund for a verb ("sampling"), kept here when no verb stands before it.
+                # Singular: the plural names a class ("supervised methods", "clustering methods")
+                mods, kind_word = [words[-2]], True
+                typed = ("Method", 0.6)
             else:
                 return
         if typed is None:
@@ -221,8 +235,8 @@ class PhraseFinder:
                 return
         if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
             return  # "softmax predictions", "item recommendations": what a model outputs, not a task
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads and not self._relational(mod) and not self._classifies(mod, head):
+        if len(mods) == 1 and typ in ("Task", "Method") and not kind_word \
+                and self._adjective(mod := span_text(toks, *mods[0], text)) and head not in self.res.kind_heads and not self._relational(mod) and not self._classifies(mod, head):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         if (head in self.res.proper_heads or toks.lower[head_i] in self.res.proper_heads) \
                 and not self._proper_modifier(toks, text, mods):
@@ -404,6 +418,27 @@ class PhraseFinder:
                 or low.endswith(self.res.words.not_noun_endings) or norm_word(low) in self._read_through:
             return False
         return len(mod_text) > 1 or not low.endswith("s") or low.endswith(self._not_plural)
+
+    def _verb_before(self, toks: Tokens, words: list[tuple[int, int]]) -> bool:
+        """Whether the word before the last modifier is a verb of the sentence ("by using methods", "we adopt
+        sampling methods" have none in the phrase): an -ing or -ed word that is no qualifier, inside the phrase."""
+        if len(words) < 3:
+            return False
+        low = toks.lower[words[-3][1] - 1]
+        return low.endswith(("ing", "ed")) and low not in self.res.noun_ing and not self._qualifier(low)
+
+    def _kind_of_method(self, word: str) -> bool:
+        """One lower-case word before a method noun that says which kind of method: a qualifier of the vocabularies
+        ("centralized", "unsupervised", "hierarchical") or a technique word heads.tsv types as a Method ("ensemble",
+        "heuristic", "sampling"); not a judgement, a weak or generic word ("novel", "simple", "efficient")."""
+        low = word.lower()
+        if not word.isalpha() or not word.islower() or low in self.res.weak_modifiers or low in self.res.generic_terms \
+                or low.endswith("ble"):  # "a reliable method", "a stable algorithm": a judgement
+            return False
+        if self._qualifier(low):
+            return True
+        typed = head_type(word, self.res)
+        return typed is not None and typed[0] == "Method" and low not in self._one_word_terms
 
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
