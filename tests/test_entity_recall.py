@@ -397,3 +397,16 @@ def test_one_word_of_a_kind_before_a_method_noun_describes_a_method() -> None:
     state(doc).candidates = [Candidate(9, 19, "Task", Finder.LEXICON, 0.8)]
     doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
     assert [doc.text[c.start:c.end] for c in state(doc).candidates] == ["clustering"]
+
+
+def test_a_name_right_after_a_method_or_model_noun_takes_its_kind() -> None:
+    """"the second-best method ByteTrack", "baselines such as DPR", "the model ZetaNet": the kind noun types a name
+    mentioned once (kept, not a guess). Controls: a noun without a determiner or a link ("we model LLMs": a verb)
+    and a short acronym without a link ("the model RGB inputs") type nothing."""
+    nlp = _coined(coined_method_nouns=["method", "baseline"], coined_model_nouns=["model"],
+                  determiners=["a", "an", "the", "our"])
+    doc = nlp("It beats the second-best method ByteTrack and baselines such as DPR. The model ZetaQ helps.")
+    assert _types(doc) == {"ByteTrack": ("Method", "coined"), "DPR": ("Method", "coined"),
+                           "ZetaQ": ("Model", "coined")}
+    doc = nlp("We model LLMs here. The model RGB inputs fail.")
+    assert _types(doc) == {"LLMs": ("Method", "coined:guess"), "RGB": ("Method", "coined:guess")}
