@@ -445,16 +445,17 @@ class CoinedNameFinder:
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
 
     def _after_kind_noun(self, toks: Tokens, sent_start: int, i: int, word: str) -> str | None:
-        """"the second-best method ByteTrack", "methods such as DPR", "the system ATHENA" … "baselines like BM25":
+        """"the second-best method ByteTrack", "methods such as DPR", "baselines like BM25":
         one name right after a model or method noun (over a list link: "such as", "like", "including") is a model or
         method of that kind. Without a link the noun's phrase must open with a determiner or a number within
         four words ("we model LLMs": a verb). Not a plural acronym, nor a short one without a link ("the model RGB
-        inputs")."""
+        inputs"), nor one after a comma alone (an apposition, read by :meth:`_used`)."""
         k, linked = i - 1, False
         while k > sent_start and (toks.lower[k] in self.list_links or toks.text[k] == ","):
             linked = linked or toks.text[k] != ","
             k -= 1
-        if k <= sent_start or i - 1 - k > 2 or _PLURAL_CAPS.fullmatch(word) or len(word) < 3 \
+        if k <= sent_start or i - 1 - k > 2 or (i - 1 > k and not linked) or _PLURAL_CAPS.fullmatch(word) \
+                or len(word) < 3 \
                 or not (self._used_name(word) or linked or any(map(str.isdigit, word))):
             return None
         norm = toks.norm[k]
