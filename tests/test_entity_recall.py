@@ -410,3 +410,18 @@ def test_a_name_right_after_a_method_or_model_noun_takes_its_kind() -> None:
                            "ZetaQ": ("Model", "coined")}
     doc = nlp("We model LLMs here. The model RGB inputs fail.")
     assert _types(doc) == {"LLMs": ("Method", "coined:guess"), "RGB": ("Method", "coined:guess")}
+
+
+def test_one_qualifier_before_a_known_method_narrows_it() -> None:
+    """"hybrid experience replay", "normalized steepest descent": the phrase of a qualifier and a vocabulary's method
+    is kept over the method (through the whole extractor). Controls: a judgement ("modern experience replay") and a
+    second content word before the qualifier ("replay buffer hybrid …") leave the known term alone."""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+
+    def found(text: str) -> set[str]:
+        return {e.preferred_label for e in state(nlp(text)).entities if e.type == "Method"}
+
+    assert found("We train with hybrid experience replay.") == {"hybrid experience replay"}
+    assert found("We train with modern experience replay.") == {"experience replay"}
+    assert found("We train with normalized steepest descent.") == {"normalized steepest descent"}

@@ -46,6 +46,8 @@ MEASURED_WORDS = 2
 #: the types of a word before a known metric that may say what it measures: a task or technique ("detection
 #: accuracy", "attack success rate"); a word typed otherwise names a thing of its own ("model accuracy")
 _MEASURED_TYPES = frozenset(("Task", "Method"))
+#: the types of a known term a qualifier before it narrows ("hybrid experience replay"): see ``_qualified_terms``
+_QUALIFIED_TYPES = frozenset(("Method",))
 
 
 class PhraseFinder:
@@ -496,7 +498,33 @@ class PhraseFinder:
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
         self._measured_metrics(doc, toks, text, out)
+        self._qualified_terms(toks, text, out)
         return doc
+
+    def _qualified_terms(self, toks: Tokens, text: str, out: list[Candidate]) -> None:
+        """A known method with one qualifier right before it is a narrower one: "hybrid experience replay",
+        "normalized steepest descent", "relative positional embeddings", "mixed linear regression". The phrase is
+        offered over the term, which the merge keeps for one qualifier (``kg_merge.drop_nested``); the head words
+        of heads.tsv do this through their own phrases, a term whose head no list types ("replay") did not.
+        Not a known model ("neural language models", "modern LLMs": the shared node of a family stays), a judgement
+        ("reliable"), a qualifier glued by a hyphen, nor one after another content word of the same run (then the
+        run's own phrase says what the longer name is)."""
+        spans = {(c.start, c.end) for c in out}
+        for c in [c for c in out if c.finder is Finder.LEXICON and c.type in _QUALIFIED_TYPES]:
+            rng = char_token_range(toks, c.start, c.end)
+            if rng is None or rng[0] == 0:
+                continue
+            a = rng[0] - 1
+            word = toks.text[a]
+            if not word.isalpha() or not word.islower() or not self._qualifier(word) or word.endswith("ble") \
+                    or norm_word(word) in self._read_through or toks.joiner[a] \
+                    or (a > 0 and (toks.joiner[a - 1] or toks.text[a - 1].isalpha() and toks.lower[a - 1] not in
+                                   self.res.function_words and toks.lower[a - 1] not in self.res.weak_modifiers)):
+                continue
+            start = toks.idx[a]
+            if (start, c.end) not in spans:
+                spans.add((start, c.end))
+                out.append(Candidate(start, c.end, c.type, Finder.PHRASE, 0.6))
 
     def _measured_metrics(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """A known metric keeps the words before it that say what it measures: "task success rate", "clustering
