@@ -425,3 +425,12 @@ def test_one_qualifier_before_a_known_method_narrows_it() -> None:
     assert found("We train with hybrid experience replay.") == {"hybrid experience replay"}
     assert found("We train with modern experience replay.") == {"experience replay"}
     assert found("We train with normalized steepest descent.") == {"normalized steepest descent"}
+
+
+def test_the_running_time_is_a_measure() -> None:
+    """"running time" (theory and algorithm abstracts): "running" is a noun of noun_ing.txt, so the named head
+    "time" keeps it; control: without it the -ing word reads as a verb and no measure is named."""
+    from kg.extract.resources import load_resources
+    assert "running" in load_resources().noun_ing
+    assert _phrases("We cut the running time.", noun_ing={"running"}) == {"running time": "Metric"}
+    assert _phrases("We cut the running time.") == {}
