@@ -434,3 +434,15 @@ def test_the_running_time_is_a_measure() -> None:
     assert "running" in load_resources().noun_ing
     assert _phrases("We cut the running time.", noun_ing={"running"}) == {"running time": "Metric"}
     assert _phrases("We cut the running time.") == {}
+
+
+def test_corpora_are_the_plural_of_a_dataset_noun() -> None:
+    """"dialog corpora", "NER corpora": the irregular plural is a dataset head like "corpus" (kind_nouns.toml,
+    heads.tsv). Control: resources that list only "corpus" type the singular and not the plural."""
+    from kg.extract.resources import load_resources
+    doc = pipe("kg_phrases", load_resources())("We train on dialog corpora.")
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"dialog corpora": "Dataset"}
+    res = tiny(heads={"corpus": ("Dataset", 0.8)}, generic_heads={"corpus"}, words=words(phrase_dataset_heads=["corpus"]))
+    nlp = pipe("kg_phrases", res)
+    assert [c.type for c in state(nlp("We train on dialog corpus.")).candidates] == ["Dataset"]
+    assert state(nlp("We train on dialog corpora.")).candidates == []
