@@ -446,3 +446,13 @@ def test_corpora_are_the_plural_of_a_dataset_noun() -> None:
     nlp = pipe("kg_phrases", res)
     assert [c.type for c in state(nlp("We train on dialog corpus.")).candidates] == ["Dataset"]
     assert state(nlp("We train on dialog corpora.")).candidates == []
+
+
+def test_a_theory_named_by_what_it_is_of_is_a_method() -> None:
+    """heads.tsv: "item response theory", "monotone operator theory" are analysis tools (Method); "a unified theory"
+    only describes (the head is marked named). Control: resources without the head type neither."""
+    from kg.extract.resources import load_resources
+    text = "We use item response theory and a unified theory."
+    doc = pipe("kg_phrases", load_resources())(text)
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"item response theory": "Method"}
+    assert state(pipe("kg_phrases", tiny())(text)).candidates == []
