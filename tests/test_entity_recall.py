@@ -456,3 +456,14 @@ def test_a_theory_named_by_what_it_is_of_is_a_method() -> None:
     doc = pipe("kg_phrases", load_resources())(text)
     assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"item response theory": "Method"}
     assert state(pipe("kg_phrases", tiny())(text)).candidates == []
+
+
+def test_small_compute_devices_are_hardware() -> None:
+    """hardware_concepts.tsv: "mobile devices", "resource-constrained devices", "Raspberry Pi", "NVIDIA Jetson" are
+    the compute a model is deployed on (HardwareConcept), through the whole extractor; control: "mobile apps" is none
+    (the lexicon rows alone fail without them)."""
+    from kg.extract.pipeline import shipped_nlp
+    doc = shipped_nlp()("We deploy it on mobile devices, resource-constrained devices and a Raspberry Pi, "
+                        "not in mobile apps.")
+    found = {e.preferred_label for e in state(doc).entities if e.type == "HardwareConcept"}
+    assert found == {"mobile device", "resource-constrained device", "Raspberry Pi"}
