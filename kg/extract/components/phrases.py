@@ -506,14 +506,21 @@ class PhraseFinder:
         "normalized steepest descent", "relative positional embeddings", "mixed linear regression". The phrase is
         offered over the term, which the merge keeps for one qualifier (``kg_merge.drop_nested``); the head words
         of heads.tsv do this through their own phrases, a term whose head no list types ("replay") did not.
-        Not a known model ("neural language models", "modern LLMs": the shared node of a family stays), a judgement
+        Not a known model ("neural language models", "modern LLMs": the shared node of a family stays), a name or an
+        acronym, a term that modifies a longer phrase ("posterior sampling procedure"), a judgement
         ("reliable"), a qualifier glued by a hyphen, nor one after another content word of the same run (then the
         run's own phrase says what the longer name is)."""
         spans = {(c.start, c.end) for c in out}
         for c in [c for c in out if c.finder is Finder.LEXICON and c.type in _QUALIFIED_TYPES]:
+            if not text[c.start:c.end].islower():
+                continue  # a name or an acronym ("nonlinear ICA"): its own mentions say what is new about it
             rng = char_token_range(toks, c.start, c.end)
             if rng is None or rng[0] == 0:
                 continue
+            b = rng[1]
+            if b < len(toks.text) and (toks.joiner[b - 1] or toks.text[b].isalpha()
+                                       and toks.lower[b] not in self.res.function_words):
+                continue  # the term modifies a longer phrase ("a multivariate posterior sampling procedure")
             a = rng[0] - 1
             word = toks.text[a]
             if not word.isalpha() or not word.islower() or not self._qualifier(word) or word.endswith("ble") \
