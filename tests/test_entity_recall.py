@@ -378,3 +378,92 @@ def test_a_count_word_opens_no_phrase(entity_types) -> None:
     found = entity_types("We evaluate on twelve tasks and on long-horizon tasks, forty times faster.")
     assert found.get("long-horizon tasks") == "Task"
     assert not {"twelve tasks", "forty times"} & set(found)
+
+
+# ------------------------------------------------------------------ kg_phrases: a method described by its kind
+def test_one_word_of_a_kind_before_a_method_noun_describes_a_method() -> None:
+    """"an unsupervised algorithm" (a qualifier of the vocabularies), "a heuristic technique" (a technique word):
+    a described Method. Controls: a judgement ("a simple technique", "a reliable method"), a plural (a class:
+    "unsupervised algorithms"), and a word found as an entity of its own ("a clustering algorithm" leaves the
+    task "clustering") give none."""
+    from kg.extract.resources import load_resources
+    nlp = pipe("kg_phrases", load_resources())
+    text = "We design a heuristic technique and an unsupervised algorithm."
+    found = {doc.text[c.start:c.end]: c.type for doc in [nlp(text)] for c in state(doc).candidates}
+    assert found == {"heuristic technique": "Method", "unsupervised algorithm": "Method"}
+    doc = nlp("We design a simple technique, a reliable method and unsupervised algorithms.")
+    assert [doc.text[c.start:c.end] for c in state(doc).candidates] == []
+    doc = nlp.get_pipe("sentencizer")(nlp.make_doc("We use a clustering algorithm."))
+    state(doc).candidates = [Candidate(9, 19, "Task", Finder.LEXICON, 0.8)]
+    doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
+    assert [doc.text[c.start:c.end] for c in state(doc).candidates] == ["clustering"]
+
+
+def test_a_name_right_after_a_method_or_model_noun_takes_its_kind() -> None:
+    """"the second-best method ByteTrack", "baselines such as DPR", "the model ZetaNet": the kind noun types a name
+    mentioned once (kept, not a guess). Controls: a noun without a determiner or a link ("we model LLMs": a verb)
+    and a short acronym without a link ("the model RGB inputs") type nothing."""
+    nlp = _coined(coined_method_nouns=["method", "baseline"], coined_model_nouns=["model"],
+                  determiners=["a", "an", "the", "our"])
+    doc = nlp("It beats the second-best method ByteTrack and baselines such as DPR. The model ZetaQ helps.")
+    assert _types(doc) == {"ByteTrack": ("Method", "coined"), "DPR": ("Method", "coined"),
+                           "ZetaQ": ("Model", "coined")}
+    doc = nlp("We model LLMs here. The model RGB inputs fail.")
+    assert _types(doc) == {"LLMs": ("Method", "coined:guess"), "RGB": ("Method", "coined:guess")}
+
+
+def test_one_qualifier_before_a_known_method_narrows_it() -> None:
+    """"hybrid experience replay", "normalized steepest descent": the phrase of a qualifier and a vocabulary's method
+    is kept over the method (through the whole extractor). Controls: a judgement ("modern experience replay") and a
+    second content word before the qualifier ("replay buffer hybrid …") leave the known term alone."""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+
+    def found(text: str) -> set[str]:
+        return {e.preferred_label for e in state(nlp(text)).entities if e.type == "Method"}
+
+    assert found("We train with hybrid experience replay.") == {"hybrid experience replay"}
+    assert found("We train with modern experience replay.") == {"experience replay"}
+    assert found("We train with normalized steepest descent.") == {"normalized steepest descent"}
+
+
+def test_the_running_time_is_a_measure() -> None:
+    """"running time" (theory and algorithm abstracts): "running" is a noun of noun_ing.txt, so the named head
+    "time" keeps it; control: without it the -ing word reads as a verb and no measure is named."""
+    from kg.extract.resources import load_resources
+    assert "running" in load_resources().noun_ing
+    assert _phrases("We cut the running time.", noun_ing={"running"}) == {"running time": "Metric"}
+    assert _phrases("We cut the running time.") == {}
+
+
+def test_corpora_are_the_plural_of_a_dataset_noun() -> None:
+    """"dialog corpora", "NER corpora": the irregular plural is a dataset head like "corpus" (kind_nouns.toml,
+    heads.tsv). Control: resources that list only "corpus" type the singular and not the plural."""
+    from kg.extract.resources import load_resources
+    doc = pipe("kg_phrases", load_resources())("We train on dialog corpora.")
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"dialog corpora": "Dataset"}
+    res = tiny(heads={"corpus": ("Dataset", 0.8)}, generic_heads={"corpus"}, words=words(phrase_dataset_heads=["corpus"]))
+    nlp = pipe("kg_phrases", res)
+    assert [c.type for c in state(nlp("We train on dialog corpus.")).candidates] == ["Dataset"]
+    assert state(nlp("We train on dialog corpora.")).candidates == []
+
+
+def test_a_theory_named_by_what_it_is_of_is_a_method() -> None:
+    """heads.tsv: "item response theory", "monotone operator theory" are analysis tools (Method); "a unified theory"
+    only describes (the head is marked named). Control: resources without the head type neither."""
+    from kg.extract.resources import load_resources
+    text = "We use item response theory and a unified theory."
+    doc = pipe("kg_phrases", load_resources())(text)
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"item response theory": "Method"}
+    assert state(pipe("kg_phrases", tiny())(text)).candidates == []
+
+
+def test_small_compute_devices_are_hardware() -> None:
+    """hardware_concepts.tsv: "mobile devices", "resource-constrained devices", "Raspberry Pi", "NVIDIA Jetson" are
+    the compute a model is deployed on (HardwareConcept), through the whole extractor; control: "mobile apps" is none
+    (the lexicon rows alone fail without them)."""
+    from kg.extract.pipeline import shipped_nlp
+    doc = shipped_nlp()("We deploy it on mobile devices, resource-constrained devices and a Raspberry Pi, "
+                        "not in mobile apps.")
+    found = {e.preferred_label for e in state(doc).entities if e.type == "HardwareConcept"}
+    assert found == {"mobile device", "resource-constrained device", "Raspberry Pi"}

@@ -366,6 +366,9 @@ class CoinedNameFinder:
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):
             return "Dataset", 0.75
+        kind = self._after_kind_noun(toks, sent.start, span_start, word)
+        if kind is not None:
+            return kind, 0.6
         before = span_start - 1 - (span_start >= 2 and toks.lower[span_start - 1] in ("the", "a", "an"))
         if before >= 0 and toks.lower[before] in self.rival_cues:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
@@ -440,6 +443,29 @@ class CoinedNameFinder:
         if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
+
+    def _after_kind_noun(self, toks: Tokens, sent_start: int, i: int, word: str) -> str | None:
+        """"the second-best method ByteTrack", "methods such as DPR", "baselines like BM25":
+        one name right after a model or method noun (over a list link: "such as", "like", "including") is a model or
+        method of that kind. Without a link the noun's phrase must open with a determiner or a number within
+        four words ("we model LLMs": a verb). Not a plural acronym, nor a short one without a link ("the model RGB
+        inputs"), nor one after a comma alone (an apposition, read by :meth:`_used`)."""
+        k, linked = i - 1, False
+        while k > sent_start and (toks.lower[k] in self.list_links or toks.text[k] == ","):
+            linked = linked or toks.text[k] != ","
+            k -= 1
+        if k <= sent_start or i - 1 - k > 2 or (i - 1 > k and not linked) or _PLURAL_CAPS.fullmatch(word) \
+                or len(word) < 3 \
+                or not (self._used_name(word) or linked or any(map(str.isdigit, word))):
+            return None
+        norm = toks.norm[k]
+        kind = "Model" if norm in self.model_nouns else "Method" if norm in self.method_nouns else None
+        if kind is None or toks.joiner[k - 1]:
+            return None
+        if linked or any(toks.lower[j] in self.determiners or toks.lex[j].like_num
+                         for j in range(max(sent_start, k - 4), k)):
+            return kind
+        return None
 
     def __call__(self, doc: Doc) -> Doc:
         st = state(doc)

@@ -46,6 +46,8 @@ MEASURED_WORDS = 2
 #: the types of a word before a known metric that may say what it measures: a task or technique ("detection
 #: accuracy", "attack success rate"); a word typed otherwise names a thing of its own ("model accuracy")
 _MEASURED_TYPES = frozenset(("Task", "Method"))
+#: the types of a known term a qualifier before it narrows ("hybrid experience replay"): see ``_qualified_terms``
+_QUALIFIED_TYPES = frozenset(("Method",))
 
 
 class PhraseFinder:
@@ -79,6 +81,8 @@ class PhraseFinder:
         #: ("FP16 precision") such a head names hardware, not the measure heads.tsv types it as
         self._hardware_heads = frozenset(norm_word(e.term.split()[-1]) for e in res.lexicon
                                          if e.type == "HardwareConcept" and " " in e.term)
+        #: one-word vocabulary terms ("clustering"): before a method noun they are the entity themselves
+        self._one_word_terms = frozenset(e.term.lower() for e in res.lexicon if " " not in e.term)
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | self._dataset_heads
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
@@ -156,6 +160,7 @@ class PhraseFinder:
             if not mods and len(words) > 1 and head in self._participle_heads \
                     and self._forming_participle(span_text(toks, *words[-2], text)):
                 mods = [words[-2]]  # "squared loss", "weighted loss": how the function is formed names it
+        kind_word = False
         if head in self._read_through:
             inner = words[:-1]
             before = len(out)
@@ -205,6 +210,17 @@ class PhraseFinder:
             elif head in self._method_kind_heads and mods and self._described_method(mod_text) \
                     and (len(mods) > 1 or head == toks.lower[head_i]):
                 typed = ("Method", 0.6)  # "an ensemble approach", "a modality gate mechanism"
+            elif head in self._method_kind_heads and head == toks.lower[head_i] and len(words) >= 2 and len(mods) <= 1 \
+                    and not toks.joiner[words[-2][0] - 1] and self._kind_of_method(span_text(toks, *words[-2], text)) \
+                    and not self._verb_before(toks, words) and not any(
+                        c.start == toks.idx[words[-2][0]] and c.end == toks.end_char(words[-2][1] - 1) for c in out):
+                # (not a word found as an entity of its own: "a clustering algorithm" leaves the task "clustering")
+                # "a centralized algorithm", "an anonymization algorithm", "a heuristic technique": one word that
+                # classifies methods (it opens several vocabulary terms) or is a technique word of its own; the trim
+                # takes such a participle or gerund for a verb ("sampling"), kept here when no verb stands before it.
+                # Singular: the plural names a class ("supervised methods", "clustering methods")
+                mods, kind_word = [words[-2]], True
+                typed = ("Method", 0.6)
             else:
                 return
         if typed is None:
@@ -221,8 +237,8 @@ class PhraseFinder:
                 return
         if typ == "Task" and depth == 0 and self._plural_output(toks, head_i):
             return  # "softmax predictions", "item recommendations": what a model outputs, not a task
-        if len(mods) == 1 and typ in ("Task", "Method") and self._adjective(mod := span_text(toks, *mods[0], text)) \
-                and head not in self.res.kind_heads and not self._relational(mod) and not self._classifies(mod, head):
+        if len(mods) == 1 and typ in ("Task", "Method") and not kind_word \
+                and self._adjective(mod := span_text(toks, *mods[0], text)) and head not in self.res.kind_heads and not self._relational(mod) and not self._classifies(mod, head):
             return  # "hidden reasoning", "aggressive compression": a description, not a name
         if (head in self.res.proper_heads or toks.lower[head_i] in self.res.proper_heads) \
                 and not self._proper_modifier(toks, text, mods):
@@ -405,6 +421,27 @@ class PhraseFinder:
             return False
         return len(mod_text) > 1 or not low.endswith("s") or low.endswith(self._not_plural)
 
+    def _verb_before(self, toks: Tokens, words: list[tuple[int, int]]) -> bool:
+        """Whether the word before the last modifier is a verb of the sentence ("by using methods", "we adopt
+        sampling methods" have none in the phrase): an -ing or -ed word that is no qualifier, inside the phrase."""
+        if len(words) < 3:
+            return False
+        low = toks.lower[words[-3][1] - 1]
+        return low.endswith(("ing", "ed")) and low not in self.res.noun_ing and not self._qualifier(low)
+
+    def _kind_of_method(self, word: str) -> bool:
+        """One lower-case word before a method noun that says which kind of method: a qualifier of the vocabularies
+        ("centralized", "unsupervised", "hierarchical") or a technique word heads.tsv types as a Method ("ensemble",
+        "heuristic", "sampling"); not a judgement, a weak or generic word ("novel", "simple", "efficient")."""
+        low = word.lower()
+        if not word.isalpha() or not word.islower() or low in self.res.weak_modifiers or low in self.res.generic_terms \
+                or low.endswith("ble"):  # "a reliable method", "a stable algorithm": a judgement
+            return False
+        if self._qualifier(low):
+            return True
+        typed = head_type(word, self.res)
+        return typed is not None and typed[0] == "Method" and low not in self._one_word_terms
+
     def _adjective(self, word: str) -> bool:
         return is_describing_adjective(word, self.res)
 
@@ -461,7 +498,40 @@ class PhraseFinder:
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
         self._measured_metrics(doc, toks, text, out)
+        self._qualified_terms(toks, text, out)
         return doc
+
+    def _qualified_terms(self, toks: Tokens, text: str, out: list[Candidate]) -> None:
+        """A known method with one qualifier right before it is a narrower one: "hybrid experience replay",
+        "normalized steepest descent", "relative positional embeddings", "mixed linear regression". The phrase is
+        offered over the term, which the merge keeps for one qualifier (``kg_merge.drop_nested``); the head words
+        of heads.tsv do this through their own phrases, a term whose head no list types ("replay") did not.
+        Not a known model ("neural language models", "modern LLMs": the shared node of a family stays), a name or an
+        acronym, a term that modifies a longer phrase ("posterior sampling procedure"), a judgement
+        ("reliable"), a qualifier glued by a hyphen, nor one after another content word of the same run (then the
+        run's own phrase says what the longer name is)."""
+        spans = {(c.start, c.end) for c in out}
+        for c in [c for c in out if c.finder is Finder.LEXICON and c.type in _QUALIFIED_TYPES]:
+            if not text[c.start:c.end].islower():
+                continue  # a name or an acronym ("nonlinear ICA"): its own mentions say what is new about it
+            rng = char_token_range(toks, c.start, c.end)
+            if rng is None or rng[0] == 0:
+                continue
+            b = rng[1]
+            if b < len(toks.text) and (toks.joiner[b - 1] or toks.text[b].isalpha()
+                                       and toks.lower[b] not in self.res.function_words):
+                continue  # the term modifies a longer phrase ("a multivariate posterior sampling procedure")
+            a = rng[0] - 1
+            word = toks.text[a]
+            if not word.isalpha() or not word.islower() or not self._qualifier(word) or word.endswith("ble") \
+                    or norm_word(word) in self._read_through or toks.joiner[a] \
+                    or (a > 0 and (toks.joiner[a - 1] or toks.text[a - 1].isalpha() and toks.lower[a - 1] not in
+                                   self.res.function_words and toks.lower[a - 1] not in self.res.weak_modifiers)):
+                continue
+            start = toks.idx[a]
+            if (start, c.end) not in spans:
+                spans.add((start, c.end))
+                out.append(Candidate(start, c.end, c.type, Finder.PHRASE, 0.6))
 
     def _measured_metrics(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """A known metric keeps the words before it that say what it measures: "task success rate", "clustering
