@@ -705,6 +705,13 @@ def test_a_title_purpose_headed_by_a_process_noun_is_a_task(extractor):
         assert not [e for e in ex.entities if e.type == "Task"], title
 
 
+def test_a_title_purpose_stops_before_an_aside_that_ends_the_title(extractor):
+    ex = extractor.extract(Paper(id="p", title="A Rule Learner for Keypoint Detection (Abstract Reprint)",
+                                 abstract="We propose a rule learner."))
+    tasks = {e.labels[0].lower() for e in ex.entities if e.type == "Task"}
+    assert tasks == {"keypoint detection"}, tasks
+
+
 def test_derive_or_give_proposes_only_an_object_ending_in_a_kind_noun(extractor):
     # "derive upper bounds" proposes nothing (a generic result, no kind noun); "give a polynomial-time algorithm" does
     abstract = ("We derive upper bounds on the convergence rate of SGD, and we give a polynomial-time algorithm with "

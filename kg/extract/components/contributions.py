@@ -155,6 +155,9 @@ def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: froze
         words.append((w.start(), w.end()))
         if len(words) > 6:
             return None
+        if len(words) > 1 and "(" in title[words[-2][1]:w.start()] and title.find(")", w.start()) == len(title.rstrip()) - 1:
+            words.pop()  # "… for Inductive Logic Programming (Abstract Reprint)": an aside that ends the title
+            break
     while words and title[words[-1][0]:words[-1][1]].lower() in trailing:
         words.pop()
     if not words or title[words[-1][1] - 1:words[-1][1]] in "-–—":

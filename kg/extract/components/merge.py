@@ -148,9 +148,13 @@ _AFTER_TOPIC = re.compile(r"[ \t]*(?:$|[:?.,;()]|([A-Za-z]+)\b)", re.MULTILINE)
 #: "Stronger Random Baselines for In-Context Learning", "Controlling Diversity in Multi-Agent Reinforcement
 #: Learning": a title's topic after "for" or "in"
 _FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
-#: "X remains a challenging problem", "X has been a significant challenge", "X is an open problem"
-_TOPIC_STATE = re.compile(r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
+#: "X remains a challenging problem", "X has been a significant challenge", "X is an open problem"; an acronym or a short
+#: phrase may come between ("Approximate nearest neighbor search (ANNS) in high-dimensional spaces is a pivotal challenge")
+_TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|with)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?)?"
+                          r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
+#: "the bandit convex optimization problem (BCO)": a topic named as the problem
+_TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 
 
 def _is_name(c: Candidate) -> bool:
@@ -292,8 +296,9 @@ class Merger:
             after = _AFTER_TOPIC.match(text, m.end)
             if after is None:
                 continue
-            if _TOPIC_STATE.match(text, m.end):
-                return True
+            if _TOPIC_STATE.match(text, m.end) or _TOPIC_PROBLEM.match(text, m.end) \
+                    and text[max(0, m.start - 4):m.start].lower() == "the ":
+                return True  # "the X problem" (not "cast as a X problem": a formulation the method uses)
             word = after.group(1)
             if word is not None and word.lower() not in self.res.function_words:
                 continue  # "for the federated learning framework": the topic qualifies a noun
