@@ -232,6 +232,10 @@ class PhraseFinder:
         kept = mods + [words[-1]]
         start = toks.idx[kept[0][0]]
         end = toks.end_char(head_i)
+        if typ == "Task" and mods and head in self.res.named_heads and any(
+                start <= c.start and c.end <= end and c.finder is Finder.LEXICON and c.type in ("Method", "Model")
+                and " " in text[c.start:c.end] for c in out):
+            return  # "Gaussian process regression", "sparse logistic regression": a known technique's kind, no task
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3),
