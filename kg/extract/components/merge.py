@@ -282,8 +282,12 @@ class Merger:
         study X", "X remains a challenging problem". There the paper addresses it: a Task (the guideline's
         "problem, application or research goal a method addresses or a paper studies"); a technique the
         paper uses ("trained with reinforcement learning") stays a Method."""
-        if ent.type != "Method" or not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
-                                           else self._ends_in_topic(m.surface) for m in ent.mentions):
+        if ent.type != "Method":
+            return False
+        # a process a phrase names ("Bayesian sampling", "multi-objective optimization"): posed only by a sentence
+        process = not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
+                          else self._ends_in_topic(m.surface) for m in ent.mentions)
+        if process and not all(m.finder is Finder.PHRASE and self._process_phrase(m.surface) for m in ent.mentions):
             return False
         title_stop = title_end(text)
         heads = self.res.generic_heads
@@ -304,10 +308,18 @@ class Merger:
                 continue  # "for the federated learning framework": the topic qualifies a noun
             before = text[max(0, m.start - 60):m.start]
             in_title = m.end <= title_stop
-            if in_title and _FOR_END.search(before) \
+            if in_title and _FOR_END.search(before) and not process \
                     or self.purpose_for.search(before) or self.studied.search(before):
                 return True
         return False
+
+    def _process_phrase(self, surface: str) -> bool:
+        """"Bayesian sampling", "multi-objective optimization": lower-case words before a process noun (a gerund or an
+        -ation noun), which a head types Method; posed as the problem, a research goal."""
+        words = surface.split()
+        head = words[-1].lower()
+        return 2 <= len(words) <= 4 and surface[1:].islower() \
+            and (head.endswith("ing") or head.endswith(self.res.words.process_noun_endings))
 
     def _ends_in_topic(self, surface: str) -> bool:
         """"decentralized online convex optimization": plain words before a topic's name (a narrower topic, not
