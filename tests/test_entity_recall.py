@@ -388,3 +388,12 @@ def test_problem_heads_of_statistics_and_robotics_name_tasks(entity_types) -> No
     assert {k: types.get(k) for k in ("sparse regression", "camera calibration", "client selection")} == dict.fromkeys(
         ("sparse regression", "camera calibration", "client selection"), "Task"), types
     assert types.get("sparse logistic regression") != "Task" and types.get("Gaussian process regression") != "Task", types
+
+
+def test_the_words_a_sentence_poses_as_a_problem_name_a_task(entity_types) -> None:
+    """"Knowledge tracing is a fundamental task", "Bundle adjustment (BA) remains a challenging problem": a task
+    whatever its head. Control: a pronoun opens no name, nor does a subject the sentence does not pose."""
+    types = entity_types("Knowledge tracing is a fundamental task in education. Bundle adjustment (BA) remains a "
+                         "challenging problem. This is a known problem. Bundle tracing is fast.")
+    assert types.get("Knowledge tracing") == "Task" and types.get("Bundle adjustment") == types.get("BA") == "Task", types
+    assert "This" not in types and "Bundle tracing" not in types, types
