@@ -397,3 +397,20 @@ def test_the_words_a_sentence_poses_as_a_problem_name_a_task(entity_types) -> No
                          "challenging problem. This is a known problem. Bundle tracing is fast.")
     assert types.get("Knowledge tracing") == "Task" and types.get("Bundle adjustment") == types.get("BA") == "Task", types
     assert "This" not in types and "Bundle tracing" not in types, types
+
+
+def test_a_title_case_task_with_qualifiers_is_the_abstracts_task(extractor) -> None:
+    """The title's "Evidence-Based Misinformation Detection" and the abstract's "misinformation detection" are one
+    task. Control: a title-case name with an acronym ("… Weapon Detection (MEOW)") is a method, apart."""
+    from kg.records import Paper
+
+    ex = extractor.extract(Paper(id="p", title="Evidence-Based Misinformation Detection with Agents",
+                                 abstract="We study misinformation detection with search agents. It works."))
+    tasks = [e.labels for e in ex.entities if e.type == "Task"]
+    assert len(tasks) == 1 and {"Evidence-Based Misinformation Detection", "misinformation detection"} <= set(
+        tasks[0]), tasks
+    ex = extractor.extract(Paper(id="p", title="Multi-Objective Evolutionary Weapon Detection",
+                                 abstract="We propose Multi-Objective Evolutionary Weapon Detection (MEOW) for "
+                                          "concealed weapon detection. MEOW works."))
+    meow = next(e for e in ex.entities if "MEOW" in e.labels)
+    assert "concealed weapon detection" not in meow.labels, meow.labels

@@ -155,6 +155,7 @@ _TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|w
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
+_KEY_SPACES = re.compile(r"[\s-]+")
 
 
 def _is_name(c: Candidate) -> bool:
@@ -516,6 +517,39 @@ class Merger:
                 index[k] = ent
         return groups
 
+    @staticmethod
+    def _fold_title_tasks(groups: list[LocalEntity], text: str) -> list[LocalEntity]:
+        """"Evidence-Based Misinformation Detection" of a title and the abstract's "misinformation detection": a task
+        the title names in title case with qualifiers before the abstract's task is that task, one entity (the
+        entities it joined are returned, and removed from ``groups``). Not a name (an acronym's long form, a coined
+        or proposed name: "Multi-Objective Evolutionary Weapon Detection (MEOW)" is a method for weapon detection)."""
+        stop = title_end(text)
+        if stop <= 0:
+            return []
+        tasks = [e for e in groups if e.type == "Task"]
+        joined: list[LocalEntity] = []
+        for ent in tasks:
+            first = ent.mentions[0]
+            words = first.surface.split()
+            if first.end > stop or len(words) < 3 or ent.proposed or not all(w[:1].isupper() or w[:1].isdigit() for w in words) \
+                    or any(m.finder in NAME_FINDERS or m.end > stop for m in ent.mentions):
+                continue
+            low = _KEY_SPACES.sub(" ", first.surface.lower())
+            target = None
+            for e in tasks:
+                if e is ent or e in joined or not any(m.start > stop for m in e.mentions):
+                    continue
+                tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in e.mentions if m.start > stop}
+                if any(" " in t and (low.endswith(" " + t) or low.endswith(" " + t.rstrip("s"))) for t in tails):
+                    target = e
+                    break
+            if target is not None:
+                target.mentions.extend(ent.mentions)
+                target.keys |= ent.keys
+                groups.remove(ent)
+                joined.append(target)
+        return joined
+
     def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str]) -> None:
         """Type, labels and vocabulary identifiers of an entity, from its mentions.
 
@@ -578,6 +612,8 @@ class Merger:
         bases: dict[int, str] = {}
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
         for ent in groups:
+            self._finish(ent, text, bases)
+        for ent in self._fold_title_tasks(groups, text):
             self._finish(ent, text, bases)
         st = state(doc)
         st.entities = groups
