@@ -414,3 +414,12 @@ def test_a_title_case_task_with_qualifiers_is_the_abstracts_task(extractor) -> N
                                           "concealed weapon detection. MEOW works."))
     meow = next(e for e in ex.entities if "MEOW" in e.labels)
     assert "concealed weapon detection" not in meow.labels, meow.labels
+
+
+def test_a_judgement_of_how_well_names_no_task(entity_types) -> None:
+    """"accurate detection", "precise segmentation": a quality wished for, not a task (shipped weak_modifiers);
+    control: "anomaly detection" and the task after the judgement ("accurate sensor calibration") stay."""
+    types = entity_types("Accurate detection matters. We need precise segmentation for anomaly detection and "
+                         "accurate sensor calibration.")
+    assert not {"Accurate detection", "precise segmentation"} & set(types), types
+    assert types.get("anomaly detection") == types.get("sensor calibration") == "Task", types
