@@ -712,6 +712,17 @@ def test_a_title_purpose_stops_before_an_aside_that_ends_the_title(extractor):
     assert tasks == {"keypoint detection"}, tasks
 
 
+def test_a_title_purpose_of_plural_things_is_no_task(extractor):
+    """"… for Soft Robot Arms": things no table types a task; controls: a plural acronym ("… for Constrained MDPs")
+    and a nominalisation with "of" ("… for Classification of Logical Fallacies") are problems."""
+    def tasks(title):
+        ex = extractor.extract(Paper(id="p", title=title, abstract="We propose a planner. It works."))
+        return {e.labels[0].lower() for e in ex.entities if e.type == "Task"}
+    assert not tasks("A Learned Planner for Soft Robot Arms")
+    assert tasks("A Learned Planner for Constrained MDPs") == {"constrained mdps"}
+    assert tasks("A Learned Planner for Classification of Logical Fallacies") == {"classification of logical fallacies"}
+
+
 def test_derive_or_give_proposes_only_an_object_ending_in_a_kind_noun(extractor):
     # "derive upper bounds" proposes nothing (a generic result, no kind noun); "give a polynomial-time algorithm" does
     abstract = ("We derive upper bounds on the convergence rate of SGD, and we give a polynomial-time algorithm with "

@@ -863,6 +863,12 @@ class ContributionFinder:
             return  # "… for Bayesian Deep Learning" is headed by a method word ("… for Graph Sparsification" is a goal)
         if not found and " " not in title[start:end]:
             return  # "Keypoints for Robots": one word no table calls a task
+        words = title[start:end].lower().split()
+        last = title[:end].rsplit(None, 1)[-1].rsplit("-", 1)[-1]
+        if not found and head != last.lower() and not last[:-1].isupper() and "of" not in words \
+                and not (words[0].endswith("ing") and words[0] not in self.res.noun_ing):
+            return  # "… for Soft Robot Arms", "… for Rare Diseases": things or domains no table types (not "… for MDPs",
+            # "… for Classification of Logical Fallacies", "… for Generating Deep Questions")
         if any(c.end == end and c.type in ("Model", "Dataset", "HardwareConcept", "Metric")
                for c in by_start.get(start, ())):
             return
