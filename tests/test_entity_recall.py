@@ -414,6 +414,11 @@ def test_a_title_case_task_with_qualifiers_is_the_abstracts_task(extractor) -> N
                                           "concealed weapon detection. MEOW works."))
     meow = next(e for e in ex.entities if "MEOW" in e.labels)
     assert "concealed weapon detection" not in meow.labels, meow.labels
+    # a title's gerund phrase and the abstract's task of the same words ("Predicting Difficulty of … Questions")
+    ex = extractor.extract(Paper(id="p", title="A Weak Approach for Predicting Difficulty of Interview Questions",
+                                 abstract="We study question difficulty prediction with weak labels. It works."))
+    tasks = [e.labels for e in ex.entities if e.type == "Task"]
+    assert len(tasks) == 1 and "question difficulty prediction" in tasks[0], tasks
 
 
 def test_a_judgement_of_how_well_names_no_task(entity_types) -> None:

@@ -158,6 +158,16 @@ _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
 
 
+_WORDS = re.compile(r"[a-z0-9]{3,}")
+
+
+def _gerund_of(task: str, gerund: str, stems: set[str]) -> bool:
+    """Whether ``task`` ("question difficulty prediction") names what a title's gerund phrase ("Predicting Difficulty
+    of … Questions", first five letters ``stems``) does: two words or more, each in the phrase, its head the gerund's."""
+    words = _WORDS.findall(task)
+    return len(words) >= 2 and words[-1][:5] == gerund[:5] and all(w[:5] in stems for w in words)
+
+
 def _is_name(c: Candidate) -> bool:
     """Whether the candidate names something (its finder finds names)."""
     return c.finder in NAME_FINDERS
@@ -517,8 +527,7 @@ class Merger:
                 index[k] = ent
         return groups
 
-    @staticmethod
-    def _fold_title_tasks(groups: list[LocalEntity], text: str) -> list[LocalEntity]:
+    def _fold_title_tasks(self, groups: list[LocalEntity], text: str) -> list[LocalEntity]:
         """"Evidence-Based Misinformation Detection" of a title and the abstract's "misinformation detection": a task
         the title names in title case with qualifiers before the abstract's task is that task, one entity (the
         entities it joined are returned, and removed from ``groups``). Not a name (an acronym's long form, a coined
@@ -527,20 +536,26 @@ class Merger:
         if stop <= 0:
             return []
         tasks = [e for e in groups if e.type == "Task"]
+        function_words = self.res.function_words  # "Classification of Logical Fallacies" is in title case
         joined: list[LocalEntity] = []
         for ent in tasks:
             first = ent.mentions[0]
             words = first.surface.split()
-            if first.end > stop or len(words) < 3 or ent.proposed or not all(w[:1].isupper() or w[:1].isdigit() for w in words) \
+            if first.end > stop or len(words) < 3 or ent.proposed or not all(w[:1].isupper() or w[:1].isdigit() or w in function_words for w in words) \
                     or any(m.finder in NAME_FINDERS or m.end > stop for m in ent.mentions):
                 continue
             low = _KEY_SPACES.sub(" ", first.surface.lower())
+            # "Predicting Difficulty of Technical Interview Questions": a gerund's phrase is the abstract's
+            # "question difficulty prediction" when that holds its words (their first five letters) and its process
+            gerund = words[0].lower().endswith("ing")
+            stems = {w[:5] for w in _WORDS.findall(low)} if gerund else set()
             target = None
             for e in tasks:
                 if e is ent or e in joined or not any(m.start > stop for m in e.mentions):
                     continue
                 tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in e.mentions if m.start > stop}
-                if any(" " in t and (low.endswith(" " + t) or low.endswith(" " + t.rstrip("s"))) for t in tails):
+                if any(" " in t and (low.endswith(" " + t) or low.endswith(" " + t.rstrip("s"))) for t in tails) \
+                        or gerund and any(_gerund_of(t, words[0].lower(), stems) for t in tails):
                     target = e
                     break
             if target is not None:
