@@ -565,6 +565,31 @@ class Merger:
                 joined.append(target)
         return joined
 
+    @staticmethod
+    def _fold_short_tasks(groups: list[LocalEntity]) -> list[LocalEntity]:
+        """"graph anomaly detection" and, later or before, "anomaly detection": an abstract names its task in full and
+        then by its last words; one entity (the entities that took others in are returned; the others leave
+        ``groups``). Only tasks of two words or more each, and no name (an acronym's long form, a coined or proposed
+        name); one word ("detection", "clustering") names a class, not the paper's task."""
+        tasks = [e for e in groups if e.type == "Task" and not e.proposed
+                 and not any(m.finder in NAME_FINDERS for m in e.mentions)]
+        joined: list[LocalEntity] = []
+        for short in tasks:
+            tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in short.mentions}
+            if not all(" " in t for t in tails):
+                continue
+            for long in tasks:
+                if long is short or short in joined or long not in groups:
+                    continue
+                lows = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in long.mentions}
+                if any(lw.endswith(" " + t) for lw in lows for t in tails):
+                    long.mentions.extend(short.mentions)
+                    long.keys |= short.keys
+                    groups.remove(short)
+                    joined.append(long)
+                    break
+        return joined
+
     def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str]) -> None:
         """Type, labels and vocabulary identifiers of an entity, from its mentions.
 
@@ -629,6 +654,8 @@ class Merger:
         for ent in groups:
             self._finish(ent, text, bases)
         for ent in self._fold_title_tasks(groups, text):
+            self._finish(ent, text, bases)
+        for ent in self._fold_short_tasks(groups):
             self._finish(ent, text, bases)
         st = state(doc)
         st.entities = groups
