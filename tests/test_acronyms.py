@@ -174,3 +174,12 @@ def test_long_form_prefers_word_initials(short, text, long):
     """A capital of the acronym starts a word of its long form when it can: plain matching takes "SSGD" from
     inside "Subspace Gradient Descent" ("s" of "Subspace")."""
     assert best_long_form(short, text) == long
+
+
+def test_a_task_long_form_keeps_its_type_before_a_model_noun(entity_types):
+    """"rumor detection (RD) models" are models of the task the long form's head names; the noun after the acronym
+    types only a long form no head types ("Vision-Language-Action (VLA) models")."""
+    types = entity_types("Existing rumor detection (RD) models assume one distribution. "
+                         "Vision-Language-Action (VLA) models act.")
+    assert types.get("rumor detection") == "Task", types
+    assert types.get("Vision-Language-Action") == "Model", types  # control

@@ -249,6 +249,26 @@ def test_a_research_topic_the_vocabulary_types_method_is_the_task_a_paper_poses(
                   )["non-convex optimization"] == "Task"
 
 
+def test_a_research_topic_named_as_the_problem_is_a_task(extractor):
+    """"the bandit convex optimization problem", "X (ACR) in high-dimensional spaces is a pivotal challenge": the
+    topic is the paper's problem. Control: "cast as a bilevel optimization problem" is a formulation the method uses."""
+    assert _types(extractor, "Notes", "We design algorithms for the bandit convex optimization problem (BCO). "
+                  "They are fast.")["bandit convex optimization"] == "Task"
+    assert _types(extractor, "Notes", "Approximate nearest neighbor search (ANNS) in high-dimensional spaces is a "
+                  "pivotal challenge. Graphs help.")["approximate nearest neighbor search"] == "Task"
+    assert _types(extractor, "Notes", "We cast the training as a bilevel optimization problem. It converges."
+                  )["bilevel optimization"] == "Method"
+
+
+def test_a_process_phrase_posed_as_the_purpose_is_a_task(extractor):
+    """"algorithms for Bayesian sampling": a process a head types Method, named as what algorithms are for, is the
+    problem. Control: the same phrase as a means ("trained with Bayesian sampling") stays a Method."""
+    assert _types(extractor, "Notes", "SG-MCMC methods are popular algorithms for Bayesian sampling. They scale."
+                  )["bayesian sampling"] == "Task"
+    assert _types(extractor, "Notes", "The model is trained with Bayesian sampling. It scales."
+                  )["bayesian sampling"] == "Method"
+
+
 def test_a_research_topic_used_as_a_technique_stays_a_method(extractor):
     """Controls on the same topics: trained with it, or a noun it qualifies ("the federated learning
     framework"), it is a technique; a PwC method is never read as a problem."""

@@ -169,7 +169,9 @@ class AcronymFinder:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
                         word = after[0].strip(".,;:").lower()
                         noun = self.kind_nouns.get(word) or head_type(word, self.res)
-                        if noun and (noun[0] in ("Model", "Dataset") or word in self.kind_nouns) and noun[1] >= conf:
+                        if noun and (noun[0] in ("Model", "Dataset") or word in self.kind_nouns) and noun[1] >= conf \
+                                and not (typ == "Task" and not kind and word not in self.kind_nouns):
+                            # ("rumor detection (RD) models" are models of a task the long form's head names)
                             typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue

@@ -157,6 +157,9 @@ def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: froze
         words.append((w.start(), w.end()))
         if len(words) > 6:
             return None
+        if len(words) > 1 and "(" in title[words[-2][1]:w.start()] and title.find(")", w.start()) == len(title.rstrip()) - 1:
+            words.pop()  # "… for Inductive Logic Programming (Abstract Reprint)": an aside that ends the title
+            break
     while words and title[words[-1][0]:words[-1][1]].lower() in trailing:
         words.pop()
     if not words or title[words[-1][1] - 1:words[-1][1]] in "-–—":
@@ -885,6 +888,12 @@ class ContributionFinder:
             return  # "… for Bayesian Deep Learning" is headed by a method word ("… for Graph Sparsification" is a goal)
         if not found and " " not in title[start:end]:
             return  # "Keypoints for Robots": one word no table calls a task
+        words = title[start:end].lower().split()
+        last = title[:end].rsplit(None, 1)[-1].rsplit("-", 1)[-1]
+        if not found and head != last.lower() and not last[:-1].isupper() and "of" not in words \
+                and not (words[0].endswith("ing") and words[0] not in self.res.noun_ing):
+            return  # "… for Soft Robot Arms", "… for Rare Diseases": things or domains no table types (not "… for MDPs",
+            # "… for Classification of Logical Fallacies", "… for Generating Deep Questions")
         if any(c.end == end and c.type in ("Model", "Dataset", "HardwareConcept", "Metric")
                for c in by_start.get(start, ())):
             return

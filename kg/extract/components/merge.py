@@ -148,9 +148,24 @@ _AFTER_TOPIC = re.compile(r"[ \t]*(?:$|[:?.,;()]|([A-Za-z]+)\b)", re.MULTILINE)
 #: "Stronger Random Baselines for In-Context Learning", "Controlling Diversity in Multi-Agent Reinforcement
 #: Learning": a title's topic after "for" or "in"
 _FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
-#: "X remains a challenging problem", "X has been a significant challenge", "X is an open problem"
-_TOPIC_STATE = re.compile(r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
+#: "X remains a challenging problem", "X has been a significant challenge", "X is an open problem"; an acronym or a short
+#: phrase may come between ("Approximate nearest neighbor search (ANNS) in high-dimensional spaces is a pivotal challenge")
+_TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|with)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?)?"
+                          r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
+#: "the bandit convex optimization problem (BCO)": a topic named as the problem
+_TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
+_KEY_SPACES = re.compile(r"[\s-]+")
+
+
+_WORDS = re.compile(r"[a-z0-9]{3,}")
+
+
+def _gerund_of(task: str, gerund: str, stems: set[str]) -> bool:
+    """Whether ``task`` ("question difficulty prediction") names what a title's gerund phrase ("Predicting Difficulty
+    of … Questions", first five letters ``stems``) does: two words or more, each in the phrase, its head the gerund's."""
+    words = _WORDS.findall(task)
+    return len(words) >= 2 and words[-1][:5] == gerund[:5] and all(w[:5] in stems for w in words)
 
 
 def _is_name(c: Candidate) -> bool:
@@ -278,8 +293,12 @@ class Merger:
         study X", "X remains a challenging problem". There the paper addresses it: a Task (the guideline's
         "problem, application or research goal a method addresses or a paper studies"); a technique the
         paper uses ("trained with reinforcement learning") stays a Method."""
-        if ent.type != "Method" or not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
-                                           else self._ends_in_topic(m.surface) for m in ent.mentions):
+        if ent.type != "Method":
+            return False
+        # a process a phrase names ("Bayesian sampling", "multi-objective optimization"): posed only by a sentence
+        process = not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
+                          else self._ends_in_topic(m.surface) for m in ent.mentions)
+        if process and not all(m.finder is Finder.PHRASE and self._process_phrase(m.surface) for m in ent.mentions):
             return False
         title_stop = title_end(text)
         heads = self.res.generic_heads
@@ -292,17 +311,26 @@ class Merger:
             after = _AFTER_TOPIC.match(text, m.end)
             if after is None:
                 continue
-            if _TOPIC_STATE.match(text, m.end):
-                return True
+            if _TOPIC_STATE.match(text, m.end) or _TOPIC_PROBLEM.match(text, m.end) \
+                    and text[max(0, m.start - 4):m.start].lower() == "the ":
+                return True  # "the X problem" (not "cast as a X problem": a formulation the method uses)
             word = after.group(1)
             if word is not None and word.lower() not in self.res.function_words:
                 continue  # "for the federated learning framework": the topic qualifies a noun
             before = text[max(0, m.start - 60):m.start]
             in_title = m.end <= title_stop
-            if in_title and _FOR_END.search(before) \
+            if in_title and _FOR_END.search(before) and not process \
                     or self.purpose_for.search(before) or self.studied.search(before):
                 return True
         return False
+
+    def _process_phrase(self, surface: str) -> bool:
+        """"Bayesian sampling", "multi-objective optimization": lower-case words before a process noun (a gerund or an
+        -ation noun), which a head types Method; posed as the problem, a research goal."""
+        words = surface.split()
+        head = words[-1].lower()
+        return 2 <= len(words) <= 4 and surface[1:].islower() \
+            and (head.endswith("ing") or head.endswith(self.res.words.process_noun_endings))
 
     def _ends_in_topic(self, surface: str) -> bool:
         """"decentralized online convex optimization": plain words before a topic's name (a narrower topic, not
@@ -499,6 +527,69 @@ class Merger:
                 index[k] = ent
         return groups
 
+    def _fold_title_tasks(self, groups: list[LocalEntity], text: str) -> list[LocalEntity]:
+        """"Evidence-Based Misinformation Detection" of a title and the abstract's "misinformation detection": a task
+        the title names in title case with qualifiers before the abstract's task is that task, one entity (the
+        entities it joined are returned, and removed from ``groups``). Not a name (an acronym's long form, a coined
+        or proposed name: "Multi-Objective Evolutionary Weapon Detection (MEOW)" is a method for weapon detection)."""
+        stop = title_end(text)
+        if stop <= 0:
+            return []
+        tasks = [e for e in groups if e.type == "Task"]
+        function_words = self.res.function_words  # "Classification of Logical Fallacies" is in title case
+        joined: list[LocalEntity] = []
+        for ent in tasks:
+            first = ent.mentions[0]
+            words = first.surface.split()
+            if first.end > stop or len(words) < 3 or ent.proposed or not all(w[:1].isupper() or w[:1].isdigit() or w in function_words for w in words) \
+                    or any(m.finder in NAME_FINDERS or m.end > stop for m in ent.mentions):
+                continue
+            low = _KEY_SPACES.sub(" ", first.surface.lower())
+            # "Predicting Difficulty of Technical Interview Questions": a gerund's phrase is the abstract's
+            # "question difficulty prediction" when that holds its words (their first five letters) and its process
+            gerund = words[0].lower().endswith("ing")
+            stems = {w[:5] for w in _WORDS.findall(low)} if gerund else set()
+            target = None
+            for e in tasks:
+                if e is ent or e in joined or not any(m.start > stop for m in e.mentions):
+                    continue
+                tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in e.mentions if m.start > stop}
+                if any(" " in t and (low.endswith(" " + t) or low.endswith(" " + t.rstrip("s"))) for t in tails) \
+                        or gerund and any(_gerund_of(t, words[0].lower(), stems) for t in tails):
+                    target = e
+                    break
+            if target is not None:
+                target.mentions.extend(ent.mentions)
+                target.keys |= ent.keys
+                groups.remove(ent)
+                joined.append(target)
+        return joined
+
+    @staticmethod
+    def _fold_short_tasks(groups: list[LocalEntity]) -> list[LocalEntity]:
+        """"graph anomaly detection" and, later or before, "anomaly detection": an abstract names its task in full and
+        then by its last words; one entity (the entities that took others in are returned; the others leave
+        ``groups``). Only tasks of two words or more each, and no name (an acronym's long form, a coined or proposed
+        name); one word ("detection", "clustering") names a class, not the paper's task."""
+        tasks = [e for e in groups if e.type == "Task" and not e.proposed
+                 and not any(m.finder in NAME_FINDERS for m in e.mentions)]
+        joined: list[LocalEntity] = []
+        for short in tasks:
+            tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in short.mentions}
+            if not all(" " in t for t in tails):
+                continue
+            for long in tasks:
+                if long is short or short in joined or long not in groups:
+                    continue
+                lows = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in long.mentions}
+                if any(lw.endswith(" " + t) for lw in lows for t in tails):
+                    long.mentions.extend(short.mentions)
+                    long.keys |= short.keys
+                    groups.remove(short)
+                    joined.append(long)
+                    break
+        return joined
+
     def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str]) -> None:
         """Type, labels and vocabulary identifiers of an entity, from its mentions.
 
@@ -561,6 +652,10 @@ class Merger:
         bases: dict[int, str] = {}
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
         for ent in groups:
+            self._finish(ent, text, bases)
+        for ent in self._fold_title_tasks(groups, text):
+            self._finish(ent, text, bases)
+        for ent in self._fold_short_tasks(groups):
             self._finish(ent, text, bases)
         st = state(doc)
         st.entities = groups

@@ -43,6 +43,12 @@ BOUND_TYPE = ("Metric", 0.6)
 MEASURED = "measured"
 #: at most this many plain nouns before a known metric say what it measures ("top-1 retrieval accuracy")
 MEASURED_WORDS = 2
+#: "Knowledge tracing is a fundamental task", "Bundle adjustment (BA) remains a challenging problem": what a sentence
+#: opens on when it says it is a problem (see ``_posed_subjects``)
+_POSED_STATE = re.compile(r"(?:[ \t]*\(([A-Za-z][\w-]{0,15})\))?[ \t]+(?:is|remains|has[ \t]+been)[ \t]+(?:an?|the)[ \t]+"
+                          r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)\b")
+#: at most this many words of such a subject
+POSED_WORDS = 4
 #: the types of a word before a known metric that may say what it measures: a task or technique ("detection
 #: accuracy", "attack success rate"); a word typed otherwise names a thing of its own ("model accuracy")
 _MEASURED_TYPES = frozenset(("Task", "Method"))
@@ -248,6 +254,10 @@ class PhraseFinder:
         kept = mods + [words[-1]]
         start = toks.idx[kept[0][0]]
         end = toks.end_char(head_i)
+        if typ == "Task" and mods and head in self.res.named_heads and any(
+                start <= c.start and c.end <= end and c.finder is Finder.LEXICON and c.type in ("Method", "Model")
+                and " " in text[c.start:c.end] for c in out):
+            return  # "Gaussian process regression", "sparse logistic regression": a known technique's kind, no task
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
         out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3),
@@ -495,6 +505,8 @@ class PhraseFinder:
                 self._listed_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
             if not self._problem_verb_norms.isdisjoint(sentence_norms(doc, sent)):
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
+            if sent_chunks and sent_chunks[0][0] == sent.start:
+                self._posed_subject(toks, text, sent_chunks[0], out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
         self._measured_metrics(doc, toks, text, out)
@@ -761,6 +773,26 @@ class PhraseFinder:
                 or len(names) == 1 and not typed:
             return
         out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Task", Finder.PHRASE, 0.6))
+
+    def _posed_subject(self, toks: Tokens, text: str, chunk: tuple[int, int], out: list[Candidate]) -> None:
+        """"Knowledge tracing is a fundamental task in education", "Multi-objective optimization remains a challenging
+        problem": the words a sentence opens on, when it goes on to say they are a problem, name a Task, whatever
+        their head ("tracing", "optimization"). Plain words only (a capitalised word after the first is a name, a
+        pronoun or determiner opens no name), 1 to 4 of them."""
+        start, end = chunk
+        m = _POSED_STATE.match(text, toks.end_char(end - 1))
+        if m is None:
+            return
+        words = word_ranges(toks.joiner, start, end)
+        names = [span_text(toks, a, b, text) for a, b in words]
+        first = names[0].lower()
+        if len(words) > POSED_WORDS or first in self.res.function_words or first.endswith("ly") \
+                or any(not w[1:].replace("-", "").islower() for w in names) or not names[-1].isalpha() \
+                or len(names) == 1 and (first in self.res.generic_terms or norm_word(first) != first):
+            return
+        out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
+        if m.group(1):  # "Bundle adjustment (BA) remains …": the acronym defined there too
+            out.append(Candidate(m.start(1), m.end(1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
 
     def _problem_objects(self, toks: Tokens, text: str, s_start: int, s_end: int,
                          sent_chunks: list[tuple[int, int]], out: list[Candidate]) -> None:
