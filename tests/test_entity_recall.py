@@ -467,6 +467,8 @@ def test_small_compute_devices_are_hardware() -> None:
                         "not in mobile apps.")
     found = {e.preferred_label for e in state(doc).entities if e.type == "HardwareConcept"}
     assert found == {"mobile device", "resource-constrained device", "Raspberry Pi"}
+
+
 def test_problem_heads_of_statistics_and_robotics_name_tasks(entity_types) -> None:
     """"sparse regression", "camera calibration", "language acquisition" are problems (shipped heads.tsv). Control: a
     phrase holding a known technique ("sparse logistic regression", "Gaussian process regression") is its kind."""
