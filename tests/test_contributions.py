@@ -1469,3 +1469,16 @@ def test_a_generic_described_kind_keeps_what_it_is_for(extractor):
     # the control: "to" + a verb is cut too soon to name it; the generic kind alone stays the last resort
     control = _proposed_t(extractor, title, abstract.replace("framework for the evolution of", "framework to study"))
     assert control == {"theoretical framework": "Method"}, control
+
+
+@pytest.mark.parametrize("abstract", [
+    # a truncated abstract: the last sentence ends on the verb that would name the contribution
+    "We prove that the problem can be solved by each agent. This results in a novel MARL algorithm which we name",
+    "To tackle this, we propose",
+])
+def test_an_abstract_cut_off_after_its_cue_is_read_without_error(extractor, abstract):
+    """A corpus abstract cut off mid-sentence ("… a novel … algorithm which we name") once raised IndexError in
+    kg_contributions, and the build skipped the paper. Positive control: completed, the same text proposes the name."""
+    assert _proposed(extractor, abstract) == {}
+    assert _proposed(extractor, "This results in a novel MARL algorithm which we name DEF-MARL.") \
+        == {"DEF-MARL": "Method"}

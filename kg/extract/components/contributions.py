@@ -757,7 +757,7 @@ class ContributionFinder:
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
         # "we construct a novel test based on …": a noun of a thing made is a kind noun here, after a contribution verb
-        made = self.words.made_kind_nouns.get(toks.norm[k]) if lower[verb] in self.verbs and not (
+        made = self.words.made_kind_nouns.get(toks.norm[k]) if k < sent.end and lower[verb] in self.verbs and not (
             k > verb + 1 and lower[k - 1] in self.words.result_modifiers) else None
         if k + 4 >= sent.end or toks.joiner[k] or (toks.norm[k] not in self.type_words and made is None) \
                 or self.type_words.get(toks.norm[k]) == "Task":
@@ -1311,7 +1311,7 @@ class ContributionFinder:
         # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
         # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
         made = self.words.made_kind_nouns if (lower[verb] in self.verbs or lower[verb] in self.gerund_verbs) \
-            and not self._gerund(lower[k]) else {}  # "we propose leveraging expert-guided heuristics": a verb phrase
+            and k < sent.end and not self._gerund(lower[k]) else {}  # "we propose leveraging expert-guided heuristics": a verb phrase
 
         def word_before(t: int) -> str:  # the whole word before token t: "closed-form"
             m = t - 1
