@@ -301,6 +301,24 @@ def test_a_contribution_name_holds_its_parts_and_its_task(extractor):
     assert ("implicit graph anomaly detection", "addresses", "graph anomaly detection") in rels, rels
 
 
+def test_a_contribution_name_holds_a_two_letter_acronym_of_its_task(extractor):
+    """"a hybrid transfer RL setting", "Continual Prompt-Tuning RD": a two-letter acronym the text defines stands in
+    the name as the task's or method's name. Control: lower-case two letters are no acronym."""
+    rels = _relations(extractor, "Unseen Rumors",
+                      "Existing rumor detection (RD) models fail on new events. We propose Continual Prompt-Tuning RD "
+                      "(CPT-RD), a framework.")
+    assert ("continual prompt-tuning rd", "addresses", "rumor detection") in rels, rels
+    rels = _relations(extractor, "Transfer",
+                      "Reinforcement learning (RL) is costly. We propose a hybrid transfer RL (HTRL) algorithm that "
+                      "learns embeddings.")
+    assert any(r[1] == "uses" and r[2] == "reinforcement learning" for r in rels), rels
+    rels = _relations(extractor, "Transfer",
+                      "Reinforcement learning is costly. We propose a hybrid transfer rl (HTRL) algorithm that "
+                      "learns embeddings.")
+    assert not any(r[1] == "uses" and r[2] == "reinforcement learning" for r in rels), rels
+    assert ("PAPER", "proposes", "hybrid transfer rl") in rels, rels  # positive control: the same contribution
+
+
 def test_a_contribution_name_that_only_adds_a_kind_noun_uses_nothing(extractor):
     rels = _relations(extractor, "Calibration",
                       "We propose a novel mixup strategy for calibration. Mixup is popular.")

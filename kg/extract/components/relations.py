@@ -94,6 +94,10 @@ def _posed_topic(e: LocalEntity) -> bool:
     return True
 
 
+#: a two-letter acronym ("RD" for rumor detection, "RL") that a name can hold ("CPT-RD", "MARL-RL"): capitals only
+_SHORT_ACRONYM = re.compile(r"[A-Z]{2}")
+
+
 def _holds(name: str, part: str) -> bool:
     """Whether ``part`` stands in ``name`` as whole words ("graph filtering" in "neural graph filtering",
     "dbscan" in "h-dbscan", not "rl" in "world")."""
@@ -518,9 +522,10 @@ class RelationFinder:
             for other in ents:
                 if other is e or other.type not in _PART_TYPES or e.keys & other.keys:
                     continue
-                for part in {m.surface.lower() for m in other.mentions}:
+                for part in {m.surface.lower() for m in other.mentions
+                             if len(m.surface) > 2 or _SHORT_ACRONYM.fullmatch(m.surface)}:
                     # (a substring test first: most names hold no part)
-                    if len(part) < 3 or not any(part in n and part != n and _holds(n, part) and self._adds(n, part)
+                    if not any(part in n and part != n and _holds(n, part) and self._adds(n, part)
                                                 for n in names):
                         continue
                     m = next(m for m in e.mentions if m.proposed) if e.proposed else e.mentions[0]
