@@ -589,3 +589,17 @@ def test_the_task_the_abstract_opens_on_in_the_titles_words_is_addressed(extract
     # not when the title does not name it
     rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Imaging", abstract)
     assert ("foodenoise", "addresses", "image denoising") not in rels, rels
+
+
+def test_a_variant_of_the_contribution_is_no_part_of_it(extractor):
+    """"We also propose A-FooNet, a variant of FooNet": a second contribution whose name holds the main one's is a
+    variant, not a component the main one uses. Control: a second contribution with a name of its own is a part."""
+    rels = _relations(extractor, "Fast Matching",
+                      "We propose FooNet, a novel matching method. We also propose the annealed FooNet (A-FooNet), a "
+                      "variant of FooNet that decreases the temperature.")
+    assert ("PAPER", "proposes", "annealed foonet") in rels, rels
+    assert ("foonet", "uses", "annealed foonet") not in rels, rels
+    rels = _relations(extractor, "Fast Matching",
+                      "We propose FooNet, a novel matching method. We also propose the BarGate (BG), a gating "
+                      "method that decreases the temperature.")
+    assert ("foonet", "uses", "bargate") in rels, rels

@@ -98,6 +98,13 @@ def _posed_topic(e: LocalEntity) -> bool:
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2}")
 
 
+def _variant_of(e: LocalEntity, main: LocalEntity) -> bool:
+    """"A-PARL" of a paper proposing PARL, "annealing CSTW" of one proposing CSTW: a second contribution whose name
+    holds the main one's is a variant of it, not a part it uses."""
+    names = {m.surface.lower() for m in main.mentions if len(m.surface) > 2}
+    return any(n != m.surface.lower() and _holds(m.surface.lower(), n) for m in e.mentions for n in names)
+
+
 def _holds(name: str, part: str) -> bool:
     """Whether ``part`` stands in ``name`` as whole words ("graph filtering" in "neural graph filtering",
     "dbscan" in "h-dbscan", not "rl" in "world")."""
@@ -242,7 +249,7 @@ class RelationFinder:
                     m = next(m for m in e.mentions if m.proposed)
                     add(main, "addresses", e, sentence_chars(doc, m.start), "addresses-proposed-task")
                     addressed.add(id(main))
-                elif e.type == "Method" and e is not main and main.type == "Method":
+                elif e.type == "Method" and e is not main and main.type == "Method" and not _variant_of(e, main):
                     m = next(m for m in e.mentions if m.proposed)
                     add(main, "uses", e, sentence_chars(doc, m.start), "uses-own-component")
         sents = sentences(doc)
