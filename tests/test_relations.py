@@ -603,3 +603,22 @@ def test_a_variant_of_the_contribution_is_no_part_of_it(extractor):
                       "We propose FooNet, a novel matching method. We also propose the BarGate (BG), a gating "
                       "method that decreases the temperature.")
     assert ("foonet", "uses", "bargate") in rels, rels
+
+
+def test_sibling_contributions_and_versions_are_no_parts(extractor):
+    """"We propose two approaches: A and B" are side by side, and "BarNet, a faster version of FooNet" is a variant:
+    neither is a component the main contribution uses. Control: a second contribution set out on its own is."""
+    rels = _relations(extractor, "Reconciliation",
+                      "We propose two different approaches to address this problem: mixed conditioning and top-down "
+                      "conditioning. Both are fast.")
+    assert ("PAPER", "proposes", "top-down conditioning") in rels, rels
+    assert not [r for r in rels if r[1] == "uses" and r[2] == "top-down conditioning"], rels
+    rels = _relations(extractor, "Explaining Graph Networks",
+                      "We propose FooNet, a novel explanation method. We also propose BarNet, a faster version of "
+                      "FooNet that leverages a linear decomposition.")
+    assert ("PAPER", "proposes", "barnet") in rels, rels
+    assert ("foonet", "uses", "barnet") not in rels, rels
+    rels = _relations(extractor, "Explaining Graph Networks",
+                      "We propose FooNet, a novel explanation method. We also propose BarNet, a fast method that "
+                      "leverages a linear decomposition.")
+    assert ("foonet", "uses", "barnet") in rels, rels

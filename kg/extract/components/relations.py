@@ -98,6 +98,24 @@ def _posed_topic(e: LocalEntity) -> bool:
 _SHORT_ACRONYM = re.compile(r"[A-Z]{2}")
 
 
+#: contributions proposed side by side ("we propose two approaches: A and B"), not one inside the other
+_SIBLINGS = re.compile(r"\b(?:two|three|four|both)\b", re.IGNORECASE)
+#: "FastDnX, a faster version of DnX", "Skill-RRT, an extension of RRT": a variant, not a part
+_VERSION_OF = re.compile(r"\s*(?:\([^()]{1,30}\))?\s*,\s*(?:an?|the)\s+(?:[\w-]+\s+){0,2}(?:version|variant|extension)\s+of\b",
+                         re.IGNORECASE)
+
+
+def _version_of(text: str, at: int, main: LocalEntity) -> bool:
+    """Whether the name ending at ``at`` is set out as a version of the main contribution ("FastDnX, a faster
+    version of DnX"; "…, an enhanced version of the protocol"), not of another method ("an extension of RRT")."""
+    cue = _VERSION_OF.match(text, at)
+    if cue is None:
+        return False
+    rest = text[cue.end():cue.end() + 80].lstrip().lower()
+    return rest.startswith(("the ", "our ", "its ")) or any(
+        rest.startswith(x.surface.lower()) for x in main.mentions if len(x.surface) > 1)
+
+
 def _variant_of(e: LocalEntity, main: LocalEntity) -> bool:
     """"A-PARL" of a paper proposing PARL, "annealing CSTW" of one proposing CSTW: a second contribution whose name
     holds the main one's is a variant of it, not a part it uses."""
@@ -251,7 +269,12 @@ class RelationFinder:
                     addressed.add(id(main))
                 elif e.type == "Method" and e is not main and main.type == "Method" and not _variant_of(e, main):
                     m = next(m for m in e.mentions if m.proposed)
-                    add(main, "uses", e, sentence_chars(doc, m.start), "uses-own-component")
+                    sent = sentence_chars(doc, m.start)
+                    if _SIBLINGS.search(doc_text(doc), sent[0], m.start) and any(
+                            x.proposed and sent[0] <= x.start < sent[1] for x in main.mentions) \
+                            or _version_of(doc_text(doc), m.end, main):
+                        continue  # "two approaches: mixed conditioning and top-down conditioning"; "X, a faster version of Y"
+                    add(main, "uses", e, sent, "uses-own-component")
         sents = sentences(doc)
         sent_starts, sent_ends = sentence_offsets(doc)
         span_starts = [m.start for m, _e in spans]
