@@ -269,12 +269,12 @@ class RelationFinder:
                     addressed.add(id(main))
                 elif e.type == "Method" and e is not main and main.type == "Method" and not _variant_of(e, main):
                     m = next(m for m in e.mentions if m.proposed)
-                    sent = sentence_chars(doc, m.start)
-                    if _SIBLINGS.search(doc_text(doc), sent[0], m.start) and any(
-                            x.proposed and sent[0] <= x.start < sent[1] for x in main.mentions) \
+                    own_sent = sentence_chars(doc, m.start)
+                    if _SIBLINGS.search(doc_text(doc), own_sent[0], m.start) and any(
+                            x.proposed and own_sent[0] <= x.start < own_sent[1] for x in main.mentions) \
                             or _version_of(doc_text(doc), m.end, main):
                         continue  # "two approaches: mixed conditioning and top-down conditioning"; "X, a faster version of Y"
-                    add(main, "uses", e, sent, "uses-own-component")
+                    add(main, "uses", e, own_sent, "uses-own-component")
         sents = sentences(doc)
         sent_starts, sent_ends = sentence_offsets(doc)
         span_starts = [m.start for m, _e in spans]
