@@ -1506,3 +1506,19 @@ def test_the_first_of_a_kind_named_by_one_plain_word_is_not_proposed(extractor):
                      "We study teeth. To the best of our knowledge, this is the first study that applied self-supervised "
                      "learning methods to dental radiographs."):
         assert _proposed(extractor, abstract) == {}, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Speech synthesis is hard. In this paper, we introduce VocalNet 2, a generic prompting mechanism.", "VocalNet 2"),
+    ("Dialogue is hard. We present ChatBench 2.1, a benchmark of dialogue states.", "ChatBench 2.1"),
+])
+def test_a_version_number_written_apart_stays_in_the_proposed_name(extractor, abstract, name):
+    """"we introduce NAME 2, a …": the version number is part of the name."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_a_count_after_a_plural_acronym_is_no_version(extractor):
+    abstract = "We propose ToolNet, a model that calls APIs 1, 2 and 3 in turn."
+    found = _found(extractor, abstract)
+    assert "ToolNet" in _proposed(extractor, abstract)  # positive control
+    assert "APIs 1" not in found, found
