@@ -1482,3 +1482,43 @@ def test_an_abstract_cut_off_after_its_cue_is_read_without_error(extractor, abst
     assert _proposed(extractor, abstract) == {}
     assert _proposed(extractor, "This results in a novel MARL algorithm which we name DEF-MARL.") \
         == {"DEF-MARL": "Method"}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We conduct a theoretical study on single-source SimRank computation. To the best of our knowledge, this is the "
+     "first single-source SimRank algorithm in MPC that can overcome the round complexity barrier.",
+     "single-source SimRank algorithm"),
+    ("We study online change-point detection. Thus, our method is the first OCPD algorithm that guarantees "
+     "finite-sample FPR.", "OCPD algorithm"),
+    ("We study noisy labels in text classification. To the best of our knowledge, this is the first benchmark of noise "
+     "learning for text classification.", "benchmark of noise learning for text classification"),
+])
+def test_the_papers_own_first_of_a_described_kind_is_proposed(extractor, abstract, name):
+    """"this is the first X algorithm …": the paper's own thing, the first of a described kind."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_the_first_of_a_kind_named_by_one_plain_word_is_not_proposed(extractor):
+    """"this is the first dynamic model for …", "the first study that …": too little to name a contribution."""
+    positive = "We study catheters. To the best of our knowledge, this is the first catheter dynamics model for the heart."
+    assert "catheter dynamics model" in _proposed(extractor, positive)  # positive control
+    for abstract in ("We study catheters. To the best of our knowledge, this is the first dynamic model for the heart.",
+                     "We study teeth. To the best of our knowledge, this is the first study that applied self-supervised "
+                     "learning methods to dental radiographs."):
+        assert _proposed(extractor, abstract) == {}, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Speech synthesis is hard. In this paper, we introduce VocalNet 2, a generic prompting mechanism.", "VocalNet 2"),
+    ("Dialogue is hard. We present ChatBench 2.1, a benchmark of dialogue states.", "ChatBench 2.1"),
+])
+def test_a_version_number_written_apart_stays_in_the_proposed_name(extractor, abstract, name):
+    """"we introduce NAME 2, a …": the version number is part of the name."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_a_count_after_a_plural_acronym_is_no_version(extractor):
+    abstract = "We propose ToolNet, a model that calls APIs 1, 2 and 3 in turn."
+    found = _found(extractor, abstract)
+    assert "ToolNet" in _proposed(extractor, abstract)  # positive control
+    assert "APIs 1" not in found, found

@@ -530,3 +530,17 @@ def test_a_task_named_by_its_last_words_is_the_task_named_in_full(extractor) -> 
     tasks = [e.labels for e in ex.entities if e.type == "Task"]
     assert any({"graph anomaly detection", "anomaly detection"} <= {x.lower() for x in t} for t in tasks), tasks
     assert not any("spectral clustering" in t and "clustering" in t for t in tasks), tasks
+
+
+def test_a_results_verb_after_the_data_ends_its_phrase() -> None:
+    """"Results on the Amazon review corpus validate our approach": the verb (function_words.txt) ends the dataset's
+    phrase. Control: resources without the verb run the phrase into it ("… corpus validate") and type nothing."""
+    from dataclasses import replace
+
+    from kg.extract.resources import load_resources
+    text = "Results on the Amazon review corpus validate our approach."
+    res = load_resources()
+    doc = pipe("kg_phrases", res)(text)
+    assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"Amazon review corpus": "Dataset"}
+    without = replace(res, function_words=res.function_words - {"validate"})
+    assert state(pipe("kg_phrases", without)(text)).candidates == []

@@ -579,10 +579,13 @@ def test_a_task_naming_a_component_is_not_addressed(extractor):
 def test_the_task_the_abstract_opens_on_in_the_titles_words_is_addressed(extractor):
     abstract = ("Image denoising removes noise from captured images. We propose FooDenoise, a spectral attention "
                 "model. FooDenoise improves super-resolution.")
-    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising", abstract)
+    # (a title-case task ending in the abstract's, "… for Hyperspectral Image Denoising", is that task, one entity:
+    # the title here names it in other words)
+    title = "FooDenoise: Denoising Images with Spectral Attention"
+    rels = _relations(extractor, title, abstract)
     assert ("foodenoise", "addresses", "image denoising") in rels, rels
     # "In X, …", "The purpose of X is …" open on it too
-    rels = _relations(extractor, "FooDenoise: Spectral Attention for Hyperspectral Image Denoising",
+    rels = _relations(extractor, title,
                       abstract.replace("Image denoising removes noise from captured images.",
                                        "In image denoising, noise is removed from captured images."))
     assert ("foodenoise", "addresses", "image denoising") in rels, rels

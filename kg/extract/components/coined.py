@@ -66,6 +66,9 @@ _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 
 
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
+#: a version number written apart from the name ("Mega-TTS 2"), and what may follow it
+_VERSION = re.compile(r"[1-9](?:\.\d)?")
+_AFTER_VERSION = frozenset({",", ":", ";", "(", ".", "is", "achieves", "outperforms", "to", "which", "that", "and"})
 #: a parameter count in a name: "InstructMining-7B", "E5-Mistral-7B-Instruct", "Pythia-1.4b" (not "GPT-4", "MP-20";
 #: not millions: "DigiFace-1M", "LAION-400M" are datasets)
 _MODEL_SIZE = re.compile(r"(?<=[\-_])\d+(?:\.\d+)?[Bb](?![A-Za-z0-9])")
@@ -666,6 +669,13 @@ class CoinedNameFinder:
                 j += 2  # "Shoulder-Pain", "Multi-Person", "BRATS-2015" inside an extended name
             else:
                 break
+        if j == span[1] and j < sent.end and ws[j - 1] and _VERSION.fullmatch(text[j]) and not (
+                text[j - 1].endswith("s") and text[j - 1][-2:-1].isupper()) and text[j - 1][-1:].isalnum() and (
+                j + 1 == sent.end or text[j + 1] in _AFTER_VERSION or toks.lower[j + 1] in _AFTER_VERSION) and not (
+                text[j - 1].rpartition("-")[2].islower()) and not any(
+                c.finder is Finder.LEXICON and c.start == toks.idx[i] for c in state(doc).candidates):
+            j += 1  # "we introduce Mega-TTS 2, a …", "MultiWOZ 2.1 and …": a version number ends the name (not "APIs 1", a
+            # plural's count, nor "VC-dimension 1"; a name a lexicon knows keeps its own span: "SQuAD 1.1")
         while i - 1 > sent.start and ws[i - 2] and name_like(i - 1) and lex[i - 1].is_alpha:
             i -= 1
         if (i, j) == span:

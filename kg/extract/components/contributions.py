@@ -340,6 +340,37 @@ class ContributionFinder:
         return be - 4 >= start and lower[be - 4] in self.words.contribution_nouns and lower[be - 3] == "of" \
             and lower[be - 2] in ("the", "this") and lower[be - 1] in self.words.paper_nouns
 
+    def _first_of_its_kind(self, doc: Doc, sent: Span, be: int) -> bool:
+        """"To the best of our knowledge, this is the first single-source SimRank algorithm in MPC …", "Our method is
+        the first OCPD algorithm that …": the paper's own thing, said to be the first of a described kind, is what it
+        proposes. The subject, after the clause's last comma, is "this", "it", "ours", or "our"/"this"/"the proposed"
+        before a noun; the kind noun ends 1 to 4 words that describe it, not all of them describing adjectives (not
+        "the first to …", "the first algorithm with …", "the first study …", "the first learning-based method …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if be + 4 >= sent.end or lower[be + 1] != "the" or lower[be + 2] != "first":
+            return False
+        start = max([sent.start] + [t + 1 for t in range(sent.start, be) if lower[t] == ","])
+        subject = lower[start:be]
+        if subject not in (["this"], ["it"], ["ours"]) and not (
+                2 <= len(subject) <= 4 and (subject[0] in ("our", "this") or subject[:2] == ["the", "proposed"])
+                and subject[-1] not in self.words.paper_nouns):
+            return False
+        words = word_ranges(toks.joiner, be + 3, min(sent.end, be + 12))
+        for n, (a, b) in enumerate(words[:7]):
+            if toks.lower[a] in self.words.clause_openers or toks.norm[b - 1] in self.words.contribution_not_heads \
+                    or not all(toks.text[t].isalnum() or toks.joiner[t] or (t > a and toks.joiner[t - 1])
+                               for t in range(a, b)):
+                return False  # "the first study that applied …": no kind noun of its own
+            typ = self.type_words.get(toks.norm[b - 1])
+            if typ is not None:
+                # "the first benchmark of …": a new dataset is a thing of its own; one lower-case word names no
+                # other kind ("the first dynamic model", "the first learning-based method"; "the first OCPD algorithm")
+                mods = [doc_text(doc)[toks.idx[c]:toks.end_char(d - 1)] for c, d in words[:n]]
+                return typ == "Dataset" if n == 0 else typ != "Task" and (n > 1 or not mods[0].islower()) and not all(
+                    is_describing_adjective(m.lower(), self.res) or m.lower() in self.weak_lead for m in mods)
+        return False
+
     def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
         i = end_tok
         # skip a parenthesised acronym "(PCR)"
@@ -448,6 +479,7 @@ class ContributionFinder:
                 # information theoretic framework …": cues of a described contribution only (no name is read)
                 if (lower[i] in self.describing_only and self._has_subject(lower, i, sent)) or (
                         lower[i] in ("is", "are") and self._contribution_subject(lower, sent.start, i)) or (
+                        lower[i] == "is" and self._first_of_its_kind(doc, sent, i)) or (
                         # "we address this issue by a new objective function that …", "we study such sensitivity
                         # using a new decomposition of uncertainty": what "we" do it by or with, new
                         lower[i] in self.words.means_words and lower[i + 1] in ("a", "an")
@@ -1262,7 +1294,9 @@ class ContributionFinder:
                 and toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an")):
             return  # "realistic simulations": no name ("we propose a robotic skin that can be programmed …" is one,
             # a thing made and said what it does); "a two-stage method" is named by its kind noun
-        for k in range(end_tok, sent.end):
+        # "this is the first single-source SimRank algorithm in MPC that …": a name after it is what it works in
+        first = toks.lower[verb] == "is" and toks.lower[verb + 2] == "first"
+        for k in range(end_tok, end_tok if first else sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
             at = by_start.get(toks.idx[k], ())
