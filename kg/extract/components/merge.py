@@ -156,9 +156,20 @@ _TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|w
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
-
-
 _WORDS = re.compile(r"[a-z0-9]{3,}")
+
+
+def _spaced(surface: str) -> str:
+    """A mention lower-cased, words joined by one space ("Evidence-Based" -> "evidence based"), as tasks are folded."""
+    return _KEY_SPACES.sub(" ", surface.lower())
+
+
+def _absorb(into: LocalEntity, ent: LocalEntity, groups: list[LocalEntity], joined: list[LocalEntity]) -> None:
+    """``ent`` becomes part of ``into``: its mentions and keys move over, it leaves ``groups``, ``into`` is joined."""
+    into.mentions.extend(ent.mentions)
+    into.keys |= ent.keys
+    groups.remove(ent)
+    joined.append(into)
 
 
 def _gerund_of(task: str, gerund: str, stems: set[str]) -> bool:
@@ -544,7 +555,7 @@ class Merger:
             if first.end > stop or len(words) < 3 or ent.proposed or not all(w[:1].isupper() or w[:1].isdigit() or w in function_words for w in words) \
                     or any(m.finder in NAME_FINDERS or m.end > stop for m in ent.mentions):
                 continue
-            low = _KEY_SPACES.sub(" ", first.surface.lower())
+            low = _spaced(first.surface)
             # "Predicting Difficulty of Technical Interview Questions": a gerund's phrase is the abstract's
             # "question difficulty prediction" when that holds its words (their first five letters) and its process
             gerund = words[0].lower().endswith("ing")
@@ -553,16 +564,13 @@ class Merger:
             for e in tasks:
                 if e is ent or e in joined or not any(m.start > stop for m in e.mentions):
                     continue
-                tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in e.mentions if m.start > stop}
+                tails = {_spaced(m.surface) for m in e.mentions if m.start > stop}
                 if any(" " in t and (low.endswith(" " + t) or low.endswith(" " + t.rstrip("s"))) for t in tails) \
                         or gerund and any(_gerund_of(t, words[0].lower(), stems) for t in tails):
                     target = e
                     break
             if target is not None:
-                target.mentions.extend(ent.mentions)
-                target.keys |= ent.keys
-                groups.remove(ent)
-                joined.append(target)
+                _absorb(target, ent, groups, joined)
         return joined
 
     @staticmethod
@@ -575,18 +583,15 @@ class Merger:
                  and not any(m.finder in NAME_FINDERS for m in e.mentions)]
         joined: list[LocalEntity] = []
         for short in tasks:
-            tails = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in short.mentions}
+            tails = {_spaced(m.surface) for m in short.mentions}
             if not all(" " in t for t in tails):
                 continue
             for long in tasks:
                 if long is short or short in joined or long not in groups:
                     continue
-                lows = {_KEY_SPACES.sub(" ", m.surface.lower()) for m in long.mentions}
+                lows = {_spaced(m.surface) for m in long.mentions}
                 if any(lw.endswith(" " + t) for lw in lows for t in tails):
-                    long.mentions.extend(short.mentions)
-                    long.keys |= short.keys
-                    groups.remove(short)
-                    joined.append(long)
+                    _absorb(long, short, groups, joined)
                     break
         return joined
 
