@@ -144,6 +144,17 @@ def test_jsonl_fields_and_extras_ignored(tmp_path: Path) -> None:
     assert papers[2].id.startswith("p-")
 
 
+def test_jsonl_null_written_out_as_the_id_is_no_id(tmp_path: Path) -> None:
+    """An exporter that wrote ``f"{venue}:{None}"`` gives every record the id "rss2025:None"; taken as
+    the id, all but the first would be dropped as duplicates. Such ids give way to the abstract's id."""
+    ids = ["rss2025:None", "rss2025:None", "NaN", "null", "conf/undefined", "rss2025:42", "Nonell", "nonexistent"]
+    path = write(tmp_path, "n.jsonl", "".join(jline(id=rid, abstract=f"{ABSTRACT} {i}.") for i, rid in enumerate(ids)))
+    papers, report = read(path)
+    assert report.skipped == []
+    assert [p.id for p in papers[:5]] == [stable_id(f"{ABSTRACT} {i}.") for i in range(5)]
+    assert [p.id for p in papers[5:]] == ["rss2025:42", "Nonell", "nonexistent"]  # real ids are kept
+
+
 def test_jsonl_bom_blank_lines_and_crlf(tmp_path: Path) -> None:
     content = "\ufeff" + jline(id="a", abstract=ABSTRACT) + "\r\n\n" + jline(id="b", abstract=ABSTRACT)
     papers, report = read(write(tmp_path, "bom.jsonl", content.replace("\n", "\r\n")))

@@ -47,6 +47,10 @@ MAX_HEADER = 200
 _WS = re.compile(r"\s+")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _YEAR = re.compile(r"(?<!\d)((?:1[89]|2\d)\d\d)(?!\d)")
+#: An id that is a null written out by the exporter ("None", "null", "NaN", "undefined"), alone or after
+#: a prefix ("rss2025:None"): it names no paper, and taken as an id it makes every such record a
+#: duplicate of the first. Such a record gets the stable id of its abstract instead.
+_PLACEHOLDER_ID = re.compile(r"(?:.*[:/])?(?:none|null|nan|undefined)", re.IGNORECASE)
 _NOISE_WORDS = {"papers", "paper", "proceedings", "accepted", "abstracts", "of", "the", "conference", "-", "–", ":"}
 
 
@@ -294,6 +298,8 @@ def make_paper(fields: Mapping[str, Any], source: str) -> tuple[Paper | None, st
         return None, f"record longer than {MAX_RECORD:,} characters (title + abstract): not an abstract"
     rid = fields.get("id")
     rid = as_text(rid) if isinstance(rid, (str, int)) and not isinstance(rid, bool) else ""
+    if _PLACEHOLDER_ID.fullmatch(rid):
+        rid = ""
     return (
         Paper(
             id=rid or stable_id(abstract),
