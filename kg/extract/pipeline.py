@@ -26,7 +26,7 @@ from kg.clean import clean_markup
 from kg.errors import KgError
 from kg.extract.resources import load_words
 from kg.extract.segment import create_tokenizer
-from kg.extract.state import LocalEntity, state
+from kg.extract.state import LocalEntity, forget_state, state
 from kg.extract.text import doc_text, sentence_offsets
 from kg.types import EntityType
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
@@ -227,7 +227,7 @@ class Extractor:
                 for doc, paper, (title, abstract, _text) in zip(docs, batch, cleaned, strict=True):
                     record = self._run("to_record", to_record, doc, paper, failed, paper, title, abstract)
                     if doc is not None:
-                        doc.user_data.clear()  # cached Spans point back at the doc: let refcounting free it now
+                        forget_state(doc)  # cached Spans point back at the doc: let refcounting free it now
                     if record is not None:
                         yield record
         finally:
