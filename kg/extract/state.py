@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 SUBJECT_TYPES: frozenset[EntityType] = frozenset(("Method", "Model", "Dataset"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     """A proposed entity span (character offsets into the doc text)."""
 
@@ -72,7 +72,7 @@ GUESS = "guess"
 DATASETS_OF = "datasets-of"
 
 
-@dataclass
+@dataclass(slots=True)
 class RelationCandidate:
     subject: tuple[int, int] | None  # entity span, or None for the paper itself
     predicate: Predicate
@@ -82,7 +82,7 @@ class RelationCandidate:
     confidence: float
 
 
-@dataclass
+@dataclass(slots=True)
 class ResultCandidate:
     """One quantitative claim; offsets are characters of the doc text."""
 
@@ -102,7 +102,7 @@ class ResultCandidate:
     text: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class LocalEntity:
     """An entity of one paper, with all its accepted mentions (made by ``kg_merge`` only)."""
 
@@ -133,7 +133,7 @@ class LocalEntity:
         return out
 
 
-@dataclass
+@dataclass(slots=True)
 class DocState:
     """Everything kg's components know about one doc (``doc._.kg``)."""
 
