@@ -153,11 +153,7 @@ _FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECAS
 _TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|with)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?)?"
                           r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
-_FOR_END_WORDS = ("for", "in")  # the words _FOR_END ends in
-_FOR_WORD = ("for",)  # the word Merger.purpose_for ends in
-
-
-def _may_end_with(text: str, words: tuple[str, ...]) -> bool:
+def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
     """False only if ``text`` surely does not end in one of ``words`` (lower-case ASCII) as a case-insensitive
     ``WORD[ \\t]+(?:the[ \\t]+)?$`` ends (``$`` also before a final line break): a test in C before such a search,
     which ``sre`` tries at every character. Text other than ASCII always passes."""
@@ -350,8 +346,8 @@ class Merger:
             before = text[max(0, m.start - 60):m.start]
             in_title = m.end <= title_stop
             # each search is tried at every character of ``before``; the word it must end in is tested first
-            if in_title and _may_end_with(before, _FOR_END_WORDS) and _FOR_END.search(before) and not process \
-                    or _may_end_with(before, _FOR_WORD) and self.purpose_for.search(before) \
+            if in_title and (_may_end_with(before, "for") or _may_end_with(before, "in")) and _FOR_END.search(before) \
+                    and not process or _may_end_with(before, "for") and self.purpose_for.search(before) \
                     or _may_end_with(before, self.study_verbs) and self.studied.search(before):
                 return True
         return False
