@@ -7,7 +7,7 @@ import re
 import pytest
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
-from kg.extract.fastre import equivalent, necessary, rewritten
+from kg.extract.fastre import equivalent, grouped_words, necessary, rewritten, word_alternation
 from kg.extract.pipeline import KgEnglish
 from kg.extract.segment import infix_source, prefix_source, suffix_source
 
@@ -132,3 +132,39 @@ def test_no_necessary_test_where_it_would_be_no_cheaper_or_unsafe() -> None:
     assert necessary(r"(?<!x)abc", re.IGNORECASE) is None
     assert necessary(r"\s[x-z]q|[a-c]w") is None  # an alternation of classes: nothing to split
     assert necessary(r"(?<!\w)[A-Z]\w+") is not None  # a look-behind to drop
+
+
+WORD_PATTERNS = [
+    r"(?<![\w-])(?:trade\-offs\ between|tradeoff\ between|in\ terms\ of|measured\ by|measured\ in|metrics:)",
+    r"(?<![\w-])(over|outperforms|outperform|on\ par|o|beats|beat)(?![\w-])",
+    r"(?<![\w-])(?:improv\w*|speedups|speedup|gains|gain)\b[^.;]{0,60}?\bover\b|(?<![\w-])(?:compar\w*|test\w*)\s+with",
+    r"(?<![\w-])we\s+(?:design|propose)\s",
+]
+WORD_TEXTS = ["we propose trade-offs between a and b", "over-fitting is over; it outperforms beat beats", "o o-o xo",
+              "speedups of 2x over the baseline; gains over", "compared with x. testing with y", "we design  we propose ",
+              "the metrics: a, b (measured by c) in terms of d", "tradeoff between", "on par with on-par beat.", ""]
+
+
+@pytest.mark.parametrize("source", WORD_PATTERNS)
+def test_a_word_alternation_matches_where_the_pattern_matches(source: str) -> None:
+    """LowerRegex's patterns, their words grouped by first letter behind the look-behind: the same matches and groups,
+    on texts built to hit word boundaries, prefixes of words and the start of the text, and on random texts."""
+    plain, fast = re.compile(source), word_alternation(source)
+    assert fast.pattern == source
+    assert fast is not plain and fast.groups == plain.groups
+    texts = WORD_TEXTS + [" ".join(t) for t in zip(WORD_TEXTS, reversed(WORD_TEXTS))] + _texts(300, 11)
+    for text in texts:
+        for pos in (0, 1, 3):
+            assert [(m.span(), m.groups()) for m in fast.finditer(text, pos)] == \
+                [(m.span(), m.groups()) for m in plain.finditer(text, pos)], (source, text, pos)
+        assert _spans(fast, text) == _spans(plain, text)
+
+
+def test_a_word_alternation_is_rewritten_only_in_its_shape() -> None:
+    """The shapes of LowerRegex's patterns are rewritten; others compile as written (no look-behind first, a positive
+    one, a class after it) and still match as re.compile's."""
+    assert all(grouped_words(source) is not None for source in WORD_PATTERNS)
+    for source in (r"(?<![\w-])[a-z]+ly", r"over|outperforms", r"(?<=[\w-])(?:over|out)", r"(?<![\w-])(?:over|\w+)"):
+        assert grouped_words(source) is None, source
+        assert [m.span() for m in word_alternation(source).finditer("over outly x-over")] == \
+            [m.span() for m in re.compile(source).finditer("over outly x-over")]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kg.extract.pipeline import COMPONENTS, PipelineOrderError, build_nlp, shipped_nlp
+from kg.extract.state import forget_state, state
 
 COMPONENT_DIR = Path(__file__).resolve().parent.parent / "kg" / "extract" / "components"
 
@@ -45,6 +46,19 @@ def test_doc_state_is_the_only_extension(nlp) -> None:
     assert doc._.kg is not None and doc._.kg.entities
     keys = [k for k in doc.user_data]
     assert keys == [("._.", "kg", None, None)], keys  # nothing undeclared in user_data
+
+
+def test_each_doc_has_its_own_state_until_it_is_forgotten(nlp) -> None:
+    """state() answers the doc it answered last without reading user_data: two docs in turn keep their own state,
+    and a doc whose state was forgotten (as Extractor.pipe does when it clears a doc) gets a new one."""
+    first, second = nlp.make_doc("We propose KREPE."), nlp.make_doc("KREPE outperforms TransE.")
+    one, two = state(first), state(second)
+    assert one is not two and state(first) is one and state(second) is two and state(second) is second._.kg
+    state(first).text = "kept"
+    assert state(second).text is None and state(first).text == "kept"
+    forget_state(first)
+    assert not first.user_data and state(first) is not one and state(first).text is None
+    assert state(first) is first._.kg and state(second) is two  # positive control: the other doc kept its state
 
 
 def _imports(path: Path) -> set[str]:

@@ -21,6 +21,7 @@ from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
+from kg.extract.fastre import word_alternation
 from kg.extract.resources import Resources, load_words
 from kg.extract.state import state
 from kg.names import singular
@@ -461,7 +462,7 @@ class LowerRegex:
 
     def __init__(self, pattern: str):
         self.folded = re.compile(pattern, re.IGNORECASE)
-        self.lower = re.compile(pattern)
+        self.lower = word_alternation(pattern)  # re.compile(pattern), its words grouped by their first letter
         #: lower-case ASCII (escapes such as ``\\W`` aside): text beyond ASCII may be lower-cased too
         self.any_text = pattern.isascii() and not any(c.isupper() for c in re.sub(r"\\.", "", pattern))
 

@@ -153,6 +153,18 @@ _FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECAS
 _TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|with)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?)?"
                           r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
+def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
+    """False only if ``text`` surely does not end in one of ``words`` (lower-case ASCII) as a case-insensitive
+    ``WORD[ \\t]+(?:the[ \\t]+)?$`` ends (``$`` also before a final line break): a test in C before such a search,
+    which ``sre`` tries at every character. Text other than ASCII always passes."""
+    if not text.isascii():
+        return True
+    low = (text[:-1] if text.endswith("\n") else text).rstrip(" \t").lower()
+    if low.endswith(words):
+        return True
+    return low.endswith("the") and low[:-3].rstrip(" \t").endswith(words)
+
+
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
@@ -270,6 +282,7 @@ class Merger:
         #: "we study federated learning", "this paper considers the meta-learning": the topic right after the verb
         self.studied = re.compile(r"(?<![\w-])(?:" + who + r")[ \t]+(?:[a-z]+ly[ \t]+)?(?:" + verbs
                                   + r")[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+        self.study_verbs = tuple(v.lower() for v in res.cues["study_verbs"])  # what ``studied`` ends in
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
@@ -296,6 +309,8 @@ class Merger:
         # the pattern needs an "of" before the mention: a substring test skips most regex searches
         return [Candidate(m.start, m.end, "Task", Finder.PATTERN, 0.9, rule="problem-of") for m in ent.mentions
                 if text.find("of", max(0, m.start - 40), m.start) >= 0
+                and (text.find("task", max(0, m.start - 40), m.start) >= 0
+                     or text.find("problem", max(0, m.start - 40), m.start) >= 0)
                 and _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
 
     def _posed_topic(self, text: str, ent: LocalEntity) -> bool:
@@ -330,8 +345,10 @@ class Merger:
                 continue  # "for the federated learning framework": the topic qualifies a noun
             before = text[max(0, m.start - 60):m.start]
             in_title = m.end <= title_stop
-            if in_title and _FOR_END.search(before) and not process \
-                    or self.purpose_for.search(before) or self.studied.search(before):
+            # each search is tried at every character of ``before``; the word it must end in is tested first
+            if in_title and (_may_end_with(before, "for") or _may_end_with(before, "in")) and _FOR_END.search(before) \
+                    and not process or _may_end_with(before, "for") and self.purpose_for.search(before) \
+                    or _may_end_with(before, self.study_verbs) and self.studied.search(before):
                 return True
         return False
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import compress
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -556,8 +557,10 @@ class PhraseFinder:
         # a measure word no vocabulary types alone: only with a task before it ("classification performance"; not
         # "finetuning performance", which says when it was measured)
         heads = self.res.words.measured_heads
-        metrics += [(toks.idx[i], toks.end_char(i), True) for i, low in enumerate(toks.lower)
-                    if low in heads and not (i + 1 < len(toks.lower) and toks.joiner[i])]
+        n = len(toks.lower)
+        metrics += [(toks.idx[i], toks.end_char(i), True)  # the few head words, found in C
+                    for i in compress(range(n), map(heads.__contains__, toks.lower))
+                    if not (i + 1 < n and toks.joiner[i])]
         if not metrics:
             return
         tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (Finder.LEXICON, Finder.PHRASE)}

@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from operator import itemgetter
 from typing import cast
 
@@ -69,7 +70,13 @@ _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
 _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?(%|×|x|points)?\s+to$", re.I)
 _FACTOR_OF = re.compile(r"factor\s+of\s*$", re.I)
-_ASCII_DIGIT = re.compile(r"[0-9]")
+_ASCII_DIGITS = "0123456789"
+
+
+def _first_digit(text: str, start: int) -> int:
+    """Where the first ASCII digit at or after ``start`` stands (``len(text)`` for none): ten scans for one character,
+    which run in C at memchr speed, where a regex search for ``[0-9]`` tests a class at every character."""
+    return min((i for i in map(text.find, _ASCII_DIGITS, repeat(start)) if i >= 0), default=len(text))
 _START_END = itemgetter(0, 1)
 #: where a match of ``_NUM`` can start (each of its alternatives opens with a digit or a period)
 _NUM_START = re.compile(r"[\d.]")
@@ -709,8 +716,7 @@ class ResultFinder:
         for sent, a, b in zip(sentences(doc), *sentence_offsets(doc)):
             # only sentences with a digit can claim a result; the regex finds an ASCII one fast
             if digit < a:
-                m = _ASCII_DIGIT.search(text, a)
-                digit = m.start() if m is not None else len(text)
+                digit = _first_digit(text, a)
             if digit < b or (not (s := text[a:b]).isascii() and any(map(str.isdigit, s))):
                 out.extend(self._sentence(text, sent, mentions, main, named))
         # the metric phrases a claim names and no rule found: a measured quantity is a Metric (the merge
