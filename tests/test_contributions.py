@@ -1522,3 +1522,39 @@ def test_a_count_after_a_plural_acronym_is_no_version(extractor):
     found = _found(extractor, abstract)
     assert "ToolNet" in _proposed(extractor, abstract)  # positive control
     assert "APIs 1" not in found, found
+
+
+def test_a_kind_after_an_activity_word_is_generic_and_keeps_what_it_is_for(extractor):
+    """"a learning framework for multivariate TPPs": a kind noun after the name of an activity ("learning",
+    "training") names as little as "a theoretical framework", so it keeps its "for" complement; a gerund after the
+    complement's first words opens a clause that is no part of it."""
+    title = "Learning multivariate temporal point processes via the time-change theorem"
+    abstract = ("Point processes describe events. We introduce a learning framework for multivariate TPPs leveraging "
+                "recent progress on learning univariate TPPs via time-change theorems.")
+    proposed = _proposed_t(extractor, title, abstract)
+    assert proposed == {"learning framework for multivariate TPPs": "Method"}, proposed
+    # the control: "to" + a verb is cut too soon to name it; the generic kind alone stays the last resort
+    control = _proposed_t(extractor, title, abstract.replace("framework for multivariate TPPs leveraging",
+                                                             "framework to model multivariate TPPs leveraging"))
+    assert control == {"learning framework": "Method"}, control
+
+
+def test_a_gerund_opening_a_clause_ends_a_described_complement(extractor):
+    abstract = "We present an algorithm for taming Normalizing Flow models - changing the probability of each sample."
+    assert _proposed(extractor, abstract) == {"algorithm for taming Normalizing Flow models": "Method"}, \
+        _proposed(extractor, abstract)
+    # the control: a gerund after an article is a modifier inside the complement ("the underlying …")
+    control = "We present methods for estimating the underlying causal variables of a system."
+    assert _proposed(extractor, control) == {"methods for estimating the underlying causal variables of a system": "Method"}, \
+        _proposed(extractor, control)
+
+
+def test_an_adverb_before_an_ing_word_opens_no_title_name(extractor):
+    """"Privately Learning from Graphs …": an adverb makes the -ing form a verb, so the title part names nothing and the
+    abstract's described contribution is proposed."""
+    abstract = "Graphs hold private relations. We propose a privacy-preserving pipeline for relational learning."
+    proposed = _proposed_t(extractor, "Privately Learning from Graphs with Applications to Language Models", abstract)
+    assert "Privately Learning" not in proposed and "privacy-preserving pipeline" in proposed, proposed
+    # the control: without the adverb the title part is a noun phrase that names the contribution
+    control = _proposed_t(extractor, "Private Learning from Graphs with Applications to Language Models", abstract)
+    assert "Private Learning" in control, control

@@ -218,11 +218,13 @@ class DescribedReader(ReaderBase):
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
-        if self.deferring and len(words) == 2 and is_describing_adjective(text[first], self.res) \
+        if self.deferring and len(words) == 2 and (is_describing_adjective(text[first], self.res)
+                                                   or lower[first] in self.res.noun_ing) \
                 and words[0][1] == first + 1:
             # "we develop an analytical framework for …": a generic kind that names nothing, the answer only when
             # nothing else (the title) says what the paper proposes; kept with what it is for when it says so ("a
-            # theoretical framework for the evolution of the kernel sequence")
+            # theoretical framework for the evolution of the kernel sequence"). A kind noun after the name of an
+            # activity is as generic: "a learning framework for multivariate TPPs", "a training approach"
             end = toks.end_char(kind)
             if self.type_words.get(toks.norm[kind]) in ("Method", "Model") and kind + 2 < sent.end \
                     and lower[kind + 1] == "for":  # (not "to": "an analytical framework to quantify the changes in …")
@@ -331,6 +333,16 @@ class DescribedReader(ReaderBase):
                     and lower[t - 1] in self.words.complement_cuts), None)
         if ref is not None:
             j, long = ref, False
+        # "a learning framework for multivariate TPPs leveraging recent progress …": a gerund after the complement's
+        # first word opens a clause ("a method for learning and sampling …": one joined to the complement goes on;
+        # "… the underlying causal variables", "… analytic scoring": one after an article or a describing word is a
+        # modifier or a noun; "… models - changing the probability": a dash before it goes too)
+        gerund = next((t - (toks.text[t - 1] in ("-", "–", "—")) for t in range(k + 3, j)
+                       if self._gerund(lower[t]) and not toks.joiner[t - 1]
+                       and lower[t - 1] not in self.words.coordination_glue and lower[t - 1] not in self.words.title_articles
+                       and not is_describing_adjective(lower[t - 1], self.res)), None)
+        if gerund is not None:
+            j, long = gerund, False
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
             cut = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts

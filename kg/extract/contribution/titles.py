@@ -67,6 +67,8 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
         first = words[0][2]
         if first in openers or (first.endswith("ing") and "-" not in first and first not in noun_ing):
             continue  # "Towards …", "Boosting the …": not a noun phrase
+        if first.endswith("ly") and len(first) > 5 and len(words) > 1 and words[1][2].endswith("ing"):
+            continue  # "Privately Learning from Graphs …", "Jointly Training …": an adverb makes the -ing form a verb
         end = next((k for k, w in enumerate(words) if k and w[2] in cuts), len(words))
         cut_at = words[end][2] if end < len(words) else ""
         words = words[:end]
