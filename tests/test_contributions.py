@@ -1558,3 +1558,24 @@ def test_an_adverb_before_an_ing_word_opens_no_title_name(extractor):
     # the control: without the adverb the title part is a noun phrase that names the contribution
     control = _proposed_t(extractor, "Private Learning from Graphs with Applications to Language Models", abstract)
     assert "Private Learning" in control, control
+
+
+def test_a_name_set_off_after_a_defined_kind_is_the_contribution(extractor):
+    """"we introduce a multi-scale decoder (MSD), VWFormer, to improve …": the name after the definition is proposed,
+    typed by the defined kind."""
+    abstract = "Windows are small. We introduce a multi-scale decoder (MSD), VWFormer, to improve segmentation."
+    proposed = _proposed(extractor, abstract)
+    assert proposed == {"VWFormer": "Model"}, proposed
+    # the control: without the name the defined kind stays the contribution
+    control = _proposed(extractor, "Windows are small. We introduce a multi-scale decoder (MSD) to improve segmentation.")
+    assert "multi-scale decoder" in control, control
+
+
+def test_an_understanding_presented_is_no_contribution(extractor):
+    """"we first present a geometric understanding of existing mapping functions": what the paper does, not a thing it
+    proposes; the contribution is read from the next cue."""
+    abstract = ("We first present a geometric understanding of existing mapping functions. To overcome the failures, we "
+                "propose a novel mapping function based on a p-norm distance.")
+    proposed = _proposed(extractor, abstract)
+    assert "geometric understanding" not in proposed and proposed, proposed
+    assert "geometric understanding" in _found(extractor, abstract)  # positive control: still an entity

@@ -541,6 +541,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     or c.finder is Finder.LEXICON or c.finder is Finder.PHRASE and not c.rule]
             if hits:
                 best = max(hits, key=lambda c: (c.finder in NAMES, c.end - c.start))
+                if best.finder is Finder.PHRASE and norm_word(
+                        doc_text(doc)[best.start:best.end].rsplit(None, 1)[-1]) in self.words.contribution_not_heads:
+                    return  # "we first present a geometric understanding of existing mapping functions": what the paper
+                    # does, not a thing it proposes
                 plus = PLUS.match(doc_text(doc), best.end)
                 if plus:
                     # "an augmentation method for MCQA, termed MCQA+": a name with a "+" glued on is a new name, not

@@ -234,6 +234,8 @@ class NameReader(ReaderBase):
                     if any(lower[t] in self.use_words and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type
+                    if close is not None and self._name_after_definition(doc, sent, best, close, by_start, typ, out):
+                        return True
                     if close is not None and not known and self._name_past_acronym(doc, sent, best, close, typ, out):
                         return True
                     if close is not None and not known and self._name_part_after(doc, sent, best, close, out):
@@ -242,6 +244,26 @@ class NameReader(ReaderBase):
                     return True
             return self._loose_definition(doc, sent, i, k, by_start, out, type_before)
         return False
+
+    def _name_after_definition(self, doc: Doc, sent: Span, long: Candidate, close: int, by_start, typ: str,
+                               out: list[Candidate]) -> bool:
+        """"we introduce a multi-scale decoder (MSD), VWFormer, to improve …", "a novel gaze-guided graph neural network
+        (GNN), GazeGNN, …": a name set off by commas right after a defined kind names the contribution (the
+        definition says what kind of thing it is). ``close``: the ``)``."""
+        toks = tokens(doc)
+        j = close + 2
+        if j + 1 >= sent.end or toks.text[close + 1] != ",":
+            return False
+        at = by_start.get(toks.idx[j], ())
+        names = [c for c in at if c.finder in NAMES and c.start != long.start]
+        if not names or any(c.finder is Finder.LEXICON for c in at):
+            return False
+        name = max(names, key=lambda c: c.end - c.start)
+        if not doc_text(doc).startswith((",", " (", ".", " to ", " which "), name.end):
+            return False  # "(MSD), VWFormer decoder …": the name goes on
+        words = doc_text(doc)[long.start:long.end].split()
+        self._propose(out, name, self.type_words.get(norm_word(words[-1].rsplit("-", 1)[-1]), typ) if words else typ)
+        return True
 
     def _loose_definition(self, doc: Doc, sent: Span, i: int, k: int, by_start, out: list[Candidate],
                           type_before: str | None) -> bool:
