@@ -1579,3 +1579,21 @@ def test_an_understanding_presented_is_no_contribution(extractor):
     proposed = _proposed(extractor, abstract)
     assert "geometric understanding" not in proposed and proposed, proposed
     assert "geometric understanding" in _found(extractor, abstract)  # positive control: still an entity
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Bandits are unfair. We show that federation helps and provide the algorithm Fed-FairX-LinUCB that ensures "
+     "privacy. Fed-FairX-LinUCB is fast.", "Fed-FairX-LinUCB"),
+    ("Regression is hard. We give a new algorithm, UCB-GT, that exploits the structure.", "UCB-GT"),
+])
+def test_a_name_after_the_kind_a_describing_verb_gives_is_proposed(extractor, abstract, name):
+    """"provide the algorithm X", "give a new algorithm, X": a describing verb's object that opens on a kind noun and
+    goes on to a name names the contribution."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_a_name_later_in_a_describing_verbs_object_is_not_its_name(extractor):
+    positive = "Regression is hard. We give a new algorithm, UCB-GT, that exploits the structure."
+    assert "UCB-GT" in _proposed(extractor, positive)  # positive control
+    abstract = "Regression is hard. We give new bounds for the algorithm UCB-GT of prior work."
+    assert "UCB-GT" not in _proposed(extractor, abstract), _proposed(extractor, abstract)

@@ -134,6 +134,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         # using a new decomposition of uncertainty": what "we" do it by or with, new
                         lower[i] in self.words.means_words and lower[i + 1] in ("a", "an")
                         and lower[i + 2] in ("new", "novel") and "we" in lower[sent.start:i]):
+                    if lower[i] in self.describing_only and self._kind_names_next(doc, sent, i) \
+                            and self._kind_then_name(doc, sent, i + 1, by_start, out):
+                        continue  # "and provide the algorithm Fed-FairX-LinUCB that …", "we give a new algorithm,
+                        # UCB-GT, …": a kind noun right after the verb, and its name
                     unnamed.append((sent, i))
             # each reader below starts from a cue word: called only for a sentence holding one
             named = naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)]
@@ -193,6 +197,16 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
                 if kind:
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
+
+    def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
+        """Whether the object of the verb at ``verb`` opens on an article and a kind noun ("the algorithm", "a new
+        algorithm"): one that a name may follow."""
+        toks = tokens(doc)
+        k = verb + 1
+        if k + 2 >= sent.end or toks.lower[k] not in self.words.title_articles:
+            return False
+        k += 1 + (toks.lower[k + 1] in ("new", "novel"))
+        return k + 1 < sent.end and toks.norm[k] in self.type_words and not toks.joiner[k + 1]
 
     def _named_later(self, doc: Doc, cue: Span, by_start, out: list[Candidate]) -> bool:
         """"We design a learning-augmented data structure … . Our structure, named RobustSL, is …", "… . We call it
