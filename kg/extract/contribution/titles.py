@@ -396,7 +396,10 @@ class TitleReader(ReaderBase):
             typ = found[0] if found else None
         # "… via Document Semantic Graphs" with "we propose to … convert the documents into document semantic graphs":
         # a phrase the sentence of a contribution verb names is the contribution whatever its head
-        introduced = typ in (None, "Dataset") and self._introduced(doc, "", title[start:end])
+        # "… through Hierarchical Generative Modeling": a gerund after a means word is how it is done, whatever a
+        # finder typed the phrase (not a known one: "… through Language Modeling")
+        gerund = typ == "Task" and head in self.res.noun_ing and head not in self.type_words
+        introduced = gerund or (typ in (None, "Dataset") and self._introduced(doc, "", title[start:end]))
         if typ != "Method" and not introduced:
             return False  # "… Using Aerial Robots": a model or a platform the paper uses
         if any(c.end >= end and (c.finder is Finder.LEXICON or (c.type != "Method" and not introduced))
