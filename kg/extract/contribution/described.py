@@ -218,13 +218,14 @@ class DescribedReader(ReaderBase):
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
-        if self.deferring and len(words) == 2 and (is_describing_adjective(text[first], self.res)
-                                                   or lower[first] in self.res.noun_ing) \
+        if self.deferring and len(words) == 2 and (is_describing_adjective(text[first], self.res) or (
+                lower[first] in self.res.noun_ing and kind + 2 < sent.end and lower[kind + 1] == "for")) \
                 and words[0][1] == first + 1:
             # "we develop an analytical framework for …": a generic kind that names nothing, the answer only when
             # nothing else (the title) says what the paper proposes; kept with what it is for when it says so ("a
             # theoretical framework for the evolution of the kernel sequence"). A kind noun after the name of an
-            # activity is as generic: "a learning framework for multivariate TPPs", "a training approach"
+            # activity is as generic when it says what it is for: "a learning framework for multivariate TPPs" (not
+            # "a simple yet robust pruning method – the gradient flow pruning method – …")
             end = toks.end_char(kind)
             if self.type_words.get(toks.norm[kind]) in ("Method", "Model") and kind + 2 < sent.end \
                     and lower[kind + 1] == "for":  # (not "to": "an analytical framework to quantify the changes in …")
