@@ -1,0 +1,321 @@
+"""The state and the small readers every contribution reader shares (see :mod:`kg.extract.components.contributions`).
+
+:class:`ReaderBase` loads the cue words once (``data/cues.json`` and the word lists) and keeps the doc's state
+between the readers: the cue positions, the candidates found so far, the names no other finder knew. Its
+methods answer the questions all readers ask: is "we" (or "this paper") the subject of a contribution verb, what
+kind noun an apposition names, where a verb's object starts; and they propose a candidate.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from functools import lru_cache
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.resources import Resources
+from kg.extract.state import Candidate
+from kg.extract.text import (
+    doc_text,
+    is_content,
+    is_joiner,
+    key_words,
+    norm_word,
+    sentence_at,
+    tokens,
+)
+from kg.types import Finder
+
+#: a word of English text this common (Zipf scale: 3 is once per million words) is a word, not a coined name
+COMMON_ZIPF = 3.5
+
+
+@lru_cache(maxsize=1 << 16)
+def is_rare_word(word: str) -> bool:
+    """Whether ``word`` is rare in English (``wordfreq``, which ships its frequency lists): "Binoculars" (3.1)
+    and "Magnushammer" (unknown) can be names, "Volcano" (3.8) and "Transformer" are words."""
+    from wordfreq import zipf_frequency  # loaded with the pipeline (ContributionFinder), not on import of kg
+
+    return zipf_frequency(word.lower(), "en", wordlist="small") < COMMON_ZIPF
+
+
+#: the finders of names (what a contribution cue may name)
+NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
+SUBJECT_WINDOW = 6
+TARGET_WINDOW = 8
+APPOSITION_WINDOW = 12
+#: the most words a described contribution's complement keeps when a clause boundary ends it ("an algorithm for
+#: training the time-reversal of Markov jump processes which …")
+LONG_COMPLEMENT = 10
+
+
+def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
+    """A pronoun of the authors ("we") or "this paper/work/study" ("the present paper", "the current work") among
+    tokens ``lo``..``hi`` of a sentence."""
+    return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start and (
+        lower[t - 1] == "this" or (lower[t - 1] in ("present", "current") and t - 1 > sent_start
+                                   and lower[t - 2] == "the"))) for t in range(lo, hi))
+
+
+def j_is_name(text: str) -> bool:
+    """A token text that can start a coined name: capitalised, or a letter-digit mix."""
+    return text[:1].isupper() or any(c.isdigit() for c in text)
+
+
+
+class ReaderBase:
+    """The cue words, the doc's state and the shared small readers of the contribution readers."""
+
+    def __init__(self, res: Resources):
+        self.res = res
+        # wordfreq and its small list (~0.2-0.35 s) load here, with the pipeline, rather than inside the first
+        # paper that asks whether a word is rare: a one-time cost like the lexicons', not a per-abstract one
+        is_rare_word("the")
+        words = self.words = res.words
+        self.skip = words.contribution_skip  # words before the name a contribution verb introduces
+        #: leading words of a described contribution that name nothing
+        self.weak_lead = words.contribution_skip | words.weak_lead_extra | res.weak_modifiers
+        self.adverbs = words.contribution_adverbs
+        self.use_words = words.use_words
+        self.subtitle_prepositions = words.subtitle_prepositions
+        self.complement_prepositions = words.complement_prepositions
+        self.apposition_stops = words.apposition_stops
+        self.object_openers = words.object_openers
+        self.of_heads = words.contribution_of_heads
+        self.describing_verbs = words.describing_verbs
+        self.kind_object_verbs = words.kind_object_verbs
+        #: verbs whose object is proposed only as a described thing (no name is read after them)
+        self.describing_only = words.describing_verbs | words.kind_object_verbs
+        # the words the tests of a described cue open on ("our contribution is …"; "we address this issue by a new
+        # …": a means word)
+        self.describing_cues = self.describing_only | {"is", "are"} | words.means_words
+        #: modifiers that count or size, not name: "two-stage", "3-layer", "large-scale"
+        self.describing = re.compile(r"(?:" + "|".join(map(re.escape, words.counting_prefixes)) + r"|\d+)-\w+$|"
+                                     + "|".join(r"[\w-]+-" + re.escape(w) + "$" for w in words.size_suffixes))
+        #: a title's name referred back to in the abstract: "the X framework", "such a X model" (the first letter
+        #: in either case)
+        self.referring = re.compile(r"(?<![\w-])(?:" + "|".join(
+            f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]) for w in words.referring_determiners) + r")\s+$")
+        self.gerund_openers = [p.split() for p in words.gerund_openers]
+        self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
+        cues = res.cues
+        self.verbs = set(cues["contribution_verbs"])
+        self.past_verbs = set(cues["contribution_verbs_past"])
+        self.naming = set(cues["naming_cues"])
+        #: "referred to as": naming cues of several words, found at their last word
+        self.naming_phrases = [p.split() for p in cues["naming_phrases"]]
+        self.naming_phrase_ends = frozenset(p[-1] for p in self.naming_phrases)
+        self.naming_at: dict[int, int] = {}  # the doc's naming cues: a phrase's last word -> its first
+        self.our_at: list[int] = []  # the doc's "our" tokens
+        self.new_at: list[int] = []  # the doc's "new" and "novel" tokens
+        self.gerund_verbs = set(cues["contribution_verbs_gerund"])
+        self.any_verbs = self.verbs | self.past_verbs | self.gerund_verbs
+        self.openers = [p.split() for p in cues["contribution_openers"]]
+        self.opener_firsts = frozenset(w[0] for w in self.openers if w)  # a cheap test of a sentence's first word
+        self.naming_verbs = set(cues["naming_verbs"])  # contribution verbs that name: "which we call X"
+        self.infinitive_uses = set(cues["infinitive_uses"])
+        self.use_verbs = set(cues["use_verbs"])  # "we use a technique called X": someone else's X
+        self.described_nouns = set(cues["described_nouns"])
+        self.other_work = set(cues["other_work"])
+        self.title_openers = set(cues["title_openers"])
+        self.problem_verbs = {v for v in cues["problem_verbs"] if " " not in v}
+        self.title_cuts = set(cues["title_cuts"])
+        self.title_inner = set(cues["title_inner"])
+        self.title_rejects = set(cues["title_rejects"])
+        self.title_self_reference = re.compile(
+            r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in cues["title_self_reference"]) + r")(?![\w-])",
+            re.IGNORECASE)
+        self.title_self_words = key_words(cues["title_self_reference"])  # a cheap test before that scan
+        self.name_links = set(cues["name_links"])  # "an algorithm, namely X": between a kind noun and its name
+        self.clause_stops = set(cues["clause_stops"])  # words that end the object of a contribution verb
+        self.type_words: dict[str, str] = {}
+        self.new_names: list[Candidate] = []  # names of this doc no other finder knew, see _repeat_new_names
+        self.unnamed: list[tuple[Span, int]] = []  # the doc's contribution verbs whose object holds no name (see _find)
+        self.paper_subject_at: int | None = None  # see __call__
+        self.generic: Candidate | None = None  # see _defer
+        self.found: list[Candidate] = []  # the doc's candidates so far
+        self.deferring = False
+        for typ, words in cues["apposition_types"].items():
+            for w in words:
+                self.type_words.setdefault(norm_word(w), typ)
+        #: every word a cue position list of __call__ holds
+        self.cue_words = frozenset(self.any_verbs | self.naming | {"our", "proposed"} | self.describing_cues
+                                   | {"new", "novel"} | self.naming_phrase_ends)
+
+    def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
+        """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
+        if lower[verb] in self.gerund_verbs and any(
+                lower[sent.start:verb] == opener for opener in self.gerund_openers):
+            # "In addition to proposing a new framework for …, this paper highlights …": the gerund opens the sentence
+            # and its subject comes after it
+            return _names_the_paper(lower, sent.start, verb + 1, sent.end, ("we",))
+        if lower[verb] in self.gerund_verbs:
+            # "we exploit In-Context Tuning … by introducing In-Context Cross-lingual Transfer (IC-XLT)"
+            # … or "this paper aims to unleash this pathway by proposing a novel … framework"
+            return verb > sent.start and lower[verb - 1] == "by" and (
+                "we" in lower[sent.start:verb - 1] or _names_the_paper(lower, sent.start, sent.start, verb - 1, ()))
+        if lower[verb] in self.past_verbs:
+            before = lower[max(sent.start, verb - 2):verb]
+            # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
+            return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs) or (
+                before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
+        if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
+            return True
+        if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
+                and lower[verb - 3] in self.words.enabling_verbs and not any(c.proposed for c in self.found):
+            return True  # "this construction allows us to introduce …": "us" are the authors (a weaker cue, read only
+            # while the paper has proposed nothing: "Our enhanced DP theory allows us to create a utility graph" is a
+            # by-product of the contribution named before)
+        # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
+        # after one whose subject is the paper
+        k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
+        if k - 1 >= sent.start and lower[k - 1] == "it" and (k - 1 == sent.start or lower[k - 2] == ",") \
+                and self.paper_subject_at is not None and self.paper_subject_at < sent.start:
+            return True
+        # a second verb of the same subject: "we consider these states as disturbances and introduce X"
+        # … or after an adverb: "we first define X and then design a framework, IdentityChain"
+        k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
+        # … or of "this paper": "This paper focuses on sparse-reward tasks and proposes an effective method, MASL"
+        return k > sent.start and lower[k - 1] == "and" and (
+            "we" in lower[sent.start:k - 1] or _names_the_paper(lower, sent.start, sent.start, k - 1, ()))
+
+    def _in_verb_object(self, doc: Doc, verbs: list[int], j: int) -> bool:
+        """Whether token ``j`` is within TARGET_WINDOW + 4 tokens after a contribution verb of the paper's own in
+        its sentence, with no clause stop between (the verb's object goes on to it)."""
+        lower = tokens(doc).lower
+        k = bisect_left(verbs, j) - 1
+        if k < 0 or j - verbs[k] > TARGET_WINDOW + 4:
+            return False
+        v = verbs[k]
+        sent = sentence_at(doc, tokens(doc).idx[j])
+        return v >= sent.start and self._has_subject(lower, v, sent) and not any(
+            lower[t] in self.clause_stops or lower[t] == "," for t in range(v + 1, j))
+
+    def _contribution_subject(self, lower: list[str], start: int, be: int) -> bool:
+        """"Our main contribution is …", "The main contribution of the paper is …": a contribution noun of the
+        paper's own as the subject of "is"/"are" at token ``be`` (the sentence starting at ``start``)."""
+        if lower[be - 1] in self.words.contribution_nouns:
+            return "our" in lower[max(start, be - 4):be]
+        return be - 4 >= start and lower[be - 4] in self.words.contribution_nouns and lower[be - 3] == "of" \
+            and lower[be - 2] in ("the", "this") and lower[be - 1] in self.words.paper_nouns
+
+    def _apposition_type(self, doc: Doc, end_tok: int, sent: Span) -> str | None:
+        i = end_tok
+        # skip a parenthesised acronym "(PCR)"
+        if i < sent.end and doc[i].text == "(":
+            while i < sent.end and doc[i].text != ")":
+                i += 1
+            i += 1
+        if i >= sent.end or doc[i].text not in (",", ":", "—"):
+            return None  # "X, a benchmark for …", "SLARD: A Chinese … Retrieval Dataset", "X—a method …"
+        return self._kind_in(doc, i + 1, sent)
+
+    def _kind_in(self, doc: Doc, start: int, sent: Span) -> str | None:
+        """The type an apposition opening at token ``start`` gives its name: its kind noun's."""
+        joiner = tokens(doc).joiner
+        for tok in doc[start:min(sent.end, start + APPOSITION_WINDOW)]:
+            low = tok.lower_
+            if low in self.apposition_stops:
+                return None
+            if tok.i + 1 < sent.end and joiner[tok.i + 1]:
+                continue  # "a predictor-based search method": the word glued to the next describes
+            typ = self.type_words.get(norm_word(tok.text))
+            if typ:
+                # "a family of models": the type noun is the last word before "of"
+                if low == "family":
+                    continue
+                return typ
+        return None
+
+    def _defer(self, cand: Candidate) -> None:
+        """Keep the first generic described contribution ("a theoretical framework") for when nothing better is found."""
+        if self.generic is None:
+            self.generic = cand
+
+    def _object_start(self, lower: list[str], k: int, end: int) -> int:
+        """Where the object of a contribution verb at ``k - 1`` starts, past an adverbial phrase ("we propose for
+        the first time a …") or a nominal that only introduces it ("we propose the use of a lookahead mechanism")."""
+        for phrase in self.object_skips:
+            n = len(phrase)
+            if lower[k:k + n] == phrase and k + n < end:
+                k += n  # … and then perhaps a collection: "the introduction of a large family of covariance functions"
+                break
+        # "three new classes of abstraction functions": the collection's members are the object
+        j = k
+        while j < end - 2 and j - k < 3 and (lower[j] in self.weak_lead or lower[j] in self.words.counting_prefixes
+                                             or lower[j] in self.words.collection_size_words):
+            j += 1
+        if j > k and lower[j] in self.words.collection_nouns and lower[j + 1] == "of" and j + 2 < end:
+            return j + 2
+        return k
+
+    def _gerund(self, word: str) -> bool:
+        """A lower-case "-ing" form that is no noun of the lists ("amortizing", not "setting")."""
+        return word.isalpha() and word.endswith("ing") and len(word) > 5 and word not in self.res.noun_ing \
+            and norm_word(word) not in self.type_words
+
+    def _participle(self, word: str) -> bool:
+        """A lower-case participle describing a contribution ("an integrated …", "a unified …"), not a verb of
+        contribution itself ("a proposed …")."""
+        return word.isalpha() and word.islower() and word.endswith("ed") and word not in self.any_verbs \
+            and word not in self.weak_lead
+
+    def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
+        """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
+        return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we",))
+
+    def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
+        the same words, as written, where no other mention of a contribution already is. A candidate of
+        another finder starting there ("Evoke scores", a coined "Jumanji" typed by a list) does not hide it."""
+        text = doc_text(doc)
+        for cand in self.new_names:
+            name = text[cand.start:cand.end]
+            for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+                if m.start() != cand.start and not any(c.finder is Finder.CONTRIBUTION and c.end == m.end()
+                                                       for c in by_start.get(m.start(), ())):
+                    again = Candidate(m.start(), m.end(), cand.type, Finder.CONTRIBUTION, 0.8)
+                    out.append(again)
+                    by_start.setdefault(again.start, []).append(again)
+
+    def _propose_through(self, out: list[Candidate], cand: Candidate, kind: Token) -> None:
+        """Propose the words from ``cand`` through the kind noun after it ("bandit classification algorithm"),
+        typed by the kind noun."""
+        out.append(Candidate(cand.start, kind.idx + len(kind.text), self.type_words[norm_word(kind.text)],
+                             Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-kind"))
+
+    def _propose(self, out: list[Candidate], cand: Candidate, typ: str) -> None:
+        out.append(Candidate(cand.start, cand.end, typ, Finder.CONTRIBUTION, max(cand.confidence, 0.85),
+                             canonical=cand.canonical, long_form=cand.long_form, source_id=cand.source_id,
+                             proposed=True))
+
+    def _coordinated(self, doc: Doc, sent: Span, tok_i: int, by_start, out: list[Candidate],
+                     typ: str | None = None, phrases: bool = False) -> None:
+        """"X and an AutoTuner": a second name joined by "and" is proposed too; after a naming cue (``phrases``), a
+        described one too ("which we refer to as soft-weighted regularization and inference-time text embedding
+        optimization")."""
+        i = tok_i
+        if i < sent.end and doc[i].text == "(":
+            while i < sent.end and doc[i].text != ")":
+                i += 1
+            i += 1
+        if i >= sent.end or doc[i].lower_ != "and":
+            return
+        i += 1
+        while i < sent.end and doc[i].lower_ in self.skip:
+            i += 1
+        if i < sent.end:
+            hits = [c for c in by_start.get(doc[i].idx, []) if c.finder in NAMES
+                    or (phrases and c.finder is Finder.PHRASE and not c.rule)]
+            if not hits and phrases:
+                j, words = i, 0
+                while j < sent.end and words < 6 and (is_joiner(doc[j]) or (
+                        doc[j].text.islower() and is_content(doc[j], self.res))):
+                    words += not is_joiner(doc[j]) and not (j > i and is_joiner(doc[j - 1]))
+                    j += 1
+                if 2 <= words <= 5 and (j >= sent.end or doc[j].is_punct):
+                    out.append(Candidate(doc[i].idx, doc[j - 1].idx + len(doc[j - 1].text), typ or "Method",
+                                         Finder.CONTRIBUTION, 0.8, proposed=True, rule="named-list"))
+            if hits:
+                best = max(hits, key=lambda c: c.end - c.start)
+                self._propose(out, best, typ or best.type)  # "two scores, A and B": both are scores

@@ -1,0 +1,699 @@
+"""A contribution the abstract describes rather than names (see :mod:`kg.extract.components.contributions`).
+
+"we propose a novel two-stage sampling scheme for …": the noun phrase after a contribution verb, kept whole with
+its kind noun (``_kind_phrase``, ``_described_object``), with what it is for ("an algorithm for online binary
+classification", ``_kind_with_complement``) or with its relative clause ("an approach that supplements the
+discriminator", ``_kind_with_clause``); "this is the first X algorithm"; a variant named with what it varies; a
+list of named phrases ("two methods, namely A and B"); a passive ("X is proposed").
+"""
+from __future__ import annotations
+
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.contribution.base import LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
+from kg.extract.state import Candidate
+from kg.extract.text import (
+    chunk_ranges,
+    doc_text,
+    head_type,
+    is_content,
+    is_describing_adjective,
+    sentence_at,
+    sentences,
+    tokens,
+    word_ranges,
+)
+from kg.types import Finder
+
+class DescribedReader(ReaderBase):
+    """A contribution described by its kind noun and the words around it, without a name."""
+
+    def _described_object(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> None:
+        """"we propose a novel two-stage sampling scheme for …": a contribution without a name is the noun
+        phrase itself, typed by its head noun. At least one describing word must stay once the weak ones
+        ("novel", "simple") are dropped: "a new method" alone names nothing."""
+        toks = tokens(doc)
+        text = doc_text(doc)
+        if verb + 3 < sent.end and toks.lower[verb + 1] == "to" and toks.lower[verb] in self.verbs \
+                and toks.lower[verb + 2] in self.verbs and toks.lower[verb + 2] not in self.infinitive_uses:
+            # "we propose to build a dataset of …", "we aim to develop …": the object of an infinitive that is itself a
+            # contribution verb is the described contribution (not "we propose to learn a dynamics model": a known kind
+            # of thing learnt)
+            self._described_object(doc, sent, verb + 2, by_start, out)
+            return
+        if self._kind_phrase(doc, sent, verb, by_start, out):
+            return
+        # "we provide generalization bounds": only a kind noun says a described thing is proposed ("we suggest an
+        # algorithm for training …": a bare one with what it is for)
+        describing = toks.lower[verb] in self.describing_only
+        begin = self._object_start(toks.lower, verb + 1, sent.end)
+        chunk = next(iter(chunk_ranges(doc, begin, sent.end, self.res)), None)
+        if chunk is None:
+            return
+        # "a simple and efficient decentralized algorithm": weak words joined by "and" or a comma lead too
+        lead = [k for k in range(begin, chunk[0]) if toks.lower[k] not in self.weak_lead
+                and not (toks.lower[k] in self.words.coordination_glue and k > begin
+                         and toks.lower[k - 1] in self.weak_lead)]
+        if lead == [chunk[0] - 1] and self._participle(toks.text[lead[0]]):
+            chunk = (lead[0], chunk[1])  # "an integrated retrieval-summarization framework": a participle describes
+        elif lead:
+            return  # the object is no noun phrase right after the verb: "we propose to …", "we present, in …"
+        words = word_ranges(toks.joiner, *chunk)  # participles stay: "a learned index structure"
+        while words and text[toks.idx[words[0][0]]:toks.end_char(words[0][1] - 1)].lower() in self.weak_lead:
+            words = words[1:]  # "a novel", "state-of-the-art"
+        if len(words) > 2 and self._participle(toks.text[words[-1][0]]) and (
+                toks.norm[words[-2][1] - 1] in self.type_words or (
+                    words[-1][1] < sent.end and toks.lower[words[-1][1]] in self.words.described_breaks)):
+            words = words[:-1]  # "a … calibration method tailored for …", "… functions combined with …": the
+            # participle opens a clause
+        end_tok = words[-1][1] if words else chunk[1]
+        if words and toks.lower[begin] == "the" and words[0][0] == begin + 1 and end_tok < sent.end \
+                and toks.lower[end_tok] == "of":
+            return  # "we develop the confidence region of the covariance vector": the one of something, worked out,
+            # not a new thing ("the first …" may be one)
+        if describing and not (len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words):
+            return
+        of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
+        if of is not None:
+            # "a temporal difference version of contrastive predictive coding": a variant is named with what it
+            # varies, kept whole and typed by it
+            varied = "Method" if toks.norm[end_tok - 1] in self.words.contribution_of_operations else (
+                self.type_words.get(toks.norm[of[1] - 1]) or (head_type(toks.text[of[1] - 1], self.res) or ("Method",))[0])
+            start, end = toks.idx[words[0][0]], toks.end_char(of[1] - 1)
+            out.append(Candidate(start, end, "Method" if varied == "Task" else varied, Finder.CONTRIBUTION, 0.75,
+                                 proposed=True, rule="described-variant"))
+            return
+        if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
+            before = len(out)
+            self._kind_with_complement(doc, sent, words[0], out)
+            if describing and len(out) > before and len(text[out[-1].start:out[-1].end].split()) < 4:
+                del out[before:]  # "we derive an approach for learning from these …": too little to name it
+            return
+        if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
+            return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
+        head = toks.norm[words[-1][1] - 1]
+        if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
+            return  # "a comprehensive study of …": what the paper does, not what it proposes
+        typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
+        last = toks.text[words[-1][1] - 1]
+        if typ is None and last.isalpha() and last.islower() and not last.endswith(self.words.contribution_not_noun_endings):
+            typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
+        if typ is None and last.isalpha() and last.isupper() and len(last) > 1:
+            # "the resulting novel highway VIN": a named kind, typed as the name's other mentions are
+            typ = next((c.type for c in by_start.get(toks.idx[words[-1][0]], ()) if c.end == toks.end_char(words[-1][1] - 1)
+                        and c.type in ("Method", "Model", "Dataset")), "Method")
+            if toks.norm[words[-2][1] - 1] in self.type_words:
+                # "our predictor FLAN": the kind noun says what the name is
+                typ, words = self.type_words[toks.norm[words[-2][1] - 1]], words[-1:]
+        if typ is None or (typ == "Task" and head in self.type_words):
+            return  # "a new task of …" is read by _read_target
+        mods = [text[toks.idx[a]:toks.end_char(b - 1)].lower() for a, b in words[:-1]]
+        if self.deferring and len(mods) == 1 and head in self.type_words and is_describing_adjective(mods[0], self.res):
+            # "an analytical framework", "a theoretical framework": a generic kind, the answer of last resort
+            self._defer(Candidate(toks.idx[words[0][0]], toks.end_char(end_tok - 1), typ, Finder.CONTRIBUTION, 0.8,
+                                  proposed=True))
+            return
+        if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
+                                               for m in mods) and not (
+                len(words) == 2 and end_tok < sent.end and toks.lower[end_tok] in self.words.clause_openers
+                and toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an")):
+            return  # "realistic simulations": no name ("we propose a robotic skin that can be programmed …" is one,
+            # a thing made and said what it does); "a two-stage method" is named by its kind noun
+        # "this is the first single-source SimRank algorithm in MPC that …": a name after it is what it works in
+        first = toks.lower[verb] == "is" and toks.lower[verb + 2] == "first"
+        for k in range(end_tok, end_tok if first else sent.end):
+            if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
+                break
+            at = by_start.get(toks.idx[k], ())
+            if k in self.naming_at or (any(c.finder in NAMES for c in at)
+                                                and not any(c.finder is Finder.LEXICON for c in at)):
+                return  # "a pruning algorithm, D-Prune, …": the contribution has a name
+        start, end = toks.idx[words[0][0]], toks.end_char(end_tok - 1)
+        out.append(Candidate(start, end, typ, Finder.CONTRIBUTION, 0.8, proposed=True))
+
+    def _kind_phrase(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> bool:
+        """"we propose an asymmetric dual limit surface model to …", "we present the first fully unsupervised deep
+        learning-based denoiser": the words from the object's first describing word to its kind noun, read without
+        the chunker (whose closed-class list holds words such as "limit" or "design" that are nouns here).
+
+        The phrase has 1 to 5 describing words before the kind noun and no break word (a preposition, a
+        conjunction, a clause word) or mark between; a kind noun followed by another ("model architecture")
+        extends it. A name in the object's clause leaves it to the name (see the caller)."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = self._object_start(lower, verb + 1, sent.end)
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
+        # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
+        lead_start: int | None = None  # where the describing words before the last comma start
+        while True:
+            # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
+            comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
+            if comma is None or len(word_ranges(toks.joiner, k, comma)) > 2 or not all(
+                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
+                                       and lower[t] not in self.words.described_breaks) for t in range(k, comma)) \
+                    or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
+                    or lower[comma + 1] in self.words.title_articles:
+                break  # "we propose motion guidance, a zero-shot technique …": an apposition, not a describing word
+            lead_start, k = k, comma + 1
+            while k < sent.end and (lower[k] in self.weak_lead or lower[k] in self.words.coordination_glue):
+                k += 1
+            if k == comma + 1:
+                lead_start = None  # a describing word right after the comma: the phrase starts there
+        first, kind = k, None
+        if lead_start is not None and k < sent.end and toks.norm[k] in self.type_words:
+            # "a theoretically grounded, lightweight regularizer": only weak words after the last comma, so the
+            # describing words before it are the phrase's (kept whole, with the comma)
+            first = lead_start
+        # "we propose a precise anomaly detection solution": nouns of a thing made that are kinds only as the object of
+        # a verb of proposing (not "we derive a closed-form solution"), and only where the phrase ends on them
+        made = self.words.made_kind_nouns if (lower[verb] in self.verbs or lower[verb] in self.gerund_verbs) \
+            and k < sent.end and not self._gerund(lower[k]) else {}  # "we propose leveraging expert-guided heuristics": a verb phrase
+
+        def word_before(t: int) -> str:  # the whole word before token t: "closed-form"
+            m = t - 1
+            while m - 2 >= first and toks.joiner[m - 1]:
+                m -= 2
+            return doc_text(doc)[toks.idx[m]:toks.end_char(t - 1)].lower()
+        while k < sent.end and k - first < 12:
+            if made and toks.norm[k] in made and k > first and not toks.joiner[k - 1] and kind is None \
+                    and word_before(k) not in self.words.result_modifiers and k + 1 < sent.end \
+                    and lower[k + 1] != "of" \
+                    and (lower[k + 1] in self.words.described_breaks or (toks.lex[k + 1].is_punct and not toks.joiner[k + 1])):
+                # ("dual-free variants of adaptive primal-dual algorithms" is a variant named with what it varies)
+                kind = k
+                break
+            if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
+                k += 1  # "a novel SO(3) representation": a bracket glued to its word belongs to it
+                continue
+            if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
+                    and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
+                pass  # "a deep-learning based response generation framework": "based" unglued goes on too
+            elif lower[k] == "and" and kind is None and k > first and toks.norm[k - 1] not in self.type_words \
+                    and k + 1 < sent.end and toks.lex[k + 1].is_alpha and text[k + 1].islower() \
+                    and lower[k + 1] not in self.words.described_breaks:
+                pass  # "a new uncertainty-aware and interpretable graph classification model": describing words joined
+            elif (lower[k] in self.words.described_breaks and not toks.joiner[k - 1]) or (
+                    toks.lex[k].is_punct and not toks.joiner[k]):
+                break  # "a dynamic programming-based scheme": "based" glued by a hyphen goes on
+            if not toks.joiner[k] and toks.norm[k] in self.type_words and k > first and not toks.joiner[k - 1] \
+                    and not (k + 1 < sent.end and toks.joiner[k + 1]):  # "multi-agent", "model-based": no kind noun
+                kind = k
+            elif kind is not None and k - kind > 2:
+                break  # "a test-time threat model agnostic algorithm": a later kind noun close by ends it
+            k += 1
+        if kind is None and first < k < sent.end - 2 and text[k] == "," and lower[k + 1] in ("a", "an") \
+                and lower[first] not in self.words.described_breaks and 1 <= len(word_ranges(toks.joiner, first, k)) <= 4:
+            # "we propose motion guidance, a zero-shot technique that …": the apposition says what the words are
+            apposed = self._kind_in(doc, k + 1, sent)
+            if apposed is not None and apposed != "Task":
+                out.append(Candidate(toks.idx[first], toks.end_char(k - 1), apposed, Finder.CONTRIBUTION, 0.8,
+                                     proposed=True, rule="described-apposition"))
+                return True
+        if kind is None or first >= kind or lower[first] in self.words.described_breaks:
+            return False
+        words = word_ranges(toks.joiner, first, kind + 1)
+        if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
+            return False
+        if self.deferring and len(words) == 2 and (is_describing_adjective(text[first], self.res) or (
+                lower[first] in self.res.noun_ing and kind + 2 < sent.end and lower[kind + 1] == "for")) \
+                and words[0][1] == first + 1:
+            # "we develop an analytical framework for …": a generic kind that names nothing, the answer only when
+            # nothing else (the title) says what the paper proposes; kept with what it is for when it says so ("a
+            # theoretical framework for the evolution of the kernel sequence"). A kind noun after the name of an
+            # activity is as generic when it says what it is for: "a learning framework for multivariate TPPs" (not
+            # "a simple yet robust pruning method – the gradient flow pruning method – …")
+            end = toks.end_char(kind)
+            if self.type_words.get(toks.norm[kind]) in ("Method", "Model") and kind + 2 < sent.end \
+                    and lower[kind + 1] == "for":  # (not "to": "an analytical framework to quantify the changes in …")
+                complement: list[Candidate] = []
+                self._kind_with_complement(doc, sent, (kind, kind + 1), complement)
+                if complement:
+                    end = complement[-1].end
+            self._defer(Candidate(toks.idx[first], end, self.type_words.get(toks.norm[kind]) or "Method",
+                                  Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-kind"))
+            return True
+        typ = self.type_words.get(toks.norm[kind]) or made[toks.norm[kind]]
+        j = kind + 1
+        while j < sent.end and (lower[j] in self.name_links or toks.lex[j].is_quote):
+            j += 1
+        at = by_start.get(toks.idx[j], ()) if j < sent.end else ()
+        if any(k in self.naming_at for k in range(kind + 1, j + 1)) or (
+                any(c.finder in NAMES for c in at) and not any(c.finder is Finder.LEXICON for c in at)):
+            return False  # "a pruning algorithm, D-Prune, …": the contribution has a name
+        if lower[verb] in self.kind_object_verbs and any(
+                c.finder is Finder.LEXICON and c.end >= toks.end_char(kind) - 1 for c in by_start.get(toks.idx[first], ())):
+            return False  # "we derive principled surrogate losses": a known concept, derived, not proposed
+        # "a necessary and sufficient graphical criterion – the conditional adjustment criterion – for …": a name
+        # set off by dashes that ends in the same kind noun is the contribution's own
+        if kind + 3 < sent.end and text[kind + 1] in ("–", "—") and lower[kind + 2] in self.words.title_articles:
+            close = next((t for t in range(kind + 3, min(sent.end, kind + 10)) if text[t] in ("–", "—")), None)
+            if close is not None and close - kind > 4 and toks.norm[close - 1] == toks.norm[kind] and all(
+                    toks.joiner[t] or is_content(doc[t], self.res) for t in range(kind + 3, close)):
+                first, kind = kind + 3, close - 1
+        out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
+                             rule="described-kind"))
+        return True
+
+    def _of_complement(self, doc: Doc, sent: Span, k: int) -> tuple[int, int] | None:
+        """The noun phrase after "of" at token ``k`` ("… version of contrastive predictive coding"): its token
+        range, 1 to 4 words, ending the clause (a comma, a clause word, a preposition) or None."""
+        toks = tokens(doc)
+        if k + 1 >= sent.end or toks.lower[k] != "of":
+            return None
+        first = k + 1
+        while first < sent.end and (toks.lower[first] in self.words.title_articles or toks.lower[first] in self.weak_lead):
+            if toks.lower[first] in self.words.complement_anaphora:
+                return None  # "a version of the same problem": about the text, no name
+            first += 1  # "of the classical …"
+        chunk = next(iter(chunk_ranges(doc, first, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != first or not 1 <= len(word_ranges(toks.joiner, *chunk)) <= 4:
+            return None
+        if toks.lower[chunk[1] - 1] in self.weak_lead or toks.text[chunk[1] - 1][-1:] == "-":
+            return None
+        nxt = chunk[1]
+        if nxt + 2 < sent.end and toks.lower[nxt] == "and" and toks.text[chunk[1] - 1].islower():
+            # "variations of expressive 1-WL-based kernel and MPNN architectures": two modifiers of one noun joined
+            more = next(iter(chunk_ranges(doc, nxt + 1, sent.end, self.res)), None)
+            if more is not None and more[0] == nxt + 1 and toks.norm[more[1] - 1] in self.type_words \
+                    and len(word_ranges(toks.joiner, first, more[1])) <= 7:
+                chunk, nxt = (chunk[0], more[1]), more[1]
+        if nxt < sent.end and not (toks.lex[nxt].is_punct or toks.lower[nxt] in self.clause_stops
+                                   or toks.lower[nxt] in self.words.complement_stops
+                                   or toks.lower[nxt] in self.complement_prepositions):
+            return None  # the phrase goes on past what was read: "… G-optimal design concept"
+        return chunk
+
+    def _complement_end(self, doc: Doc, sent: Span, j: int, limit: int) -> tuple[int, bool]:
+        """Where a kind noun's complement opening at token ``j`` ends (a mark or a complement stop word), read up to
+        ``limit - 1`` words; and whether it goes on past them ("long")."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        n = 0
+        while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
+                and lower[j] not in self.words.complement_stops:
+            n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
+            j += 1
+        return j, n > limit - 1 or (j < sent.end and lower[j] not in self.words.complement_stops
+                                    and text[j] not in (",", ";", ".", ":", "("))
+
+    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
+        """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
+        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        k = word[1]
+        if k + 1 >= sent.end or not (lower[k] in ("for", "to") or (
+                lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task") or (
+                lower[k] == "of" and self.type_words[toks.norm[k - 1]] == "Dataset")):
+            return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere),
+            # "a dataset of flawed answers" (what a dataset holds)
+        j, long = self._complement_end(doc, sent, k + 1, 6)
+        if j < sent.end and lower[j] in self.words.coordination_glue and toks.lex[j].is_alpha \
+                and is_describing_adjective(lower[j - 1], self.res):
+            return  # "a unified framework for local and global feature-based explanations": the phrase goes on
+        if long:
+            # "we suggest an algorithm for training the time-reversal of Markov jump processes which …": a longer
+            # complement is kept whole when a clause boundary ends it soon enough (not a bracket, which may close a
+            # name: "… Iterative Closest Point (ICP)", nor the "or" of "for either unstructured or structured
+            # sparsity"), and it holds no second phrase but an "of"
+            # ("… to learn rewards more efficiently in the absence of humans" is cut below)
+            whole, still_long = self._complement_end(doc, sent, k + 1, LONG_COMPLEMENT)
+            if not still_long and whole < sent.end and toks.text[whole] != "(" and (
+                    lower[whole] not in self.words.coordination_glue or toks.text[whole] == ",") and not any(lower[t] in self.words.complement_anaphora or (
+                    lower[t] in self.words.complement_cuts and lower[t] != "of" and not toks.joiner[t - 1])
+                    for t in range(k + 2, whole)):
+                j, long = whole, False
+        # "a new approach to multi-agent control in this setting": a complement is cut before what refers to the text
+        # "… to multi-agent control in this setting": a prepositional phrase about the text ends the complement
+        # ("a method to estimate these bounds" stays whole)
+        ref = next((t - 1 for t in range(k + 3, j) if lower[t] in self.words.complement_anaphora
+                    and lower[t - 1] in self.words.complement_cuts), None)
+        if ref is not None:
+            j, long = ref, False
+        # "a learning framework for multivariate TPPs leveraging recent progress …": a gerund after the complement's
+        # first word opens a clause ("a method for learning and sampling …": one joined to the complement goes on;
+        # "… the underlying causal variables", "… analytic scoring": one after an article or a describing word is a
+        # modifier or a noun; "… models - changing the probability": a dash before it goes too)
+        gerund = next((t - (toks.text[t - 1] in ("-", "–", "—")) for t in range(k + 3, j)
+                       if self._gerund(lower[t]) and not toks.joiner[t - 1]
+                       and lower[t - 1] not in self.words.coordination_glue and lower[t - 1] not in self.words.title_articles
+                       and not is_describing_adjective(lower[t - 1], self.res)), None)
+        if gerund is not None:
+            j, long = gerund, False
+        if long:
+            # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
+            cut = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts
+                        and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
+            if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
+                return  # one too long to be a name, or one about the text ("an approach to this task within …")
+            j = cut
+        if j > k + 3 and lower[j - 1] in self.words.frame_nouns and not toks.joiner[j - 2]:
+            j -= 1  # "an algorithm for the online binary classification setting"
+        if j < sent.end and toks.text[j] == "," and self._participle(toks.text[j - 1]):
+            return  # "a dataset of intentionally flawed, machine-generated answers": the phrase goes on
+        while j > k + 2 and self._participle(toks.text[j - 1]) and not toks.joiner[j - 2]:
+            j -= 1  # "a dataset of 1000 plant images annotated by …": the participle opens a clause
+        if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
+            return  # no complement, or one about the text ("a dataset for this task")
+        if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
+            return  # "a method for cervical fluid-", "an approach to address this issue": no name
+        if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res) and (
+                lower[j - 2] in self.words.title_articles or is_describing_adjective(lower[j - 2], self.res)):
+            # "a method of amortizing the slow, exact RSA synthesizer.": the phrase goes on past the comma, kept whole
+            # when it ends the sentence (or its clause) soon after
+            m, n = j + 1, 0
+            while m < sent.end and n < 4 and (toks.joiner[m] or (is_content(doc[m], self.res) and toks.lex[m].is_alpha)):
+                n += not toks.joiner[m]
+                m += 1
+            if not n or m - k > LONG_COMPLEMENT + 2 or (m < sent.end and toks.text[m] not in (".", ";") and not (
+                    lower[m] in self.words.complement_stops and not toks.lex[m].is_punct)):
+                return
+            j = m
+        typ = self.type_words[toks.norm[word[1] - 1]]
+        # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
+        out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
+                             rule="described-contribution"))
+
+    def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
+        """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
+        combine …", "a system leveraging retrieval-augmented generation", "an approach based on a sample reweighting
+        scheme": a bare kind noun (its leading words weak) whose relative clause (or participle) says what it does names a paper's
+        contribution only with that clause, kept whole up to the end of the clause's short object ("approach that
+        supplements the discriminator"). The clause's verb agrees with the noun; an object that goes on ("… the
+        strengths of …", "… sampling and …") or refers back ("… this approach") names nothing. The last resort of a
+        paper that names no contribution and whose title names none either."""
+        enum: tuple[int, int] | None = None  # an enumerator "(1)" opening the clause, as character offsets
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = self._object_start(lower, verb + 1, sent.end)
+        article = k < sent.end and lower[k] in ("a", "an")
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        # "we construct a novel test based on …": a noun of a thing made is a kind noun here, after a contribution verb
+        made = self.words.made_kind_nouns.get(toks.norm[k]) if k < sent.end and lower[verb] in self.verbs and not (
+            k > verb + 1 and lower[k - 1] in self.words.result_modifiers) else None
+        if k + 4 >= sent.end or toks.joiner[k] or (toks.norm[k] not in self.type_words and made is None) \
+                or self.type_words.get(toks.norm[k]) == "Task":
+            return False
+        plural = toks.norm[k] != lower[k]
+        if article == plural:
+            return False  # "a method" or "methods": one thing, or several without an article
+        if lower[k + 1] in ("based", "built") and lower[k + 2] in ("on", "upon"):
+            v = k + 2  # "an approach based on a sample reweighting scheme"
+        elif self._gerund(lower[k + 1]) and text[k + 1].islower():
+            v = k + 1  # "a system leveraging retrieval-augmented generation"
+        elif lower[k + 1] in self.words.clause_openers:
+            v = k + 2
+            if v + 3 < sent.end and text[v] == "(" and text[v + 2] == ")" and len(text[v + 1]) <= 3 \
+                    and (text[v + 1].isdigit() or text[v + 1] in ("i", "a")):
+                enum = (toks.idx[v], toks.idx[v + 3])
+                v += 3  # "a new method that (1) learns …": an enumerated clause (left out of the name)
+            if lower[v].endswith("ly") and lower[v].isalpha():
+                v += 1  # "that optimally aggregates"
+            modal = lower[v] == "can" and v + 1 < sent.end and text[v + 1].isalpha() and text[v + 1].islower()
+            if modal:
+                v += 1  # "a framework that can use …": the verb after the modal agrees with nothing
+            word = lower[v]
+            if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
+                    or (word.endswith("s") == plural and not modal) or word.endswith(("ed", "ing")) \
+                    or (modal and word.endswith("s") and not word.endswith("ss")):
+                return False  # "that is", "that can be", "that we": no verb of the noun's own
+        else:
+            return False
+        j = v + 1
+        if lower[j] in self.words.title_articles:
+            j += 1
+        while j < sent.end - 1:  # "that leverages state-of-the-art large language models": weak words lead
+            m = j + 1
+            while m + 1 < sent.end and toks.joiner[m]:
+                m += 2  # a word glued by hyphens is one word
+            if doc_text(doc)[toks.idx[j]:toks.end_char(m - 1)].lower() not in self.weak_lead:
+                break
+            j = m
+            if j + 1 < sent.end and text[j] == "," and text[j + 1][:1].islower() and toks.lex[j + 1].is_alpha:
+                j += 1  # "integrates state-of-the-art, domain-specific large language models": a list of describing words
+        first, n = j, 0
+        if j + 1 < sent.end and lower[j].endswith("ly") and lower[j].isalpha() and text[j].islower():
+            j += 1  # "involving suitably chosen CUSUM statistics": an adverb opens the object
+        while j < sent.end and n < 5 and (toks.joiner[j] or is_content(doc[j], self.res)):
+            n += not toks.joiner[j] and not (j > first and toks.joiner[j - 1])  # "domain-specific" is one word
+            j += 1
+        if 1 <= n <= 2 and j + 2 < sent.end and lower[j] == "and" and is_content(doc[j + 1], self.res) \
+                and text[j + 1].islower() and (toks.lex[j + 2].is_punct and text[j + 2] in ",.;:"):
+            j += 2  # "schemes that balance frequency and accuracy, backed by …": two words joined, then a mark
+            n += 1
+        limit = 4
+        while 1 <= n <= 4 and j + 1 < sent.end and lower[j] == "of":
+            # "an approach that emphasizes the analysis of text-based transcripts": an "of" phrase goes on, up to
+            # LONG_COMPLEMENT words in all
+            m = j + 1 + (lower[j + 1] in self.words.title_articles)
+            while m < sent.end and n < LONG_COMPLEMENT and (toks.joiner[m] or is_content(doc[m], self.res)):
+                n += not toks.joiner[m]
+                m += 1
+            if m == j + 1 or not toks.joiner[m - 1] and not is_content(doc[m - 1], self.res):
+                break
+            j, limit = m, LONG_COMPLEMENT - 1
+        if not 1 <= n <= limit or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
+                toks.lex[j].is_punct and text[j] in ",.;:(") or (
+                # "a novel test based on low-regret algorithms and a nonasymptotic law …": a second noun phrase starts
+                lower[j] in ("and", "or") and j + 1 < sent.end and lower[j + 1] in self.words.title_articles)):
+            return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
+        if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
+            return False
+        a, b = word_ranges(toks.joiner, first, j)[-1]
+        last = doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower()
+        if last in self.weak_lead or is_describing_adjective(last, self.res):
+            return False  # "a system that integrates state-of-the-art, …": the object goes on past the comma
+        typ = self.type_words.get(toks.norm[k]) or made or "Method"
+        name = ""
+        if enum is not None:
+            whole = doc_text(doc)
+            name = whole[toks.idx[k]:enum[0]] + whole[enum[1]:toks.end_char(j - 1)]
+        out.append(Candidate(toks.idx[k], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
+                             name=name, rule="described-clause"))
+        return True
+
+    def _bare_kind(self, doc: Doc, sent: Span, verb: int) -> str | None:
+        """"we introduce a novel approach that …", "we present an algorithm, which …": a contribution verb whose
+        object is a kind noun alone (its leading words weak, no complement after it) says the paper proposes a
+        thing of that kind and names it nowhere in the sentence; the kind's type, or None."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] in self.describing_only:
+            return None
+        k = self._object_start(lower, verb + 1, sent.end)
+        if k >= sent.end or lower[k] not in self.words.title_articles:
+            return None  # "we propose a …": one thing, not "we propose methods"
+        k += 1
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        if k + 1 >= sent.end or toks.joiner[k] or toks.norm[k] not in self.type_words:
+            return None
+        if lower[k + 1] not in self.words.bare_kind_follow and toks.text[k + 1] not in (",", "."):
+            return None
+        typ = self.type_words[toks.norm[k]]
+        return None if typ == "Task" else typ
+
+    def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
+        """"Using the proposed greedy algorithm, we train …": of a paper with no other answer, the described
+        thing "the proposed" or "our proposed" names (2 to 5 words ending in a kind noun) is its contribution.
+        ``cues``: the positions of "our" and "proposed"."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in cues:
+            if lower[i] != "proposed" or i == 0 or lower[i - 1] not in ("the", "our"):
+                continue
+            sent = sentence_at(doc, toks.idx[i])
+            chunk = next(iter(chunk_ranges(doc, i + 1, sent.end, self.res)), None)
+            if chunk is None or chunk[0] != i + 1:
+                continue
+            words = word_ranges(toks.joiner, *chunk)
+            if not 2 <= len(words) <= 5 or toks.norm[words[-1][1] - 1] not in self.type_words:
+                continue
+            typ = self.type_words[toks.norm[words[-1][1] - 1]]
+            if typ == "Task":
+                continue
+            out.append(Candidate(toks.idx[chunk[0]], toks.end_char(words[-1][1] - 1), typ, Finder.CONTRIBUTION, 0.75,
+                                 proposed=True, rule="proposed-description"))
+            return
+
+    def _first_of_its_kind(self, doc: Doc, sent: Span, be: int) -> bool:
+        """"To the best of our knowledge, this is the first single-source SimRank algorithm in MPC …", "Our method is
+        the first OCPD algorithm that …": the paper's own thing, said to be the first of a described kind, is what it
+        proposes. The subject, after the clause's last comma, is "this", "it", "ours", or "our"/"this"/"the proposed"
+        before a noun; the kind noun ends 1 to 4 words that describe it, not all of them describing adjectives (not
+        "the first to …", "the first algorithm with …", "the first study …", "the first learning-based method …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if be + 4 >= sent.end or lower[be + 1] != "the" or lower[be + 2] != "first":
+            return False
+        start = max([sent.start] + [t + 1 for t in range(sent.start, be) if lower[t] == ","])
+        subject = lower[start:be]
+        if subject not in (["this"], ["it"], ["ours"]) and not (
+                2 <= len(subject) <= 4 and (subject[0] in ("our", "this") or subject[:2] == ["the", "proposed"])
+                and subject[-1] not in self.words.paper_nouns):
+            return False
+        words = word_ranges(toks.joiner, be + 3, min(sent.end, be + 12))
+        for n, (a, b) in enumerate(words[:7]):
+            if toks.lower[a] in self.words.clause_openers or toks.norm[b - 1] in self.words.contribution_not_heads \
+                    or not all(toks.text[t].isalnum() or toks.joiner[t] or (t > a and toks.joiner[t - 1])
+                               for t in range(a, b)):
+                return False  # "the first study that applied …": no kind noun of its own
+            typ = self.type_words.get(toks.norm[b - 1])
+            if typ is not None:
+                # "the first benchmark of …": a new dataset is a thing of its own; one lower-case word names no
+                # other kind ("the first dynamic model", "the first learning-based method"; "the first OCPD algorithm")
+                mods = [doc_text(doc)[toks.idx[c]:toks.end_char(d - 1)] for c, d in words[:n]]
+                return typ == "Dataset" if n == 0 else typ != "Task" and (n > 1 or not mods[0].islower()) and not all(
+                    is_describing_adjective(m.lower(), self.res) or m.lower() in self.weak_lead for m in mods)
+        return False
+
+    def _known_concept_only(self, doc: Doc, new: list[Candidate], by_start) -> bool:
+        """Whether a contribution verb's answer is one known model concept in lower case, of two words at most, that
+        a relative clause follows ("we design a neural network that …"): a part of a contribution, not a new thing."""
+        text = doc_text(doc)
+        if len(new) != 1 or not new[0].proposed or new[0].type != "Model":
+            return False  # a model concept ("a neural network"), not a described method ("a primal-dual algorithm")
+        name = text[new[0].start:new[0].end]
+        after = text[new[0].end:new[0].end + 8].split()
+        return name.islower() and len(name.split()) <= 2 and bool(after) and after[0] in self.words.clause_openers \
+            and any(c.finder in (Finder.LEXICON, Finder.PHRASE) and c.end == new[0].end
+                    for c in by_start.get(new[0].start, ()))
+
+    def _named_list(self, doc: Doc, unnamed: list[tuple[Span, int]], out: list[Candidate]) -> bool:
+        """"we introduce two methods, namely node intervention and node merging", "We introduce two contributions, which
+        we refer to as soft-weighted regularization and …": a contribution verb's plural kind noun (or
+        "contributions") named right after it, over a comma and "namely" or a naming cue, by lower-case phrases of
+        2 to 5 words joined by "and": each is proposed, typed by the kind noun."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent, verb in unnamed:
+            noun = next((t for t in range(verb + 1, min(sent.end - 3, verb + 5)) if text[t + 1] in (",", ":")), None)
+            colon = None
+            if noun is None:
+                # "We propose two approaches to achieve this goal: data augmentation by back-translation and …"
+                colon = next((t for t in range(verb + 3, min(sent.end - 3, verb + 10)) if text[t] == ":"), None)
+                noun = next((t for t in range(verb + 1, colon or verb) if lower[t] in self.words.complement_cuts
+                             or lower[t] == "for"), colon or verb + 1) - 1 if colon else None
+            if noun is None or toks.norm[noun] == lower[noun] or not (
+                    toks.norm[noun] in self.type_words or lower[noun] in self.words.contribution_nouns):
+                continue  # a plural noun: "two methods", "two contributions"
+            k = colon + 1 if colon else noun + 2
+            if colon or text[noun + 1] == ":":
+                pass  # "two approaches: A and B"
+            elif lower[k] == "namely":
+                k += 1
+            elif k in self.naming_at.values():
+                k = next(j for j, first in self.naming_at.items() if first == k) + 1
+            else:
+                continue
+            typ = self.type_words.get(toks.norm[noun], "Method")
+            found: list[tuple[int, int]] = []
+            while k < sent.end:
+                j, n = k, 0
+                while j < sent.end and n < 6 and (toks.joiner[j] or (text[j].islower() and is_content(doc[j], self.res)) or (
+                        # "data augmentation by back-translation": a preposition between content words
+                        n and lower[j] in self.words.list_item_prepositions and j + 1 < sent.end
+                        and text[j + 1].islower() and is_content(doc[j + 1], self.res))):
+                    n += not toks.joiner[j]
+                    j += 1
+                if not 2 <= n <= 5:
+                    break  # "…, namely node intervention and node merging, designed to …": the list ends
+                found.append((k, j))
+                if j < sent.end and lower[j] in ("and", ",") and len(found) < 4:
+                    k = j + 1 + (lower[j] == "," and j + 1 < sent.end and lower[j + 1] == "and")
+                    continue
+                break
+            if len(found) < 2:
+                continue
+            for a, b in found:
+                out.append(Candidate(toks.idx[a], toks.end_char(b - 1), "Method" if typ == "Task" else typ,
+                                     Finder.CONTRIBUTION, 0.8, proposed=True, rule="named-list"))
+            return True
+        return False
+
+    def _passive_subject(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"Specifically, a zero-initialized attention mechanism is proposed.", "In this work, a novel modular framework
+        for zero-shot motion planning is developed.": a passive contribution sentence whose subject opens with "a"/"an"
+        (at the sentence's start or after its opening phrase's comma) names a new thing, read as the object of a
+        contribution verb would be (a described kind, or a kind noun with its complement). Not in a sentence that
+        points at other work ("a baseline is proposed by …")."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for sent in sentences(doc):
+            be = self._passive_be(lower, sent)
+            if be is None:
+                continue  # none, or "… is proposed by Smith et al.": someone else's
+            colon = next((t for t in range(be + 2, min(sent.end - 2, be + 8)) if toks.text[t] == ":"), None)
+            if colon is not None and lower[be] == "are" and any(
+                    toks.norm[t] in self.type_words and toks.norm[t] != lower[t] for t in range(sent.start, be)):
+                # "Two novel approaches are proposed in this work: an automatic question generation system …": the
+                # first one listed after the colon
+                before = len(out)
+                self._described_object(doc, sent, colon, by_start, out)
+                if any(c.proposed for c in out[before:]):
+                    return
+            opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
+                    lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
+                continue  # "a new Monte Carlo method, hereby referred to as SHCV, is proposed": named (read elsewhere);
+                # "a complete contact detection, isolation, and reaction scheme": a coordination, no one phrase
+            before = len(out)
+            self._described_object(doc, sent, opener - 1, by_start, out)
+            new = [c for c in out[before:] if c.proposed]
+            if new and any(c.finder is Finder.LEXICON and c.start <= new[0].start and c.end >= new[0].end
+                           for c in by_start.get(new[0].start, ())):
+                del out[before:]  # "a probabilistic model is introduced": a known concept, not a new thing
+                continue
+            if new:
+                return
+
+    def _passive_be(self, lower: list[str], sent: Span) -> int | None:
+        """The "is"/"are" of a passive contribution sentence ("… is proposed", not "… is proposed by …"), or None."""
+        be = next((t for t in range(sent.start + 2, sent.end - 1) if lower[t] in ("is", "are")
+                   and lower[t + 1] in self.words.passive_contribution_verbs), None)
+        return None if be is None or lower[be + 2:be + 3] == ["by"] else be
+
+    def _passive_named(self, doc: Doc, by_start, out: list[Candidate], before: int) -> None:
+        """"A new Monte Carlo method, hereby referred to as Spherical Harmonics Control Variates (SHCV), is proposed",
+        "And a method of Modulated Phase Diffusion (MPD) is proposed": the subject of a passive contribution sentence,
+        indefinite ("a"/"an": a new thing), that defines a name no vocabulary knows (an acronym's long form, or a
+        capitalised name after a naming cue) proposes that name, typed by the kind noun before it. Only before the
+        first sentence where the paper says it proposes something it does not name (token ``before``): a part of it
+        ("an Improved RBF model (IRBF) is designed as a surrogate") is named after it."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        for sent in sentences(doc):
+            if sent.start >= before:
+                return
+            be = self._passive_be(lower, sent)
+            if be is None:
+                continue
+            article = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            if article is None or any(lower[t] in self.other_work or lower[t] in self.use_words
+                                      for t in range(sent.start, be)):
+                continue  # "… is proposed" of a definite subject refers back; "based on X" uses X
+            typ = None
+            for t in range(article + 1, be):
+                typ = self.type_words.get(toks.norm[t]) if not toks.joiner[t] else None
+                if typ is not None and typ != "Task":
+                    break
+            for t in range(article + 1, be):
+                at = by_start.get(toks.idx[t], ())
+                if any(c.finder is Finder.LEXICON for c in at):
+                    continue
+                hits = [c for c in at if c.finder is Finder.ACRONYM and c.long_form
+                        and doc_text(doc)[c.start:c.end] == c.long_form and c.end <= toks.idx[be]]
+                if not hits and t - 1 in self.naming_at and j_is_name(text[t]) and text[t][:1].isupper():
+                    hits = [c for c in at if c.finder in NAMES and c.end <= toks.idx[be]]
+                if hits:
+                    best = max(hits, key=lambda c: c.end - c.start)
+                    self._propose(out, best, typ if typ and typ != "Task" else (
+                        best.type if best.type in ("Method", "Model", "Dataset", "Metric") else "Method"))
+                    return
