@@ -221,6 +221,27 @@ def test_an_evaluation_sentence_with_no_subject_evaluates_the_contribution_on_it
     assert ("fooreader", "evaluatedOn", "imagenet") not in rels, rels  # not an evaluation sentence
 
 
+def test_datasets_listed_after_a_described_collection_are_evaluated_on(extractor):
+    rels = _relations(extractor, "Reading Long Documents",
+                      "We propose FooReader, a reading agent. These evaluations are performed on three long-document "
+                      "reading comprehension tasks: QuALITY, NarrativeQA, and QMSum. Experimental results on SQuAD "
+                      "and two extended benchmarks, CxC and ECCV Caption, demonstrate the effectiveness. "
+                      "Earlier readers were pretrained on two corpora: ImageNet and COCO.")
+    assert ("fooreader", "evaluatedOn", "narrativeqa") in rels, rels
+    assert ("fooreader", "evaluatedOn", "qmsum") in rels, rels
+    assert ("fooreader", "evaluatedOn", "cxc") in rels, rels
+    assert ("fooreader", "evaluatedOn", "eccv caption") in rels, rels
+    assert ("fooreader", "evaluatedOn", "imagenet") not in rels, rels  # not an evaluation sentence
+
+
+def test_a_sentence_opening_on_a_benchmark_evaluates_its_subject_on_it(extractor):
+    rels = _relations(extractor, "Proving Theorems",
+                      "We propose FooProver, a prover model. On PutnamBench, FooProver solves 7 problems. "
+                      "FooProver also ranks first on GSM8K.")
+    assert ("fooprover", "evaluatedOn", "putnambench") in rels, rels
+    assert ("fooprover", "evaluatedOn", "gsm8k") in rels, rels  # positive control: "on" in lower case
+
+
 def test_we_explore_a_task_is_the_papers_task(extractor):
     rels = _relations(extractor, "Notes on Errors",
                       "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")

@@ -113,6 +113,7 @@ class Words:
     relation_title_remedies: tuple[str, ...]
     relation_title_problem_cuts: frozenset[str]
     relation_roman_numerals: tuple[str, ...]
+    relation_data_collections: tuple[str, ...]
     result_self_reference_extra: tuple[str, ...]
     remedy_verbs: tuple[str, ...]
     coined_eval_words: frozenset[str]

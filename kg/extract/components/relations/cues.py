@@ -24,7 +24,7 @@ RIVAL_TYPES = {"Method", "Model"}
 PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 #: a dataset right after "on"/"across" or in a list opened by them: "on MMHal-Bench, POPE, and GAVIE"
-ON_LIST = re.compile(r"(?<![\w-])(?:on|across)\s+(?:the\s+)?(?:[\w.\-]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z")
+ON_ITEMS = r"(?:[\w.\-]+(?:\s+[A-Z0-9][\w.\-]*){0,3}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z"
 #: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
 #: examples ("small LMs including A")
 #: between two used parts of a list: "A, B and a C"
@@ -129,6 +129,12 @@ class RelationCues:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
+        #: a dataset in a list after "on"/"across" (``ON_ITEMS``), also one a described collection opens: "on three
+        #: long-document reading comprehension tasks: A, B, and C", "across three natural image datasets (i.e., A, B …"
+        self.on_list = re.compile(r"(?<![\w-])(?:[Oo]n|[Aa]cross)\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,6}?(?:"
+                                  + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words.relation_data_collections)
+                                  + r")\s*(?::|\(\s*(?:(?:i\.e\.|e\.g\.),?)?|,?\s*(?:including|such\s+as|namely|i\.e\.,?|e\.g\.,?)|,)"
+                                  r"\s*)?" + ON_ITEMS)
         #: the labels of a numbered list, by its first label
         self.enumerations = {"i": words.relation_roman_numerals, "1": tuple("12345678"), "a": tuple("abcdefgh")}
         #: "Multimodal Alignment based Product Recommendation": a title's means before "based"

@@ -8,7 +8,7 @@ NarrativeQA, and QMSum").
 from __future__ import annotations
 
 from kg.extract.components.relations.context import Paper, Sentence
-from kg.extract.components.relations.cues import ON_LIST, PAPER_LEVEL, RelationCues
+from kg.extract.components.relations.cues import PAPER_LEVEL, RelationCues
 from kg.extract.state import Candidate, LocalEntity
 
 
@@ -17,11 +17,11 @@ def evaluation_sentence(cues: RelationCues, paper: Paper, sent: Sentence) -> boo
     return not cues.evaluation.isdisjoint(paper.norms[sent.span.start:sent.span.end])
 
 
-def mention(paper: Paper, sent: Sentence, subj: LocalEntity, m: Candidate, e: LocalEntity, is_eval: bool,
+def mention(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, m: Candidate, e: LocalEntity, is_eval: bool,
             compares: bool) -> None:
     """A Dataset ``e`` mentioned at ``m`` in a sentence about ``subj``."""
     rel_pos = m.start - sent.start
-    if subj.type != "Dataset" and (is_eval or compares or ON_LIST.search(sent.text, max(0, rel_pos - 80), rel_pos)):
+    if subj.type != "Dataset" and (is_eval or compares or cues.on_list.search(sent.text, max(0, rel_pos - 80), rel_pos)):
         paper.add(subj, "evaluatedOn", e, sent.bounds, "evaluatedOn")
 
 
@@ -32,5 +32,5 @@ def unnamed(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     if main is not None and main.type in PAPER_LEVEL["evaluatedOn"] and sent.end > paper.main_at \
             and any(e.type == "Dataset" for _m, e in sent.mentions) and evaluation_sentence(cues, paper, sent):
         for m, e in sent.mentions:
-            if e.type == "Dataset" and ON_LIST.search(sent.text, max(0, m.start - a - 80), m.start - a):
+            if e.type == "Dataset" and cues.on_list.search(sent.text, max(0, m.start - a - 80), m.start - a):
                 paper.add(main, "evaluatedOn", e, sent.bounds, "evaluatedOn-unnamed")

@@ -120,7 +120,7 @@ class RelationFinder(RelationCues):
             if e.type == "Task":
                 tasks.mention(m, e)
             elif e.type == "Dataset":
-                evaluated.mention(paper, sent, subj, m, e, is_eval, cmp_at is not None)
+                evaluated.mention(self, paper, sent, subj, m, e, is_eval, cmp_at is not None)
             elif e.type in USE_OBJECT_TYPES and not e.proposed:
                 used.mention(m, e)
         if cmp_at is not None:
