@@ -242,6 +242,18 @@ def test_a_sentence_opening_on_a_benchmark_evaluates_its_subject_on_it(extractor
     assert ("fooprover", "evaluatedOn", "gsm8k") in rels, rels  # positive control: "on" in lower case
 
 
+def test_a_spelled_out_name_of_the_contribution_is_no_part_of_it(extractor):
+    rels = _relations(extractor, "TRAQ: Trustworthy Retrieval Augmented Question Answering via Conformal Prediction",
+                      "To address this challenge, we propose the Trustworthy Retrieval Augmented Question Answering, or "
+                      "TRAQ, which provides the first end-to-end statistical correctness guarantee for RAG. TRAQ uses "
+                      "conformal prediction.")
+    assert ("traq", "uses", "trustworthy retrieval augmented question answering") not in rels, rels
+    rels = _relations(extractor, "PoseAnimate: Zero-shot Character Animation",
+                      "We propose PoseAnimate, a zero-shot framework for character animation. We further propose a "
+                      "Pose Alignment Transition Algorithm (PATA) to ensure smooth transitions.")
+    assert ("poseanimate", "uses", "pose alignment transition algorithm") in rels, rels  # a part: two capitals
+
+
 def test_we_explore_a_task_is_the_papers_task(extractor):
     rels = _relations(extractor, "Notes on Errors",
                       "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")

@@ -13,9 +13,13 @@ from kg.extract.state import SUBJECT_TYPES, LocalEntity
 from kg.extract.text import doc_text, sentence_chars
 
 
+#: the small words a spelled-out name may hold besides its capitalised ones ("Learning via Action …")
+_NAME_FUNCTION_WORDS = frozenset({"of", "for", "via", "and", "the", "with", "in", "on", "to", "a", "an", "from", "by"})
+
+
 def own_component(paper: Paper, main: LocalEntity, e: LocalEntity) -> None:
     """A second proposed method ``e`` of a paper whose main contribution is a method is a component it uses."""
-    if _variant_of(e, main):
+    if _variant_of(e, main) or _spelled_out(e, main) or _spelled_out(main, e):
         return
     doc = paper.doc
     m = next(m for m in e.mentions if m.proposed)
@@ -25,6 +29,30 @@ def own_component(paper: Paper, main: LocalEntity, e: LocalEntity) -> None:
             or _version_of(doc_text(doc), m.end, main):
         return  # "two approaches: mixed conditioning and top-down conditioning"; "X, a faster version of Y"
     paper.add(main, "uses", e, own_sent, "uses-own-component")
+
+
+def _spelled_out(long: LocalEntity, short: LocalEntity) -> bool:
+    """Whether a name of ``long`` spells out an acronym of ``short`` ("Trustworthy Retrieval Augmented Question
+    Answering" of TRAQ, "Contrastive Learning via Action Sequence Supervision" of CLASS): a title-case name of two
+    words or more from whose capitals the acronym's capitals (three or more, or one a word) are taken in order, first
+    to first. The two are one contribution named twice, not a part of the other ("PoseAnimate" and its "Pose
+    Alignment Transition Algorithm", "DialoFlow" and its "dynamic flow mechanism" stay parts)."""
+    for s in short.mentions:
+        caps = [c for c in s.surface if c.isupper()]
+        if len(caps) < 2 or " " in s.surface:
+            continue
+        for m in long.mentions:
+            words = [w for w in m.surface.split() if w.lower() not in _NAME_FUNCTION_WORDS]
+            if len(words) < 2 or not all(w[0].isupper() or w[0].isdigit() for w in words) \
+                    or len(caps) < 3 and len(caps) != len(words):
+                continue
+            letters = [c for w in words for c in w if c.isupper()]
+            if letters[0] != caps[0]:
+                continue
+            it = iter(letters)
+            if all(c in it for c in caps):
+                return True
+    return False
 
 
 def _version_of(text: str, at: int, main: LocalEntity) -> bool:
