@@ -46,11 +46,15 @@ def _spelled_out(long: LocalEntity, short: LocalEntity) -> bool:
             if len(words) < 2 or not all(w[0].isupper() or w[0].isdigit() for w in words) \
                     or len(caps) < 3 and len(caps) != len(words):
                 continue
-            letters = [c for w in words for c in w if c.isupper()]
-            if letters[0] != caps[0]:
+            # each capital of the acronym with its lower-case letters ("Imp", "Det" of ImpDet) opens a word of the
+            # name, or a capital inside one ("ENsemble"): not "NCAdapt" of "Neural Cellular Automata"
+            chunks = re.findall(r"[A-Z][a-z]*", s.surface)
+            text = " ".join(words)
+            rests = [text[k:].lower() for k, c in enumerate(text) if c.isupper()]
+            if not rests or not rests[0].startswith(chunks[0].lower()):
                 continue
-            it = iter(letters)
-            if all(c in it for c in caps):
+            it = iter(rests)
+            if all(any(rest.startswith(chunk.lower()) for rest in it) for chunk in chunks):
                 return True
     return False
 
