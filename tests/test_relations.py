@@ -252,6 +252,24 @@ def test_a_spelled_out_name_of_the_contribution_is_no_part_of_it(extractor):
                       "We propose PoseAnimate, a zero-shot framework for character animation. We further propose a "
                       "Pose Alignment Transition Algorithm (PATA) to ensure smooth transitions.")
     assert ("poseanimate", "uses", "pose alignment transition algorithm") in rels, rels  # a part: two capitals
+    rels = _relations(extractor, "NCAdapt: Dynamic Adaptation with Domain-Specific Neural Cellular Automata for "
+                                 "Continual Hippocampus Segmentation",
+                      "Continual learning is hard. We introduce NCAdapt a Neural Cellular Automata (NCA) based method "
+                      "designed to address this challenge. NCAdapt features a domain-specific multi-head structure.")
+    assert ("ncadapt", "uses", "neural cellular automata") in rels, rels  # "Adapt" opens no word of the name
+
+
+def test_the_papers_own_dataset_in_a_sentence_about_its_method_evaluates_the_method(extractor):
+    rels = _relations(extractor, "Learning To Detect 3D Lanes",
+                      "We propose FooNet, a lane detection network. We also collect FooLanes, a new lane dataset. "
+                      "Experiments conducted on our FooLanes dataset demonstrate that our method outperforms previous "
+                      "methods.")
+    assert ("foonet", "evaluatedOn", "foolanes") in rels, rels
+    rels = _relations(extractor, "Learning To Detect 3D Lanes",
+                      "We propose FooNet, a lane detection network. Using our method, we create a dataset called "
+                      "FooLanes, which has more images than the largest benchmark.")
+    assert ("PAPER", "proposes", "foolanes") in rels, rels  # positive control
+    assert ("foonet", "evaluatedOn", "foolanes") not in rels, rels  # the method as the means
 
 
 def test_we_explore_a_task_is_the_papers_task(extractor):

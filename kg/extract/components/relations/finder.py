@@ -16,6 +16,10 @@ from kg.extract.text import doc_text, may_contain, sentence_chars, sentence_offs
 from kg.extract.text import title_end as text_title_end
 
 
+#: the words before a self-reference that make it the means of the sentence ("Using our pipeline, we create …")
+_MEANS_WORDS = frozenset({"using", "with", "via", "by", "through", "from", "upon", "on"})
+
+
 class RelationFinder(RelationCues):
     def __call__(self, doc: Doc) -> Doc:
         st = state(doc)
@@ -85,6 +89,12 @@ class RelationFinder(RelationCues):
         subj = next((e for _m, e in sent.mentions if e.proposed and e.type in SUBJECT_TYPES), None)
         if subj is not None:
             addresses.motivation(self, paper, sent, subj)
+            if subj.type == "Dataset" and any(self._evaluated_ref(sent.text, ref) for ref in self.method_ref.finditer(sent.text)):
+                # "Experiments conducted on our BEV-3DLanes dataset demonstrate that our method outperforms …": the
+                # paper's data is what its method (the last one named before the sentence) is evaluated on; not
+                # "Based on this pipeline …, we build the CURE benchmark", "Using our pipeline, we create a dataset"
+                return next((e for e in reversed(paper.proposed) if e.type in RIVAL_TYPES
+                             and min(m.start for m in e.mentions if m.proposed) < sent.start), subj)
             return subj
         main = paper.main
         if main is not None and (
@@ -97,6 +107,13 @@ class RelationFinder(RelationCues):
                              and min(m.start for m in e.mentions if m.proposed) < sent.start), main)
             return main
         return None
+
+    @staticmethod
+    def _evaluated_ref(s_text: str, ref) -> bool:
+        """Whether a self-reference to a method ("our method", "the proposed approach") stands as what is evaluated,
+        not as the means of the sentence ("Using our pipeline, we create …") nor as "this …"."""
+        before = s_text[:ref.start()].split()[-1:]
+        return not ref.group(0).lower().startswith("this") and not (before and before[0].lower() in _MEANS_WORDS)
 
     def _sentence(self, paper: Paper, sent: Sentence) -> None:
         addresses.problem_sentence(self, paper, sent)
