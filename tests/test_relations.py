@@ -272,6 +272,14 @@ def test_the_papers_own_dataset_in_a_sentence_about_its_method_evaluates_the_met
     assert ("foonet", "evaluatedOn", "foolanes") not in rels, rels  # the method as the means
 
 
+def test_a_dataset_only_referred_to_does_not_use_the_models_we_employ(extractor):
+    rels = _relations(extractor, "FooSet: A Dataset for Plant Disease Segmentation",
+                      "We present FooSet, a dataset of 1000 plant images. We employ the Mask R-CNN model to perform "
+                      "disease segmentation. FooSet is built with the SAM model.")
+    assert ("fooset", "uses", "mask r-cnn") not in rels, rels
+    assert ("fooset", "uses", "sam") in rels or ("fooset", "uses", "segment anything model") in rels, rels  # named
+
+
 def test_we_explore_a_task_is_the_papers_task(extractor):
     rels = _relations(extractor, "Notes on Errors",
                       "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")

@@ -126,6 +126,7 @@ class RelationFinder(RelationCues):
         contrasts = self._contrasts(sent.text)
         tasks = addresses.SentenceTasks(self, paper, sent, subj)
         used = uses.SentenceUses(self, paper, sent, subj)
+        named = any(e is subj for _m, e in sent.mentions)
         for m, e in sent.mentions:
             if e is subj:
                 continue
@@ -138,7 +139,9 @@ class RelationFinder(RelationCues):
                 tasks.mention(m, e)
             elif e.type == "Dataset":
                 evaluated.mention(self, paper, sent, subj, m, e, is_eval, cmp_at is not None)
-            elif e.type in USE_OBJECT_TYPES and not e.proposed:
+            elif e.type in USE_OBJECT_TYPES and not e.proposed and (subj.type != "Dataset" or named):
+                # (a dataset the sentence only refers to does not use what "we employ": "We employ the Mask R-CNN and
+                # Cascaded Mask R-CNN models … to perform NLB disease segmentation" in a paper presenting data)
                 used.mention(m, e)
         if cmp_at is not None:
             outperforms.read(self, paper, sent, subj, cmp_at)
