@@ -16,10 +16,6 @@ from kg.extract.text import doc_text, may_contain, sentence_chars, sentence_offs
 from kg.extract.text import title_end as text_title_end
 
 
-#: the words before a self-reference that make it the means of the sentence ("Using our pipeline, we create …")
-_MEANS_WORDS = frozenset({"using", "with", "via", "by", "through", "from", "upon", "on"})
-
-
 class RelationFinder(RelationCues):
     def __call__(self, doc: Doc) -> Doc:
         st = state(doc)
@@ -55,7 +51,7 @@ class RelationFinder(RelationCues):
                 if e.type == "Task":
                     addresses.proposed_task(paper, main, e)
                 elif e.type == "Method" and e is not main and main.type == "Method":
-                    names.own_component(paper, main, e)
+                    names.own_component(self, paper, main, e)
         for k, span in enumerate(paper.sents):
             a, b = sent_starts[k], sent_ends[k]
             # the mentions inside the sentence: spans are sorted by start, so bisect to those starting in it
@@ -108,12 +104,11 @@ class RelationFinder(RelationCues):
             return main
         return None
 
-    @staticmethod
-    def _evaluated_ref(s_text: str, ref) -> bool:
+    def _evaluated_ref(self, s_text: str, ref) -> bool:
         """Whether a self-reference to a method ("our method", "the proposed approach") stands as what is evaluated,
         not as the means of the sentence ("Using our pipeline, we create …") nor as "this …"."""
         before = s_text[:ref.start()].split()[-1:]
-        return not ref.group(0).lower().startswith("this") and not (before and before[0].lower() in _MEANS_WORDS)
+        return not ref.group(0).lower().startswith("this") and not (before and before[0].lower() in self.words.relation_means_words)
 
     def _sentence(self, paper: Paper, sent: Sentence) -> None:
         addresses.problem_sentence(self, paper, sent)

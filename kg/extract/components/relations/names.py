@@ -13,13 +13,10 @@ from kg.extract.state import SUBJECT_TYPES, LocalEntity
 from kg.extract.text import doc_text, sentence_chars
 
 
-#: the small words a spelled-out name may hold besides its capitalised ones ("Learning via Action …")
-_NAME_FUNCTION_WORDS = frozenset({"of", "for", "via", "and", "the", "with", "in", "on", "to", "a", "an", "from", "by"})
-
-
-def own_component(paper: Paper, main: LocalEntity, e: LocalEntity) -> None:
+def own_component(cues: RelationCues, paper: Paper, main: LocalEntity, e: LocalEntity) -> None:
     """A second proposed method ``e`` of a paper whose main contribution is a method is a component it uses."""
-    if _variant_of(e, main) or _spelled_out(e, main) or _spelled_out(main, e):
+    function_words = cues.words.relation_name_function_words
+    if _variant_of(e, main) or _spelled_out(e, main, function_words) or _spelled_out(main, e, function_words):
         return
     doc = paper.doc
     m = next(m for m in e.mentions if m.proposed)
@@ -31,7 +28,7 @@ def own_component(paper: Paper, main: LocalEntity, e: LocalEntity) -> None:
     paper.add(main, "uses", e, own_sent, "uses-own-component")
 
 
-def _spelled_out(long: LocalEntity, short: LocalEntity) -> bool:
+def _spelled_out(long: LocalEntity, short: LocalEntity, function_words: frozenset[str]) -> bool:
     """Whether a name of ``long`` spells out an acronym of ``short`` ("Trustworthy Retrieval Augmented Question
     Answering" of TRAQ, "Contrastive Learning via Action Sequence Supervision" of CLASS): a title-case name of two
     words or more from whose capitals the acronym's capitals (three or more, or one a word) are taken in order, first
@@ -42,7 +39,7 @@ def _spelled_out(long: LocalEntity, short: LocalEntity) -> bool:
         if len(caps) < 2 or " " in s.surface:
             continue
         for m in long.mentions:
-            words = [w for w in m.surface.split() if w.lower() not in _NAME_FUNCTION_WORDS]
+            words = [w for w in m.surface.split() if w.lower() not in function_words]
             if len(words) < 2 or not all(w[0].isupper() or w[0].isdigit() for w in words) \
                     or len(caps) < 3 and len(caps) != len(words):
                 continue
