@@ -221,6 +221,65 @@ def test_an_evaluation_sentence_with_no_subject_evaluates_the_contribution_on_it
     assert ("fooreader", "evaluatedOn", "imagenet") not in rels, rels  # not an evaluation sentence
 
 
+def test_datasets_listed_after_a_described_collection_are_evaluated_on(extractor):
+    rels = _relations(extractor, "Reading Long Documents",
+                      "We propose FooReader, a reading agent. These evaluations are performed on three long-document "
+                      "reading comprehension tasks: QuALITY, NarrativeQA, and QMSum. Experimental results on SQuAD "
+                      "and two extended benchmarks, CxC and ECCV Caption, demonstrate the effectiveness. "
+                      "Earlier readers were pretrained on two corpora: ImageNet and COCO.")
+    assert ("fooreader", "evaluatedOn", "narrativeqa") in rels, rels
+    assert ("fooreader", "evaluatedOn", "qmsum") in rels, rels
+    assert ("fooreader", "evaluatedOn", "cxc") in rels, rels
+    assert ("fooreader", "evaluatedOn", "eccv caption") in rels, rels
+    assert ("fooreader", "evaluatedOn", "imagenet") not in rels, rels  # not an evaluation sentence
+
+
+def test_a_sentence_opening_on_a_benchmark_evaluates_its_subject_on_it(extractor):
+    rels = _relations(extractor, "Proving Theorems",
+                      "We propose FooProver, a prover model. On PutnamBench, FooProver solves 7 problems. "
+                      "FooProver also ranks first on GSM8K.")
+    assert ("fooprover", "evaluatedOn", "putnambench") in rels, rels
+    assert ("fooprover", "evaluatedOn", "gsm8k") in rels, rels  # positive control: "on" in lower case
+
+
+def test_a_spelled_out_name_of_the_contribution_is_no_part_of_it(extractor):
+    rels = _relations(extractor, "TRAQ: Trustworthy Retrieval Augmented Question Answering via Conformal Prediction",
+                      "To address this challenge, we propose the Trustworthy Retrieval Augmented Question Answering, or "
+                      "TRAQ, which provides the first end-to-end statistical correctness guarantee for RAG. TRAQ uses "
+                      "conformal prediction.")
+    assert ("traq", "uses", "trustworthy retrieval augmented question answering") not in rels, rels
+    rels = _relations(extractor, "PoseAnimate: Zero-shot Character Animation",
+                      "We propose PoseAnimate, a zero-shot framework for character animation. We further propose a "
+                      "Pose Alignment Transition Algorithm (PATA) to ensure smooth transitions.")
+    assert ("poseanimate", "uses", "pose alignment transition algorithm") in rels, rels  # a part: two capitals
+    rels = _relations(extractor, "NCAdapt: Dynamic Adaptation with Domain-Specific Neural Cellular Automata for "
+                                 "Continual Hippocampus Segmentation",
+                      "Continual learning is hard. We introduce NCAdapt a Neural Cellular Automata (NCA) based method "
+                      "designed to address this challenge. NCAdapt features a domain-specific multi-head structure.")
+    assert ("ncadapt", "uses", "neural cellular automata") in rels, rels  # "Adapt" opens no word of the name
+
+
+def test_the_papers_own_dataset_in_a_sentence_about_its_method_evaluates_the_method(extractor):
+    rels = _relations(extractor, "Learning To Detect 3D Lanes",
+                      "We propose FooNet, a lane detection network. We also collect FooLanes, a new lane dataset. "
+                      "Experiments conducted on our FooLanes dataset demonstrate that our method outperforms previous "
+                      "methods.")
+    assert ("foonet", "evaluatedOn", "foolanes") in rels, rels
+    rels = _relations(extractor, "Learning To Detect 3D Lanes",
+                      "We propose FooNet, a lane detection network. Using our method, we create a dataset called "
+                      "FooLanes, which has more images than the largest benchmark.")
+    assert ("PAPER", "proposes", "foolanes") in rels, rels  # positive control
+    assert ("foonet", "evaluatedOn", "foolanes") not in rels, rels  # the method as the means
+
+
+def test_a_dataset_only_referred_to_does_not_use_the_models_we_employ(extractor):
+    rels = _relations(extractor, "FooSet: A Dataset for Plant Disease Segmentation",
+                      "We present FooSet, a dataset of 1000 plant images. We employ the Mask R-CNN model to perform "
+                      "disease segmentation. FooSet is built with the SAM model.")
+    assert ("fooset", "uses", "mask r-cnn") not in rels, rels
+    assert ("fooset", "uses", "sam") in rels or ("fooset", "uses", "segment anything model") in rels, rels  # named
+
+
 def test_we_explore_a_task_is_the_papers_task(extractor):
     rels = _relations(extractor, "Notes on Errors",
                       "Machine translation is popular. In this paper, we explore grammatical error detection in detail.")

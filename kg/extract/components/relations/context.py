@@ -1,0 +1,89 @@
+"""What the relation kinds read: the paper (:class:`Paper`, its entities, contribution and the relations found so
+far) and one sentence of it (:class:`Sentence`); and :class:`Proposed`, a phrase no entity names that a kind
+proposes as one."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.components.relations.cues import CONFIDENCE, PAPER_LEVEL
+from kg.extract.state import Candidate, LocalEntity, RelationCandidate
+from kg.types import Predicate
+
+
+@dataclass
+class Proposed:
+    """A compared noun phrase no entity names: it takes part in this component's patterns as an entity
+    would, and goes to the merge (``kg_merge_proposals``) as a proposed mention."""
+
+    mention: Candidate
+    keys: set[str]
+    proposed: bool = False
+
+    @property
+    def type(self) -> str:
+        return self.mention.type
+
+    @property
+    def mentions(self) -> list[Candidate]:
+        return [self.mention]
+
+
+Node = LocalEntity | Proposed
+
+
+@dataclass
+class Paper:
+    """One abstract as the relation kinds read it, and what they found so far."""
+
+    doc: Doc
+    text: str
+    ents: list[LocalEntity]
+    #: every (mention, entity), sorted by the mention's (start, end); ``span_starts`` their starts
+    spans: list[tuple[Candidate, LocalEntity]]
+    span_starts: list[int]
+    #: what the paper proposes, in the order first proposed
+    proposed: list[LocalEntity]
+    main: LocalEntity | None
+    #: where the main contribution is first named (0 without one): a self-reference before it is about something else
+    main_at: int
+    sents: list[Span]
+    sent_starts: list[int]
+    sent_ends: list[int]
+    lower: list[str]
+    norms: list[str]
+    #: where a title's purpose ("… for …") begins (-1: none): what stands before is the contribution's description
+    purpose_at: int
+    rels: list[RelationCandidate] = field(default_factory=list)
+    #: compared noun phrases no entity names (see ``outperforms.rival``), in the order found: proposed to the merge
+    rivals: list[Proposed] = field(default_factory=list)
+    addressed: set[int] = field(default_factory=set)  # contributions that address a task (the problem sentences' aside)
+    paper_tasks: set[int] = field(default_factory=set)  # the tasks a paper with no contribution addresses itself
+    used_tasks: set[int] = field(default_factory=set)  # tasks named as what a contribution uses: not its task
+
+    def add(self, subj: Node | None, pred: Predicate, obj: Node, sent: tuple[int, int], pattern: str) -> None:
+        """Record ``subj pred obj`` (``subj`` None: the paper), evidenced by the sentence ``sent``, under ``pattern``."""
+        if subj is obj:
+            return
+        if subj is not None and pred in PAPER_LEVEL and subj.type not in PAPER_LEVEL[pred]:
+            subj = None  # a proposed measure or task is no method: the paper addresses the task, uses the data
+        s = (subj.mentions[0].start, subj.mentions[0].end) if subj is not None else None
+        o = obj.mentions[0]
+        self.rels.append(RelationCandidate(s, pred, (o.start, o.end), sent, f"relations:{pattern}", CONFIDENCE[pattern]))
+
+
+@dataclass
+class Sentence:
+    """One sentence of the paper: its index, span, character bounds, text and the mentions inside it."""
+
+    index: int
+    span: Span
+    start: int
+    end: int
+    text: str
+    mentions: list[tuple[Candidate, LocalEntity]]
+
+    @property
+    def bounds(self) -> tuple[int, int]:
+        return self.start, self.end

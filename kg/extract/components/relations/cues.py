@@ -1,0 +1,163 @@
+"""The cues of ``kg_relations`` in one place: each pattern's confidence, the entity types each relation takes,
+the fixed regexes, and :class:`RelationCues`, the regexes built once from the shipped word lists
+(``cues.json``, ``cue_words.toml``: the words themselves are data, listed in ``kg/extract/data/README.md``)."""
+from __future__ import annotations
+
+import re
+
+from kg.extract.resources import Resources
+from kg.extract.state import SUBJECT_TYPES
+from kg.extract.text import LowerRegex, Modifiers, key_words, norm_word
+
+CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
+              "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
+              "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
+              "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55, "addresses-opening-task": 0.55,
+              "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
+#: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
+PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
+USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
+PART_TYPES = frozenset(USE_OBJECT_TYPES | {"Task"})  # what a contribution's name can hold (``_name_parts``)
+RIVAL_TYPES = {"Method", "Model"}
+#: the subjects the ontology allows (kg/resolve/canonical.py DOMAINS); another subject's relation is the paper's own
+PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
+USE_WINDOW = 80  # characters from a use cue to the entity it introduces
+#: a dataset right after "on"/"across" or in a list opened by them: "on MMHal-Bench, POPE, and GAVIE"
+ON_ITEMS = r"(?:[\w.\-]+(?:\s+[A-Z0-9][\w.\-]*){0,3}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z"
+#: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
+#: examples ("small LMs including A")
+#: between two used parts of a list: "A, B and a C"
+USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
+#: the first item of a numbered list right after a part cue: "consists of: (i) ASK-Splat", "comprises (1) a …"
+ENUMERATOR = re.compile(r"\s*:?\s*\(([1a]|i)\)\s*")
+#: any item of such a list
+ENUMERATOR_ANY = re.compile(r"(?<![\w(])\((i{1,3}|iv|vi{0,3}|[1-9]|[a-h])\)\s*")
+#: what a negation excepts: "no specialized training beyond the standard DPO setup", "nothing but X"
+EXCEPT = re.compile(r"(?<![\w-])(?:beyond|except|besides|but|other\s+than|apart\s+from|aside\s+from)(?![\w-])",
+                     re.IGNORECASE)
+#: what may open a sentence before its topic ("The …", "Recent …", "In …, ", "The purpose of …")
+OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challenge)\s+of\s+)?"
+                      r"(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
+#: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
+NEGATION = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
+#: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
+NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
+
+
+def _alternation(stems, words) -> str:
+    """A regex alternation of ``stems`` (any word they begin: "improv" for "improves") and whole ``words``,
+    longest first, escaped."""
+    alts = [re.escape(s) + r"\w*" for s in stems] + [re.escape(w) for w in words]
+    return "|".join(sorted(alts, key=len, reverse=True))
+
+
+def stems(text: str) -> set[str]:
+    """The first five letters of each word of three letters or more: "detecting" and "detection" meet."""
+    return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+
+
+#: a two-letter acronym ("RD" for rumor detection, "RL") that a name can hold ("CPT-RD", "MARL-RL"): capitals only
+SHORT_ACRONYM = re.compile(r"[A-Z]{2}")
+
+
+#: contributions proposed side by side ("we propose two approaches: A and B"), not one inside the other
+SIBLINGS = re.compile(r"\b(?:two|three|four|both)\b", re.IGNORECASE)
+#: "FastDnX, a faster version of DnX", "Skill-RRT, an extension of RRT": a variant, not a part
+VERSION_OF = re.compile(r"\s*(?:\([^()]{1,30}\))?\s*,\s*(?:an?|the)\s+(?:[\w-]+\s+){0,2}(?:version|variant|extension)\s+of\b",
+                         re.IGNORECASE)
+
+
+def _cue_regex(phrases: list[str], adverbs: bool = False) -> LowerRegex:
+    """The phrases as whole words; with ``adverbs``, an adverb may stand inside a phrase of several words ("relies
+    solely on", "is built directly upon")."""
+    alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
+    if adverbs:
+        alts = [a.replace(r"\ ", r"\s+(?:[a-z]+ly\s+)?") for a in alts]
+    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
+
+
+class RelationCues:
+    """The regexes and word sets every relation kind reads, built once per pipeline from the resources."""
+
+    def __init__(self, res: Resources):
+        self.res = res
+        cues = res.cues
+        self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
+        words = self.words = res.words
+        self.over = LowerRegex(r"(?<![\w-])(" + _alternation(words.over_cue_stems, words.over_cue_words)
+                               + r")\b[^.;]{0,60}?\bover\b")
+        # "we evaluate HTRON against Reinforce, PPO, and TRPO": "against" compares after a verb of evaluation
+        self.against = LowerRegex(r"(?<![\w-])(?:" + _alternation(words.against_cue_stems, ()) + r")\b[^.;]{0,80}?\bagainst\b"
+                                  # "we compared CACER with CACLA and DDPG": the object of "compared" between
+                                  r"|(?<![\w-])(?:" + _alternation((), words.compare_verbs)
+                                  + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
+        # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
+        self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
+        self.eval_openers = words.relation_eval_openers
+        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
+        self.parts = _cue_regex(list(words.relation_part_cues))
+        self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
+        self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
+        self.modifiers = Modifiers(res)
+        #: "we (further) design/devise/develop/introduce …" once the contribution is named: its direct object is a part
+        self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
+                                 + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_design_verbs)) + r")\s")
+        self.design_gap_stops = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        #: "competitive with", "on par with", "comparable results to": what follows is compared, not used
+        self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
+                                 + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
+        self.parity_words = key_words(list(words.relation_parity_words))
+        #: a self-reference that names a method: "our method", "the proposed framework", "our model"
+        self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
+                                     + "|".join(map(re.escape, sorted(words.relation_method_refs)))
+                                     + r")s?(?![\w-])")
+        self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
+                                 + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
+        type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
+        self.contrast = _cue_regex(cues["contrast_cues"])
+        self.contrast_words = key_words(cues["contrast_cues"])
+        self.paper_task = _cue_regex(cues["paper_task_verbs"])
+        self.study_verbs = _cue_regex(cues["study_verbs"])
+        problem_nouns = "|".join(map(re.escape, cues["task_of_nouns"]))
+        #: "… the task of X": the noun of a problem and "of" right before the task
+        self.problem_before = re.compile(r"(?<![\w-])(?:" + problem_nouns + r")s?\s+of\s+(?:the\s+)?\Z", re.IGNORECASE)
+        #: "… as a X task": a task named as the kind of problem something is treated as
+        self.problem_after = re.compile(r"\s+(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
+        #: "X remains a challenging problem", "X has been a significant challenge"
+        self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
+                                        r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
+        self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
+        #: a dataset in a list after "on"/"across" (``ON_ITEMS``), also one a described collection opens: "on three
+        #: long-document reading comprehension tasks: A, B, and C", "across three natural image datasets (i.e., A, B …"
+        self.on_list = re.compile(r"(?<![\w-])(?:[Oo]n|[Aa]cross)\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,6}?(?:"
+                                  + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words.relation_data_collections)
+                                  + r")\s*(?::|\(\s*(?:(?:i\.e\.|e\.g\.),?)?|,?\s*(?:including|such\s+as|namely|i\.e\.,?|e\.g\.,?)|,)"
+                                  r"\s*)?" + ON_ITEMS)
+        #: the labels of a numbered list, by its first label
+        self.enumerations = {"i": words.relation_roman_numerals, "1": tuple("12345678"), "a": tuple("abcdefgh")}
+        #: "Multimodal Alignment based Product Recommendation": a title's means before "based"
+        self.based = re.compile(r"[\s-]based(?![\w-])", re.IGNORECASE)
+        #: "Deep Hypersphere Compression for Anomaly Detection": the purpose a title names after its contribution
+        self.title_for = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
+        #: "… via X", "… using X": where a title turns from what is addressed to the means
+        self.title_means = re.compile(r"(?<![\w-])(?:" + _alternation((), words.relation_title_means) + r")(?![\w-])",
+                                      re.IGNORECASE)
+        #: "Mitigating …", "FedLMT: Tackling …": a remedy gerund opening a title or its part after a colon
+        self.title_remedy = re.compile(r"(?:^|:\s*)(?:" + _alternation((), words.relation_title_remedies)
+                                       + r")\s+(?:the\s+)?", re.IGNORECASE)
+        self.title_problem_cuts = frozenset(cues["title_cuts"]) | words.relation_title_problem_cuts
+        self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
+                                        re.IGNORECASE)
+        # "a new PnP framework, called SNORE": the description before a naming cue
+        self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
+                                            + "|".join(re.escape(w) for w in type_nouns) + r")s?"
+                                            # "… method for context-aware recommendation, called NGF": its purpose
+                                            r"(?:\s+for\s+[^,.;()]{1,60}?)?"
+                                            # "a novel bilevel optimization-based framework, PARL": a comma alone
+                                            r"(?:\s*,?\s*(?:" + "|".join(re.escape(w) for w in cues["naming_cues"])
+                                            + r")|\s*,)\s*$",
+                                            re.IGNORECASE)
+        self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*,\s*(?:an?|the)\s+((?:[^,.;()]{0,100}?))\s*\b(?:"
+                                     + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)

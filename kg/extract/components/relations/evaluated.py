@@ -1,0 +1,36 @@
+"""``evaluatedOn``: the datasets and benchmarks a contribution is evaluated on.
+
+In a sentence about the contribution, a Dataset of an evaluation sentence, of a comparison ("outperforms … on MM-Vet
+and MMBench") or of a list after "on"/"across" ("achieves state-of-the-art on A, B and C"); in an evaluation sentence
+that names no subject, the datasets listed after "on" ("These evaluations are performed on three tasks: QuALITY,
+NarrativeQA, and QMSum").
+"""
+from __future__ import annotations
+
+from kg.extract.components.relations.context import Paper, Sentence
+from kg.extract.components.relations.cues import PAPER_LEVEL, RelationCues
+from kg.extract.state import Candidate, LocalEntity
+
+
+def evaluation_sentence(cues: RelationCues, paper: Paper, sent: Sentence) -> bool:
+    """Whether the sentence holds an evaluation word ("evaluate", "experiments", "benchmark" …)."""
+    return not cues.evaluation.isdisjoint(paper.norms[sent.span.start:sent.span.end])
+
+
+def mention(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, m: Candidate, e: LocalEntity, is_eval: bool,
+            compares: bool) -> None:
+    """A Dataset ``e`` mentioned at ``m`` in a sentence about ``subj``."""
+    rel_pos = m.start - sent.start
+    if subj.type != "Dataset" and (is_eval or compares or cues.on_list.search(sent.text, max(0, rel_pos - 80), rel_pos)):
+        paper.add(subj, "evaluatedOn", e, sent.bounds, "evaluatedOn")
+
+
+def unnamed(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
+    """An evaluation sentence that names no subject evaluates the main contribution on the datasets listed after
+    "on"."""
+    main, a = paper.main, sent.start
+    if main is not None and main.type in PAPER_LEVEL["evaluatedOn"] and sent.end > paper.main_at \
+            and any(e.type == "Dataset" for _m, e in sent.mentions) and evaluation_sentence(cues, paper, sent):
+        for m, e in sent.mentions:
+            if e.type == "Dataset" and cues.on_list.search(sent.text, max(0, m.start - a - 80), m.start - a):
+                paper.add(main, "evaluatedOn", e, sent.bounds, "evaluatedOn-unnamed")

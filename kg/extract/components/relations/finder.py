@@ -1,0 +1,152 @@
+"""The ``kg_relations`` component: it reads the paper sentence by sentence, finds each sentence's subject, and hands
+each mention to the reader of its relation kind (:mod:`.addresses`, :mod:`.evaluated`, :mod:`.uses`,
+:mod:`.outperforms`); then the paper-level kinds (the title's tasks, the main task, a contribution's name and
+parts, derived names)."""
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from spacy.tokens import Doc
+
+from kg.extract.components.relations import addresses, evaluated, names, outperforms, uses
+from kg.extract.components.relations.context import Paper, Sentence
+from kg.extract.components.relations.cues import PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
+from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, state
+from kg.extract.text import doc_text, may_contain, sentence_chars, sentence_offsets, sentences, tokens
+from kg.extract.text import title_end as text_title_end
+
+
+class RelationFinder(RelationCues):
+    def __call__(self, doc: Doc) -> Doc:
+        st = state(doc)
+        ents = st.entities
+        st.relations = []
+        if not ents:
+            return doc
+        pairs = [(m, e) for e in ents for m in e.mentions]
+        # sorted by (start, end), stably: the order of (start, end, index) tuples, which compare in C
+        order = sorted([(m.start, m.end, k) for k, (m, _e) in enumerate(pairs)])
+        spans: list[tuple[Candidate, LocalEntity]] = [pairs[k] for _s, _e, k in order]
+        proposed = [e for e in ents if e.proposed and e.type in PROPOSED_TYPES]
+        proposed.sort(key=lambda e: min(m.start for m in e.mentions if m.proposed))
+        main = st.main
+        text = doc_text(doc)
+        toks = tokens(doc)
+        sent_starts, sent_ends = sentence_offsets(doc)
+        # "CAMIL: Context-Aware Multiple Instance Learning for Cancer Detection …": what a title names before its
+        # purpose ("for") is the contribution's own description, not a task it addresses
+        title_purpose = self.title_for.search(text, 0, max(text_title_end(text), 0))
+        paper = Paper(doc=doc, text=text, ents=ents, spans=spans, span_starts=[m.start for m, _e in spans],
+                      proposed=proposed, main=main,
+                      main_at=min(m.start for m in main.mentions if m.proposed) if main is not None else 0,
+                      sents=sentences(doc), sent_starts=sent_starts, sent_ends=sent_ends, lower=toks.lower,
+                      norms=toks.norm, purpose_at=title_purpose.start() if title_purpose is not None else -1)
+
+        # PAPER proposes X, evidence = the proposal sentence
+        for e in proposed:
+            m = next(m for m in e.mentions if m.proposed)
+            paper.add(None, "proposes", e, sentence_chars(doc, m.start), "proposes")
+        if main is not None:
+            for e in proposed:
+                if e.type == "Task":
+                    addresses.proposed_task(paper, main, e)
+                elif e.type == "Method" and e is not main and main.type == "Method":
+                    names.own_component(self, paper, main, e)
+        for k, span in enumerate(paper.sents):
+            a, b = sent_starts[k], sent_ends[k]
+            # the mentions inside the sentence: spans are sorted by start, so bisect to those starting in it
+            in_sent = [(m, e) for m, e in spans[bisect_left(paper.span_starts, a):bisect_right(paper.span_starts, b)]
+                       if m.end <= b]
+            self._sentence(paper, Sentence(k, span, a, b, text[a:b], in_sent))
+        title_end = max(text_title_end(text), 0)
+        addresses.title_links(self, paper, title_end)
+        addresses.main_task(self, paper, title_end)
+        if main is not None and main.type in PAPER_LEVEL["evaluatedOn"] and "(" in text:
+            uses.enumerated_parts(self, doc, text, spans, main, paper.add)
+        # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
+        names.derived_names(doc, [*ents, *paper.rivals], paper.add)
+        # a contribution's name holds the names of its parts and of its task
+        names.name_parts(self, doc, proposed, ents, paper.add)
+        # one relation per (subject, predicate, object)
+        seen: set[tuple] = set()
+        unique = []
+        for r in paper.rels:
+            said = (r.subject, r.predicate, r.object)
+            if said not in seen:
+                seen.add(said)
+                unique.append(r)
+        st.relations = unique
+        st.proposals.extend(r.mention for r in paper.rivals)
+        return doc
+
+    def _subject(self, paper: Paper, sent: Sentence) -> LocalEntity | None:
+        """What the sentence is about: the contribution it names, else the main contribution on self-reference
+        ("our method", "it") once that is named, or in an evaluation sentence (the cheap test first)."""
+        subj = next((e for _m, e in sent.mentions if e.proposed and e.type in SUBJECT_TYPES), None)
+        if subj is not None:
+            addresses.motivation(self, paper, sent, subj)
+            if subj.type == "Dataset" and any(self._evaluated_ref(sent.text, ref) for ref in self.method_ref.finditer(sent.text)):
+                # "Experiments conducted on our BEV-3DLanes dataset demonstrate that our method outperforms …": the
+                # paper's data is what its method (the last one named before the sentence) is evaluated on; not
+                # "Based on this pipeline …, we build the CURE benchmark", "Using our pipeline, we create a dataset"
+                return next((e for e in reversed(paper.proposed) if e.type in RIVAL_TYPES
+                             and min(m.start for m in e.mentions if m.proposed) < sent.start), subj)
+            return subj
+        main = paper.main
+        if main is not None and (
+                paper.lower[sent.span.start] in self.eval_openers and evaluated.evaluation_sentence(self, paper, sent)
+                or sent.end > paper.main_at and self.self_ref.search(sent.text)):
+            if main.type not in RIVAL_TYPES and self.method_ref.search(sent.text):
+                # "We evaluate our method on 3RScan" in a paper whose main contribution is a representation or a
+                # task: "our method" is the method it proposes (the last one named before the sentence)
+                return next((e for e in reversed(paper.proposed) if e.type in RIVAL_TYPES
+                             and min(m.start for m in e.mentions if m.proposed) < sent.start), main)
+            return main
+        return None
+
+    def _evaluated_ref(self, s_text: str, ref) -> bool:
+        """Whether a self-reference to a method ("our method", "the proposed approach") stands as what is evaluated,
+        not as the means of the sentence ("Using our pipeline, we create …") nor as "this …"."""
+        before = s_text[:ref.start()].split()[-1:]
+        return not ref.group(0).lower().startswith("this") and not (before and before[0].lower() in self.words.relation_means_words)
+
+    def _sentence(self, paper: Paper, sent: Sentence) -> None:
+        addresses.problem_sentence(self, paper, sent)
+        subj = self._subject(paper, sent)
+        if subj is None:
+            evaluated.unnamed(self, paper, sent)
+            return
+        is_eval = evaluated.evaluation_sentence(self, paper, sent)
+        cmp_at = outperforms.comparison(self, sent.text)
+        contrasts = self._contrasts(sent.text)
+        tasks = addresses.SentenceTasks(self, paper, sent, subj)
+        used = uses.SentenceUses(self, paper, sent, subj)
+        named = any(e is subj for _m, e in sent.mentions)
+        for m, e in sent.mentions:
+            if e is subj:
+                continue
+            rel_pos = m.start - sent.start
+            if any(x <= rel_pos < y for x, y in contrasts):
+                continue  # "unlike methods that fine-tune X, …": X is other work's
+            if cmp_at is not None and rel_pos >= cmp_at and e.type in RIVAL_TYPES | {"HardwareConcept"}:
+                continue  # after a comparison cue: rivals, handled below
+            if e.type == "Task":
+                tasks.mention(m, e)
+            elif e.type == "Dataset":
+                evaluated.mention(self, paper, sent, subj, m, e, is_eval, cmp_at is not None)
+            elif e.type in USE_OBJECT_TYPES and not e.proposed and (subj.type != "Dataset" or named):
+                # (a dataset the sentence only refers to does not use what "we employ": "We employ the Mask R-CNN and
+                # Cascaded Mask R-CNN models … to perform NLB disease segmentation" in a paper presenting data)
+                used.mention(m, e)
+        if cmp_at is not None:
+            outperforms.read(self, paper, sent, subj, cmp_at)
+
+    def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
+        """Clauses about other work: from a contrast cue ("unlike", "instead of") to the next comma."""
+        if not may_contain(s_text, self.contrast_words):
+            return []
+        out = []
+        for hit in self.contrast.finditer(s_text):
+            comma = s_text.find(",", hit.end())
+            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
+        return out

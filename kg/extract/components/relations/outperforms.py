@@ -1,0 +1,133 @@
+"""``outperforms``: what the sentence's subject is compared with and beats.
+
+The first entity after a comparison cue (``outperforms``, ``than``, ``over``, ``relative to``, "compared with") is the
+rival, with the other names of its list; when no entity is there, the compared noun phrase ("dynamic K-only sparse
+methods") becomes a Method entity (a :class:`Proposed`). A benchmark outperforms nothing: in a paper whose subject is
+a dataset, the models named right before the cue do.
+"""
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.components.relations.context import Node, Paper, Proposed, Sentence
+from kg.extract.components.relations.cues import LIST_GAP, NEXT_WORD, RIVAL_TYPES, RelationCues
+from kg.extract.state import Candidate, LocalEntity
+from kg.extract.text import chunks, doc_text, may_contain, norm_word, words_of
+from kg.names import entity_key
+from kg.types import Finder
+
+
+def read(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, cmp_at: int) -> None:
+    """The subject (or the models a benchmark sentence names) outperforms the rival after the cue ending at
+    ``cmp_at`` (in the sentence's text) and the rest of its list."""
+    winners = [subj] if subj.type != "Dataset" else named_winners(sent.mentions, sent.start + cmp_at, subj)
+    found = rival(cues, paper.doc, sent.span, cmp_at, sent.mentions, subj, paper.ents, paper.rivals) if winners else None
+    if found is not None:
+        for winner in winners:
+            for other in [found, *listed_rivals(cues, paper.text, found, sent.mentions, subj, sent.start + cmp_at)]:
+                paper.add(winner, "outperforms", other, sent.bounds, "outperforms")
+
+
+def comparison(cues: RelationCues, s_text: str) -> int | None:
+    """Where the first comparison cue ends, if any."""
+    if not may_contain(s_text, cues.comparison_words):
+        return None  # most sentences compare nothing: skip both case-insensitive scans
+    hits = [m.end() for m in cues.outperform.finditer(s_text)]
+    hits += [m.end() for m in cues.over.finditer(s_text)]
+    hits += [m.end() for m in cues.against.finditer(s_text)]
+    return min(hits) if hits else None
+
+
+def named_winners(in_sent, cue_at: int, subj) -> list:
+    """"models like Jais and AceGPT outperform multilingual models" in a benchmark paper: a benchmark
+    outperforms nothing; the models the sentence names right before the cue do (none: no relation)."""
+    before = [e for m, e in in_sent if m.end <= cue_at and e is not subj and e.type in RIVAL_TYPES]
+    out: list = []
+    for e in reversed(before):
+        if e not in out:
+            out.append(e)
+        if len(out) == 4:
+            break
+    return out[::-1][-2:] if len(out) > 1 else out
+
+
+def listed_rivals(cues: RelationCues, text: str, rival, in_sent, subj, cue_at: int) -> list:
+    """The other names of the rival's list: "outperforms Qwen2.5-1.5B, Llama3.2-1B, and Falcon3-1.6B", and
+    the names a generic rival lists ("other small LMs including A, B and C", "sparse attention models, including
+    A and B", "strong baselines such as A")."""
+    if isinstance(rival, Proposed):
+        at: int | None = rival.mention.end
+    else:
+        at = next((m.end for m, e in in_sent if e is rival and m.start >= cue_at), None)
+    if at is None:
+        return []
+    head = NEXT_WORD.match(text, at)
+    if head is not None and norm_word(head.group(1)) in cues.res.generic_heads:
+        at = head.end()
+    out: list = []
+    for m, e in in_sent:
+        if m.start < at or e is subj or e is rival:
+            continue
+        if not LIST_GAP.fullmatch(text, at, m.start):
+            break
+        if e.type in RIVAL_TYPES and e not in out:
+            out.append(e)
+        at = m.end
+    return out
+
+
+def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
+          rivals: list[Proposed]) -> Node | None:
+    """The rival after the cue ending at ``cmp_at``: a named method or model, else the compared noun phrase."""
+    start = sent.start_char + cmp_at
+    full = doc_text(doc)
+    # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
+    # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
+    named: LocalEntity | None = None
+    for m, e in in_sent:
+        if m.start >= start and m.start - start <= 60 and e is not subj and e.type in RIVAL_TYPES:
+            if cues.words.rival_breaks.intersection(full[start:m.start].lower().split()):
+                break
+            after = NEXT_WORD.match(full, m.end)
+            if after is None or norm_word(after.group(1)) not in cues.res.generic_heads:
+                return e
+            # "over the recently proposed synchronous distributed L-BFGS algorithm", "outperforms differentiable
+            # ILP models": a name that only qualifies the compared noun phrase; that phrase is the rival when it
+            # says more than the name (below), else the name
+            named = e
+            break
+        if m.start >= start and m.start - start <= 60 and e.type in ("Dataset", "Task", "Metric"):
+            break
+    # else the compared noun phrase, read up to a generic head ("… sparse methods", "… baselines")
+    for ch in chunks(sent, cues.res):
+        if named is not None:
+            at = next((n for n in named.mentions if ch.start_char <= n.start and n.end <= ch.end_char), None)
+            if at is None:
+                continue
+            words = words_of(ch)
+            kept = cues.modifiers.trim(doc, words, verb_context=False)
+            if norm_word(doc[words[-1][1] - 1].text) not in cues.res.generic_heads \
+                    or doc[kept[0][0]].idx >= at.start:
+                return named  # nothing but weak modifiers before the name: "existing GNN models" is GNN
+        elif ch.start_char < start or ch.start_char - start > 40:
+            continue
+        elif cues.words.rival_breaks.intersection(full[start:ch.start_char].lower().split()):
+            return None  # "outperforms the current SOTA under various missing data mechanisms"
+        words = words_of(ch)
+        head = norm_word(doc[words[-1][1] - 1].text)
+        if head not in cues.res.generic_heads or len(words) < 2:
+            return None
+        kept = cues.modifiers.trim(doc, words, verb_context=False)
+        if len(kept) < 2:
+            return None
+        text = doc[kept[0][0]:words[-1][1]]
+        c = Candidate(text.start_char, text.end_char, "Method", Finder.RELATION, 0.6, rule="outperforms",
+                      surface=text.text)
+        key = entity_key(text.text)
+        for other in [*ents, *rivals]:
+            if key in other.keys:
+                return other
+        new = Proposed(c, {key})
+        rivals.append(new)
+        return new
+    return named

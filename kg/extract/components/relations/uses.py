@@ -1,0 +1,162 @@
+"""``uses``: the methods, models and hardware a contribution builds on, in the sentences about it.
+
+A Method/Model/HardwareConcept after a use cue (``via``, ``trained with``, ``based on`` …) within ``USE_WINDOW``
+characters, the rest of a list of parts ("consists of A, B and C"), what the paper further designs for its named
+contribution ("we devise a dual-level graph attention mechanism"), what the description of the contribution names
+("a new PnP framework, called X"; "X, a flow-matching method"), and the items of a numbered list of its parts. A use
+that is negated ("without any fine-tuning") or a parity ("competitive with X") is none.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Doc
+
+from kg.extract.components.relations.context import Paper, Sentence
+from kg.extract.components.relations.cues import (ENUMERATOR, ENUMERATOR_ANY, EXCEPT, NEGATION, USE_LIST_GAP, USE_WINDOW,
+                                                  USE_OBJECT_TYPES, RelationCues)
+from kg.extract.state import Candidate, LocalEntity
+from kg.extract.text import may_contain, sentence_chars
+
+
+class SentenceUses:
+    """The uses of one sentence whose subject is ``subj``, read mention by mention (:meth:`mention`) in text order:
+    a list of parts goes on from one mention to the next."""
+
+    def __init__(self, cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity):
+        self.cues, self.paper, self.sent, self.subj = cues, paper, sent, subj
+        self.use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+        self.design_ends: list[int] | None = None  # "we (further) design/devise …" (read on first need)
+        self.parity_ends: list[int] = []  # where "competitive with", "comparable results to" … end
+        self.list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
+        self.part_ends: list[int] | None = None  # read on first use found: few sentences list parts
+        self.appositions: list[tuple[int, int]] | None = None
+        self.described: list[tuple[int, int]] = []
+
+    def mention(self, m: Candidate, e: LocalEntity) -> None:
+        """A method, model or hardware concept ``e`` (not proposed) mentioned at ``m``."""
+        cues, paper, sent, subj = self.cues, self.paper, self.sent, self.subj
+        s_text, a, bounds = sent.text, sent.start, sent.bounds
+        rel_pos = m.start - a
+        if self.use_ends is None:
+            self.use_ends = [u.end() for u in cues.use.finditer(s_text)]
+            if self.use_ends and may_contain(s_text, cues.parity_words):
+                # "is competitive with X", "achieves comparable results to X": X is compared, not used
+                parity = [p.end() for p in cues.parity.finditer(s_text)]
+                self.use_ends = [u for u in self.use_ends if u not in parity]
+                self.parity_ends = parity
+        use_ends = self.use_ends
+        if any(0 <= rel_pos - p <= 60 and not any(p < u <= rel_pos for u in use_ends) for p in self.parity_ends):
+            self.list_end = None
+            return
+        if negated(s_text, rel_pos, use_ends):
+            self.list_end = None
+            return  # "does not need visual or tactile sensors", "but without masking for self-attention"
+        if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or self.list_end is not None \
+                and USE_LIST_GAP.fullmatch(paper.text, self.list_end, m.start):
+            paper.add(subj, "uses", e, bounds, "uses")
+            # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
+            if self.list_end is None and self.part_ends is None:
+                self.part_ends = [p.end() for p in cues.parts.finditer(s_text)]
+            part_list = self.list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in self.part_ends or ())
+            self.list_end = m.end if part_list else None
+            return
+        self.list_end = None
+        if self.design_ends is None:
+            # (not in the sentence that names the contribution: "we propose a novel online algorithm
+            # named X" describes X, the description rules read it)
+            self.design_ends = [d.end() for d in cues.design.finditer(s_text)] \
+                if subj is paper.main and not any(x is subj for _m, x in sent.mentions) else []
+        if any(design_object(cues, s_text, end, rel_pos) for end in self.design_ends):
+            # "We further design a two-stage adversarial training scheme", "we devise a dual-level graph
+            # attention mechanism": a part the paper designs for its named contribution
+            paper.add(subj, "uses", e, bounds, "uses-designed-part")
+            return
+        if self.appositions is None:
+            self.appositions = appositions(cues, s_text, a, subj)
+            self.described = named_descriptions(cues, s_text, a, subj)
+        if any(x <= rel_pos and m.end - a <= y for x, y in self.described):
+            paper.add(subj, "uses", e, bounds, "uses-named-description")
+            return
+        if any(x <= rel_pos < y for x, y in self.appositions):
+            paper.add(subj, "uses", e, bounds, "uses-contribution")
+
+
+def negated(s_text: str, start: int, use_ends: list[int]) -> bool:
+    """Whether the use cue nearest before ``start`` is negated: a negation between the cue and the mention, or
+    right before the cue ("based purely on A and does not need B", "without any fine-tuning", "does not use B")."""
+    cue = max((u for u in use_ends if 0 <= start - u <= USE_WINDOW), default=None)
+    if cue is None:
+        return False
+    lo = max(0, cue - 30)
+    hits = [hit for hit in NEGATION.finditer(s_text, lo, start)
+            if hit.start() >= cue or len(s_text[hit.end():cue].split()) <= 2]
+    # "requires no specialized training beyond the standard DPO setup": what the negation excepts is used
+    return bool(hits) and EXCEPT.search(s_text, hits[-1].end(), start) is None
+
+
+def design_object(cues: RelationCues, s_text: str, end: int, start: int) -> bool:
+    """Whether the mention starting at ``start`` is the direct object of the design verb ending at ``end``: at most
+    four words between ("a novel two-fold"), no mark nor preposition ("a module between A and B")."""
+    if not 0 <= start - end <= 40:
+        return False
+    gap = s_text[end:start]
+    if any(c in gap for c in ",;:()"):
+        return False
+    words = gap.lower().split()
+    return len(words) <= 4 and cues.design_gap_stops.isdisjoint(words)
+
+
+def proposed_in(s_text: str, base: int, subj: LocalEntity) -> Iterator[Candidate]:
+    """The subject's proposed mentions inside the sentence ``s_text`` (which starts at ``base``)."""
+    return (m for m in subj.mentions if m.proposed and base <= m.start < base + len(s_text))
+
+
+def named_descriptions(cues: RelationCues, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
+    """Text between an article and the type noun before a naming cue: "a new PnP framework, called X"."""
+    out = []
+    for m in proposed_in(s_text, base, subj):
+        lo = max(0, m.start - base - 160)
+        hit = cues.named_description.search(s_text[lo:m.start - base])
+        if hit:
+            out.append((lo + hit.start(1), lo + hit.end(1)))
+    return out
+
+
+def appositions(cues: RelationCues, s_text: str, base: int, subj: LocalEntity) -> list[tuple[int, int]]:
+    """Text between a proposed name and its type noun: "X, a flow-matching method"."""
+    out = []
+    for m in proposed_in(s_text, base, subj):
+        hit = cues.apposition.match(s_text, m.end - base)
+        if hit:
+            out.append((hit.start(1), hit.end(1)))
+    return out
+
+
+def enumerated_parts(cues: RelationCues, doc: Doc, text: str, spans: list[tuple[Candidate, LocalEntity]], main: LocalEntity,
+                      add) -> None:
+    """"Splat-MOVER consists of: (i) ASK-Splat, a … representation. …; (ii) SEE-Splat, a … module …; and (iii)
+    Grasp-Splat": the names that open the items of a numbered list after a part cue of the main contribution are
+    its parts, however many sentences the list spans (the items run in order: (i), (ii), (iii) …)."""
+    main_at = {m.start for m in main.mentions}
+    for cue in cues.parts.finditer(text):
+        first = ENUMERATOR.match(text, cue.end())
+        if first is None:
+            continue
+        s, _e = sentence_chars(doc, cue.start())
+        if not any(s <= at < cue.start() for at in main_at) and not cues.self_ref.search(text[s:cue.start()]):
+            continue  # the list's owner is someone else
+        labels = cues.enumerations.get(first.group(1).lower())
+        if labels is None:
+            continue
+        items = [first]
+        for hit in ENUMERATOR_ANY.finditer(text, first.end()):
+            if len(items) == len(labels) or hit.group(1).lower() != labels[len(items)]:
+                continue
+            items.append(hit)
+        for item in items:
+            for m, e in spans:
+                if item.end() <= m.start <= item.end() + 2 and e is not main and e.type in USE_OBJECT_TYPES:
+                    add(main, "uses", e, sentence_chars(doc, m.start), "uses-enumerated-part")
+                    break
+        return
