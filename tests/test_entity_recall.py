@@ -544,3 +544,15 @@ def test_a_results_verb_after_the_data_ends_its_phrase() -> None:
     assert {doc.text[c.start:c.end]: c.type for c in state(doc).candidates} == {"Amazon review corpus": "Dataset"}
     without = replace(res, function_words=res.function_words - {"validate"})
     assert state(pipe("kg_phrases", without)(text)).candidates == []
+
+
+def test_an_acronym_the_abstract_defines_is_not_read_as_the_vocabularys_other_long_form() -> None:
+    """"mean absolute error (MAE)": the vocabulary's "MAE" (masked autoencoder, a Model) is another reading, so the text's
+    own definition types the entity (a Metric; before, the vocabulary's Model won the vote). Control: "masked autoencoders
+    (MAE)" agrees with the vocabulary and stays a Model. (From h15a's branch, without its mined acronym list.)"""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+    doc = nlp("We report the mean absolute error (MAE) of the forecasts. The MAE drops by half.")
+    assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("mean absolute error", "Metric")}
+    doc = nlp("We pretrain masked autoencoders (MAE) on images. The MAE is fast.")
+    assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("masked autoencoders", "Model")}
