@@ -556,3 +556,19 @@ def test_an_acronym_the_abstract_defines_is_not_read_as_the_vocabularys_other_lo
     assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("mean absolute error", "Metric")}
     doc = nlp("We pretrain masked autoencoders (MAE) on images. The MAE is fast.")
     assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("masked autoencoders", "Model")}
+
+
+def test_textbook_concepts_and_their_acronyms_are_in_the_field_vocabulary() -> None:
+    """field_concepts.tsv (hand-written, textbook sources named in the file): "ELBO", "RKHS", "LQR", "CVaR" and the RL
+    returns, written bare, are concepts (before: no entity); MDP and MPC are Methods by the guideline (before: the
+    OpenReview keywords' Model and Task)."""
+    from kg.extract.pipeline import shipped_nlp
+    doc = shipped_nlp()("We maximize the ELBO in an RKHS, cast control as an MDP solved with MPC or LQR, bound the "
+                        "CVaR and report the average return, the cumulative reward, the negative log-likelihood "
+                        "and AUPRC.")
+    found = {(e.preferred_label, e.type) for e in state(doc).entities}
+    assert found == {("evidence lower bound", "Method"), ("reproducing kernel Hilbert space", "Method"),
+                     ("Markov decision process", "Method"), ("model predictive control", "Method"),
+                     ("linear quadratic regulator", "Method"), ("conditional value-at-risk", "Metric"),
+                     ("average return", "Metric"), ("cumulative reward", "Metric"),
+                     ("negative log-likelihood", "Metric"), ("area under the precision-recall curve", "Metric")}, found
