@@ -572,3 +572,16 @@ def test_textbook_concepts_and_their_acronyms_are_in_the_field_vocabulary() -> N
                      ("linear quadratic regulator", "Method"), ("conditional value-at-risk", "Metric"),
                      ("average return", "Metric"), ("cumulative reward", "Metric"),
                      ("negative log-likelihood", "Metric"), ("area under the precision-recall curve", "Metric")}, found
+
+
+def test_a_language_name_is_no_dataset_of_a_list() -> None:
+    """"on English and Chinese NER datasets": the languages of the datasets, not a dataset "English" (closed_class.toml
+    language_names; before, the capitalised word was a list mate of "Chinese NER" and typed Dataset). Control: plain
+    capitalised name in the same place ("on Waterbirds and Chinese NER datasets") stays a Dataset."""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+    doc = nlp("Experiments on English and Chinese NER datasets show gains.")
+    labels = {e.preferred_label for e in state(doc).entities}
+    assert "English" not in labels and "Chinese NER" in labels, labels
+    doc = nlp("Experiments on Waterbirds and Chinese NER datasets show gains.")
+    assert "Waterbirds" in {e.preferred_label for e in state(doc).entities if e.type == "Dataset"}
