@@ -585,3 +585,19 @@ def test_a_language_name_is_no_dataset_of_a_list() -> None:
     assert "English" not in labels and "Chinese NER" in labels, labels
     doc = nlp("Experiments on Waterbirds and Chinese NER datasets show gains.")
     assert "Waterbirds" in {e.preferred_label for e in state(doc).entities if e.type == "Dataset"}
+
+
+def test_the_word_after_we_is_a_verb_not_the_start_of_a_phrase() -> None:
+    """"We report collision rate": "report" (a noun too, so no function word) ran into the metric's phrase ("report
+    collision rate"); the first word after a subject pronoun, over an adverb, is its verb (kg.extract.text
+    content_flags), a hyphenated one whole ("we fine-tune X"). Control: the same noun after "the" still opens a phrase
+    ("the report generation task" keeps "report")."""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+    for text in ("We report collision rate on all scenes.", "We also measure collision rate on all scenes."):
+        doc = nlp(text)
+        assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("collision rate", "Metric")}, text
+    doc = nlp("We fine-tune Stable Diffusion on COCO.")
+    assert "Stable Diffusion" in {e.preferred_label for e in state(doc).entities}
+    doc = nlp("Our model improves radiology report generation.")
+    assert "radiology report generation" in {e.preferred_label for e in state(doc).entities}
