@@ -1377,10 +1377,13 @@ deterministic; `tests/test_lexicons.py` rebuilds twice and compares bytes with t
   derived vocabularies lack or type against the annotation guideline, with their standard
   acronyms: evidence lower bound (ELBO), reproducing kernel Hilbert space (RKHS), Markov
   decision processes (MDP, POMDP), linear quadratic regulator (LQR), model predictive control
-  (MPC) as Method; conditional value-at-risk (CVaR), negative log-likelihood, AUPRC and the
-  RL returns (average/expected/episodic/discounted return, cumulative reward) as Metric. The
-  file names its textbook sources (Bishop 2006, Sutton & Barto 2018, Anderson & Moore 1990,
-  Camacho & Bordons 2007, Rockafellar & Uryasev 2000, Davis & Goadrich 2006).
+  (MPC) as Method; conditional value-at-risk (CVaR), negative log-likelihood, AUPRC, the RL
+  returns (average/expected/episodic/discounted return, cumulative reward), regret notions
+  (simple, cumulative, pseudo-, policy, external, internal, adaptive, counterfactual), excess
+  risk, mutual information, mixing time, effective sample size, expected calibration error,
+  bits per dimension, mean reciprocal rank, success weighted by path length (SPL), IoU, Dice,
+  Kendall's tau, coefficient of determination, statistical power, area under the curve and
+  character error rate as Metric. The file names its textbook or paper source for each.
   `source_id` = `kg-concepts:<slug>`.
 
 ## Typing rules for untyped vocabularies (OpenReview, CSO, PwC collection names)

@@ -601,3 +601,20 @@ def test_the_word_after_we_is_a_verb_not_the_start_of_a_phrase() -> None:
     assert "Stable Diffusion" in {e.preferred_label for e in state(doc).entities}
     doc = nlp("Our model improves radiology report generation.")
     assert "radiology report generation" in {e.preferred_label for e in state(doc).entities}
+
+
+def test_named_measures_of_learning_theory_and_evaluation_are_metrics() -> None:
+    """field_concepts.tsv: regret notions keep their kind ("simple regret", "cumulative regret", before cut to "regret"),
+    and textbook measures no derived vocabulary lists ("excess risk", "mutual information", "bits per dimension",
+    "SPL") are Metrics (before: nothing, or SPL the PwC method "Semi-Pseudo-Label"). Control: a rate word that is no
+    notion ("logarithmic regret") still gives the bare metric."""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+    doc = nlp("We bound the simple regret, the cumulative regret and the excess risk, and report mutual information, "
+              "bits per dimension and SPL.")
+    found = {(e.preferred_label, e.type) for e in state(doc).entities}
+    assert found == {("simple regret", "Metric"), ("cumulative regret", "Metric"), ("excess risk", "Metric"),
+                     ("mutual information", "Metric"), ("bits per dimension", "Metric"),
+                     ("success weighted by path length", "Metric")}, found
+    doc = nlp("Our algorithm achieves logarithmic regret.")
+    assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("regret", "Metric")}
