@@ -1377,7 +1377,11 @@ deterministic; `tests/test_lexicons.py` rebuilds twice and compares bytes with t
   derived vocabularies lack or type against the annotation guideline, with their standard
   acronyms: evidence lower bound (ELBO), reproducing kernel Hilbert space (RKHS), Markov
   decision processes (MDP, POMDP), linear quadratic regulator (LQR), model predictive control
-  (MPC) as Method; conditional value-at-risk (CVaR), negative log-likelihood, AUPRC, the RL
+  (MPC) as Method, with classic methods the derived vocabularies lack bare (decision trees,
+  random forests, lasso, elastic net, k-means, naive Bayes, cross-validation, actor-critic,
+  value/policy iteration, Frank-Wolfe, simulated annealing, RRT, impedance control, control
+  barrier functions, iterative closest point, behavior cloning, t-SNE, instrumental
+  variables); conditional value-at-risk (CVaR), negative log-likelihood, AUPRC, the RL
   returns (average/expected/episodic/discounted return, cumulative reward), regret notions
   (simple, cumulative, pseudo-, policy, external, internal, adaptive, counterfactual), excess
   risk, mutual information, mixing time, effective sample size, expected calibration error,

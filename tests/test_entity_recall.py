@@ -618,3 +618,18 @@ def test_named_measures_of_learning_theory_and_evaluation_are_metrics() -> None:
                      ("success weighted by path length", "Metric")}, found
     doc = nlp("Our algorithm achieves logarithmic regret.")
     assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("regret", "Metric")}
+
+
+def test_textbook_methods_missing_from_the_derived_vocabularies_are_methods() -> None:
+    """field_concepts.tsv: classic methods no derived vocabulary lists bare ("random forests", "lasso", "k-means",
+    "behavior cloning", "value iteration", "RRT") are Methods (before: no entity at all).
+    Control: a longer known name is still one entity of that name ("k-means clustering")."""
+    from kg.extract.pipeline import shipped_nlp
+    nlp = shipped_nlp()
+    doc = nlp("We compare random forests, the lasso and k-means with behavior cloning, value iteration and RRT.")
+    found = {(e.preferred_label, e.type) for e in state(doc).entities}
+    assert found == {("random forest", "Method"), ("lasso", "Method"), ("k-means clustering", "Method"),
+                     ("behavior cloning", "Method"), ("value iteration", "Method"),
+                     ("rapidly-exploring random tree", "Method")}, found
+    doc = nlp("We run k-means clustering on the features.")
+    assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("k-means clustering", "Method")}
