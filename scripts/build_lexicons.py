@@ -1378,7 +1378,7 @@ deterministic; `tests/test_lexicons.py` rebuilds twice and compares bytes with t
   acronyms: evidence lower bound (ELBO), reproducing kernel Hilbert space (RKHS), Markov
   decision processes (MDP, POMDP), linear quadratic regulator (LQR), model predictive control
   (MPC) as Method, with classic methods the derived vocabularies lack bare (decision trees,
-  random forests, lasso, elastic net, k-means, naive Bayes, cross-validation, actor-critic,
+  random forests, lasso, elastic net, k-means, naive Bayes, cross-validation,
   value/policy iteration, Frank-Wolfe, simulated annealing, RRT, impedance control, control
   barrier functions, iterative closest point, behavior cloning, t-SNE, instrumental
   variables); conditional value-at-risk (CVaR), negative log-likelihood, AUPRC, the RL

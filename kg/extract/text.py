@@ -260,29 +260,27 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
             if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
                 flags[h + 1] = True
     if "we" in text or "We" in text or "they" in text or "They" in text:
-        _verb_after_subject(text, ws, flags)
+        _verb_after_subject(text, ws, flags, res.words.contribution_adverbs)
     st.content = (res, flags)
     return flags
 
 
 #: subject pronouns: the first content word after one (over adverbs, function words) is its verb
 _SUBJECTS = frozenset(("we", "We", "they", "They"))
-#: adverbs between a subject pronoun and its verb
-_SUBJECT_ADVERBS = frozenset(("also", "further", "then", "first", "additionally", "finally", "now", "next", "thus",
-                              "therefore", "empirically", "experimentally", "systematically", "carefully", "extensively"))
 
 
-def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool]) -> None:
+def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adverbs: frozenset[str]) -> None:
     """"We report collision rate", "they measure path length": the word after a subject pronoun is a verb, not
     the first word of the phrase after it (a noun never follows "we"). Without a tagger, verbs that are also
     nouns ("report", "measure", "benchmark") are no function words, so they ran into the object's phrase. Over
-    at most two adverbs ("we also report"); a lower-case word only (a name after "we" is no verb)."""
+    at most two adverbs (closed_class.toml contribution_adverbs: "we also report"); a lower-case word only (a name
+    after "we" is no verb)."""
     n = len(text)
     for i, t in enumerate(text):
         if t not in _SUBJECTS:
             continue
         j = i + 1
-        while j < n and j <= i + 2 and text[j] in _SUBJECT_ADVERBS:
+        while j < n and j <= i + 2 and text[j] in adverbs:
             j += 1  # "we also report", "we further measure"
         if j < n and flags[j] and text[j].islower() and text[j].isalpha():
             flags[j] = False
