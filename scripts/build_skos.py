@@ -62,6 +62,8 @@ SOURCES = {
                      "data, no licence file; product names only)", None),
     "kg-hardware": ("https://w3id.org/kg-ml/ontology",
                     "kg hand-written hardware vocabulary (MIT)", "mit"),
+    "kg-concepts": ("https://w3id.org/kg-ml/ontology",
+                    "kg hand-written field vocabulary: textbook concepts and their acronyms (MIT)", "mit"),
 }
 LICENCES = {
     "cc-by-sa": "https://creativecommons.org/licenses/by-sa/4.0/",

@@ -21,7 +21,7 @@ SHARED_LEXICONS = SHARED / "lexicons"
 HEADER = ["term", "type", "canonical", "source", "source_id", "broader", "case"]
 TYPES = {"Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept"}
 SOURCES = {"pwc-method", "pwc-collection", "pwc-task", "pwc-dataset", "pwc-metric",
-           "nlp-progress", "cso", "openreview", "accelerators", "kg-hardware"}
+           "nlp-progress", "cso", "openreview", "accelerators", "kg-hardware", "kg-concepts"}
 HW_CATEGORIES = {"Processor", "Accelerator", "Memory", "Kernel", "NumericPrecision",
                  "PerformanceRegime", "Parallelism", "GPU", "TPU"}
 

@@ -75,6 +75,7 @@ class Words:
     dimension_qualifiers: frozenset[str]
     not_qualifiers: frozenset[str]
     list_head_stops: frozenset[str]
+    language_names: frozenset[str]
     # kind_nouns.toml
     coined_dataset_nouns: frozenset[str]
     coined_preceding_dataset_nouns: frozenset[str]

@@ -260,8 +260,34 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
                 flags[h - 1] = True
             if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
                 flags[h + 1] = True
+    if "we" in text or "We" in text or "they" in text or "They" in text:
+        _verb_after_subject(text, ws, flags, res.words.contribution_adverbs)
     st.content = (res, flags)
     return flags
+
+
+#: subject pronouns: the first content word after one (over adverbs, function words) is its verb
+_SUBJECTS = frozenset(("we", "We", "they", "They"))
+
+
+def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adverbs: frozenset[str]) -> None:
+    """"We report collision rate", "they measure path length": the word after a subject pronoun is a verb, not
+    the first word of the phrase after it (a noun never follows "we"). Without a tagger, verbs that are also
+    nouns ("report", "measure", "benchmark") are no function words, so they ran into the object's phrase. Over
+    at most two adverbs (closed_class.toml contribution_adverbs: "we also report"); a lower-case word only (a name
+    after "we" is no verb)."""
+    n = len(text)
+    for i, t in enumerate(text):
+        if t not in _SUBJECTS:
+            continue
+        j = i + 1
+        while j < n and j <= i + 2 and text[j] in adverbs:
+            j += 1  # "we also report", "we further measure"
+        if j < n and flags[j] and text[j].islower() and text[j].isalpha():
+            flags[j] = False
+            while j + 2 < n and text[j + 1] == "-" and not ws[j] and not ws[j + 1]:
+                flags[j + 1] = flags[j + 2] = False  # "we fine-tune X": the whole hyphenated verb
+                j += 2
 
 
 def _content_kind(lx: Lex, function_words: set[str]) -> int:

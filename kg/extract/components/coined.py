@@ -278,6 +278,7 @@ class CoinedNameFinder:
         self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
                                              if e.type == "Dataset" and e.term.endswith(self.model_suffixes)}))
         self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
+        self.languages = words.language_names  # "English": never a name of a list on its own
         self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
         self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
         self.determiners = words.determiners
@@ -340,7 +341,7 @@ class CoinedNameFinder:
         if out is None:
             parts = word.split("-")
             out = (self._capitalised[parts[0]] and all(map(str.isalpha, parts)) and len(word) > 2
-                   and not ("-" in word and self.describing_suffix.search(word)))
+                   and not ("-" in word and self.describing_suffix.search(word)) and word not in self.languages)
             if len(self._plain) < 500_000:
                 self._plain[word] = out
         return out

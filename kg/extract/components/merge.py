@@ -253,6 +253,23 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
     return [c for c, gone in zip(accepted, dropped) if not gone]
 
 
+def _defined_acronyms(cands: list[Candidate], text: str) -> dict[str, str]:
+    """The acronyms this abstract defines ("approximate nearest neighbor (ANN)"), each with its long form's key."""
+    return {text[c.start:c.end]: entity_key(c.long_form) for c in cands
+            if c.finder is Finder.ACRONYM and c.long_form and text[c.start:c.end] != c.long_form}
+
+
+def _other_reading(c: Candidate, defined: dict[str, str], text: str) -> bool:
+    """A vocabulary match of an acronym the abstract defines with another long form ("ANN" read as "artificial
+    neural network" where the text says "approximate nearest neighbor (ANN)"): the text's own definition rules."""
+    if c.finder is not Finder.LEXICON or not c.canonical or not defined:
+        return False
+    surface = text[c.start:c.end]
+    said = defined.get(surface) or (defined.get(surface[:-1]) if surface.endswith("s") else None)
+    # a vocabulary name that is the acronym itself ("FATA", "mBART") is no other reading
+    return said is not None and entity_key(c.canonical) not in (said, entity_key(surface))
+
+
 class Merger:
     def __init__(self, res: Resources, min_confidence: float):
         self.res = res
@@ -481,8 +498,9 @@ class Merger:
     def _merge_spans(self, doc: Doc, text: str) -> list[Candidate]:
         """One candidate per span, typed by the vote of all candidates on it; generic and weak spans dropped."""
         by_span: dict[tuple[int, int, str], list[Candidate]] = {}
+        defined = _defined_acronyms(state(doc).candidates, text)
         for c in state(doc).candidates:
-            if c.end > c.start:
+            if c.end > c.start and not _other_reading(c, defined, text):
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
         _list_mate_votes(by_span, text, self._list_gaps)  # only where a guessed name stands
         generic_terms = self.res.generic_terms
