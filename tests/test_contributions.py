@@ -461,7 +461,7 @@ def test_the_method_called_a_rare_word_is_proposed_and_found_again(extractor):
 
 
 def test_is_rare_word_tells_a_coined_name_from_english():
-    from kg.extract.contribution.base import is_rare_word
+    from kg.extract.components.contributions.base import is_rare_word
     assert is_rare_word("Binoculars") and is_rare_word("Magnushammer")
     assert not is_rare_word("Volcano") and not is_rare_word("Method")
 
@@ -653,7 +653,7 @@ def test_a_contribution_verb_after_and_then_keeps_the_subject(extractor):
 
 
 def test_a_title_phrase_is_not_cut_inside_a_coordination():
-    from kg.extract.contribution.titles import title_phrases
+    from kg.extract.components.contributions.titles import title_phrases
     title = "Robust Distribution Learning with Local and Global Adversarial Corruptions"
     got = [title[a:b] for a, b, _h in title_phrases(title, {"and", "for"}, {"with"}, set(), set(), set(),
                                                      frozenset({"a", "an", "the"}))]

@@ -118,7 +118,7 @@ def test_positions_is_the_plain_scan() -> None:
 
 def test_pattern_searches_from_candidate_starts_are_the_searches() -> None:
     from kg.extract.components.coined import _LIST_HEAD, _list_head
-    from kg.extract.contribution.titles import _TITLE_SPLIT, _may_split
+    from kg.extract.components.contributions.titles import _TITLE_SPLIT, _may_split
     from kg.extract.components.results import _NUM, _num_search
 
     rng = random.Random(11)

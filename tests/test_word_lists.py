@@ -11,7 +11,7 @@ import pytest
 from kg.extract.resources import WORDS_DIR, Words, load_words
 
 ROOT = Path(__file__).resolve().parent.parent / "kg" / "extract"
-SOURCES = sorted((ROOT / "components").rglob("*.py")) + sorted((ROOT / "contribution").glob("*.py")) + [
+SOURCES = sorted((ROOT / "components").rglob("*.py")) + [
     ROOT / "text.py", ROOT / "pipeline.py"]
 _WORD = re.compile(r"[a-z][a-z.'\-]*(?: [a-z.'\-]+)*")
 #: names of the rules' own states, not words of the text (the result patterns and verb classes)

@@ -1,25 +1,5 @@
-"""``kg_contributions``: what the paper itself proposes.
-
-Reads contribution cues (``we propose/introduce/present X``, ``an algorithm
-called X``, ``we dub this approach X``), finds X (a coined name, an acronym
-definition or a Title Case name), and types it from the words around it: a
-type noun before a naming cue (``a task called …``) or an apposition after X
-(``X, a hierarchical benchmark for …``).
-
-Other ways abstracts name their contribution, each in its own method: a title
-``X: A … Approach`` (``_title_name``), ``Our method, X (…), is`` (``_our_noun_name``),
-``… designing a protocol called X`` (``_self_named``), ``a new … (ACRO)``
-(``_new_definition``), ``a novel FRL algorithm X`` (``_name_after_kind``), ``a provably efficient
-algorithm, namely X`` (``_kind_then_name``). A paper that names no contribution proposes the noun
-phrase after its contribution verb (``_described_object``: ``a two-stage sampling scheme``). A name no
-other component found (a Title Case name after a contribution verb, or a title's name
-before its colon) is looked for again in the rest of the abstract
-(``_repeat_new_names``). The cue words are data: ``data/cues.json``.
-
-This module holds the component and the readers that start from a cue word (``_find`` calls them in turn); the
-readers it shares live in :mod:`kg.extract.contribution`: the title (``titles``), a name and its boundaries
-(``names``), a described contribution (``described``), and the cue words and doc state they share (``base``).
-"""
+"""The ``kg_contributions`` component (:class:`ContributionFinder`): the readers that start from a cue word,
+which ``_find`` calls in turn; the readers they share are the package's other modules."""
 from __future__ import annotations
 
 import re
@@ -27,15 +7,14 @@ from bisect import bisect_left
 from itertools import compress
 from typing import cast
 
-from spacy.language import Language
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.contribution.base import NAMES, TARGET_WINDOW, is_rare_word, j_is_name
-from kg.extract.contribution.described import DescribedReader
-from kg.extract.contribution.names import NameReader
-from kg.extract.contribution.titles import TitleReader
-from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import Candidate, contract, state
+from kg.extract.components.contributions.base import NAMES, TARGET_WINDOW, is_rare_word, j_is_name
+from kg.extract.components.contributions.described import DescribedReader
+from kg.extract.components.contributions.names import NameReader
+from kg.extract.components.contributions.titles import TitleReader
+from kg.extract.resources import Resources
+from kg.extract.state import Candidate, state
 from kg.extract.text import (
     doc_text,
     head_type,
@@ -690,8 +669,3 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             else:
                 self._named_after(doc, sent, i, by_start, out)
             return
-
-@Language.factory("kg_contributions", requires=contract("candidates"), assigns=contract("candidates"),
-                  default_config={"resources": SHIPPED})
-def make_contributions(nlp: Language, name: str, resources: Resources) -> ContributionFinder:
-    return ContributionFinder(resources)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.contribution.base import LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
+from kg.extract.components.contributions.base import LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
 from kg.extract.state import Candidate
 from kg.extract.text import (
     chunk_ranges,

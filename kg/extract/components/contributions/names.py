@@ -13,7 +13,7 @@ from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.contribution.base import APPOSITION_WINDOW, NAMES, TARGET_WINDOW, ReaderBase, is_rare_word
+from kg.extract.components.contributions.base import APPOSITION_WINDOW, NAMES, TARGET_WINDOW, ReaderBase, is_rare_word
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
     doc_text,

@@ -11,7 +11,7 @@ import re
 
 from spacy.tokens import Doc
 
-from kg.extract.contribution.base import NAMES, ReaderBase, is_rare_word
+from kg.extract.components.contributions.base import NAMES, ReaderBase, is_rare_word
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
     TITLE_WORD,
