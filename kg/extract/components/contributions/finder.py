@@ -13,7 +13,6 @@ from kg.extract.components.contributions.base import NAMES, TARGET_WINDOW, is_ra
 from kg.extract.components.contributions.described import DescribedReader
 from kg.extract.components.contributions.names import NameReader
 from kg.extract.components.contributions.titles import TitleReader
-from kg.extract.resources import Resources
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
     doc_text,
