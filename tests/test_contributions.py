@@ -1624,3 +1624,15 @@ def test_a_described_contribution_before_what_we_also_introduce_is_proposed(extr
     # the control: without "also" the later thing stays the one answer
     control = _proposed(extractor, abstract.replace("We also introduce", "We introduce"))
     assert "Bayesian nonparametric model" not in control and "probabilistic shooting augmentation" in control, control
+
+
+def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
+    """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
+    abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "
+                "minimax statistical bounds on the suboptimality gap.")
+    title = "Reward Model Learning vs. Direct Policy Optimization: A Comparative Analysis of Preferences"
+    proposed = _title_proposed(extractor, title, abstract)
+    assert "Reward Model Learning" not in proposed, proposed
+    # the control: the same phrase before a purpose word is the title's name
+    control = _title_proposed(extractor, title.replace(" vs. ", " for "), abstract)
+    assert "Reward Model Learning" in control, control
