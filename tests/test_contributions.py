@@ -1611,3 +1611,28 @@ def test_a_gerund_means_phrase_in_the_title_is_how_the_paper_does_it(extractor):
     # the control: a known concept after the means word is used, not proposed
     control = _proposed_t(extractor, "Towards Neural Architecture Search through Language Modeling", abstract)
     assert "Language Modeling" not in control, control
+
+
+def test_a_described_contribution_before_what_we_also_introduce_is_proposed(extractor):
+    """"we propose a novel Bayesian nonparametric model that … . We also introduce a probabilistic shooting
+    augmentation …": "also" adds a second contribution; the one described before it is proposed too."""
+    abstract = ("Earlier works use point estimates. We propose a novel Bayesian nonparametric model that uses "
+                "Gaussian processes to infer posteriors. We also introduce a probabilistic shooting augmentation to "
+                "enable efficient inference.")
+    proposed = _proposed(extractor, abstract)
+    assert "Bayesian nonparametric model" in proposed and "probabilistic shooting augmentation" in proposed, proposed
+    # the control: without "also" the later thing stays the one answer
+    control = _proposed(extractor, abstract.replace("We also introduce", "We introduce"))
+    assert "Bayesian nonparametric model" not in control and "probabilistic shooting augmentation" in control, control
+
+
+def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
+    """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
+    abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "
+                "minimax statistical bounds on the suboptimality gap.")
+    title = "Reward Model Learning vs. Direct Policy Optimization: A Comparative Analysis of Preferences"
+    proposed = _title_proposed(extractor, title, abstract)
+    assert "Reward Model Learning" not in proposed, proposed
+    # the control: the same phrase before a purpose word is the title's name
+    control = _title_proposed(extractor, title.replace(" vs. ", " for "), abstract)
+    assert "Reward Model Learning" in control, control

@@ -94,6 +94,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         # …": a known concept after a described contribution is a part of it, not the answer
                     if not any(c.proposed for c in out[before:]):
                         unnamed.append((sent, v))
+                    elif unnamed and lower[i - 1] == "also" and not any(c.proposed for c in out[:before]):
+                        self._described_before_also(doc, by_start, out)
             opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0) \
                 if lower[sent.start] in self.opener_firsts else 0
             if opener and sent.start + opener + 1 < sent.end:
@@ -175,6 +177,18 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
                 if kind:
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
+
+    def _described_before_also(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"we propose a novel mapping function based on a p-norm distance … we also introduce a new ray
+        parameterization": what "also" adds is a second contribution, so the one the cue before it described without
+        a name (when nothing else is proposed before) is read too; a generic kind stays unread (no title waits here)."""
+        generic, self.deferring = self.generic, True
+        for sent, i in reversed(self.unnamed):  # the latest cue: what "also" adds to
+            before = len(out)
+            self._described_object(doc, sent, i, by_start, out)
+            if any(c.proposed for c in out[before:]):
+                break
+        self.generic, self.deferring = generic, False
 
     def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
         """Whether the object of the verb at ``verb`` opens on an article and a kind noun ("the algorithm", "a new

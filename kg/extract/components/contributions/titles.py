@@ -72,8 +72,8 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
         end = next((k for k, w in enumerate(words) if k and w[2] in cuts), len(words))
         cut_at = words[end][2] if end < len(words) else ""
         words = words[:end]
-        if not 2 <= len(words) <= 9 or any(w[2] in rejects for w in words):
-            continue
+        if not 2 <= len(words) <= 9 or any(w[2] in rejects for w in words) or cut_at in ("vs", "versus"):
+            continue  # "Reward Model Learning vs. Direct Policy Optimization": one side of a comparison is no name
         head = next((k for k, w in enumerate(words) if k and w[2] in inner), len(words)) - 1
         if cut_at in ("and", "or") and head + 1 < len(words):
             words = words[:head + 1]  # "… Learning with Local and Global Corruptions": no half of a coordination
