@@ -17,6 +17,7 @@ from kg.extract.text import (
     TITLE_WORD,
     doc_text,
     head_type,
+    may_contain,
     norm_word,
     positions,
     sentence_at,
@@ -496,6 +497,10 @@ class TitleReader(ReaderBase):
         the verb ("we propose to improve ABSA with context denoising", "we propose to address these issues … by
         computing empirical error estimates")."""
         if len(phrase.split()) < 2:
+            return False
+        # most title phrases are nowhere in the abstract: a substring test first, before compiling the regex
+        if phrase.isascii() and not (may_contain(abstract, (phrase.lower(),))
+                                     or not named_only and self.unnamed and may_contain(doc_text(doc), (phrase.lower(),))):
             return False
         at = re.compile(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", re.IGNORECASE)
         if not named_only:
