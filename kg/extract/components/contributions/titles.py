@@ -498,10 +498,13 @@ class TitleReader(ReaderBase):
         computing empirical error estimates")."""
         if len(phrase.split()) < 2:
             return False
-        # most title phrases are nowhere in the abstract: a substring test first, before compiling the regex
-        if phrase.isascii() and not (may_contain(abstract, (phrase.lower(),))
-                                     or not named_only and self.unnamed and may_contain(doc_text(doc), (phrase.lower(),))):
-            return False
+        # most title phrases are in no text searched below: substring tests first, before compiling the regex
+        if phrase.isascii():
+            low, toks = (phrase.lower(),), tokens(doc)
+            if not may_contain(abstract, low) and (named_only or not any(
+                    toks.lower[i] in self.verbs and i + 1 < sent.end and toks.lower[i + 1] == "to"
+                    and may_contain(doc_text(doc)[toks.idx[i]:sent.end_char], low) for sent, i in self.unnamed)):
+                return False
         at = re.compile(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", re.IGNORECASE)
         if not named_only:
             text, idx = doc_text(doc), tokens(doc).idx
