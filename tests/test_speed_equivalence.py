@@ -170,3 +170,38 @@ def test_title_word_runs_over_ascii_are_the_class_runs() -> None:
         assert [m.span() for m in TITLE_WORD.finditer(s, lo)] == expected, s
         hits += bool(expected)
     assert hits > 1000
+
+
+def test_relation_cue_lower_regexes_are_the_ignorecase_searches() -> None:
+    """NEGATION and ``paper_subject`` scan lower-cased text (LowerRegex): the matches of the IGNORECASE regexes they
+    were, over whole texts and within bounds, on texts with mixed case, hyphens and the characters that fold apart."""
+    from kg.extract.components.relations.cues import NEGATION, RelationCues, _alternation
+    from kg.extract.resources import load_resources
+    cues = RelationCues(load_resources())
+    plain_neg = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
+    plain_subj = re.compile(r"(?<![\w-])(?:" + _alternation((), cues.words.paper_subjects) + r")(?![\w-])",
+                            re.IGNORECASE)
+    words = ["We", "we", "This Paper", "this work", "NOT", "not only", "No", "non-no", "W/O", "without", "never", "Nor",
+             "know", "note", "-not", "weW", "ſo", "İt", "paper", "study", "x", ",", "."]
+    rng = random.Random(7)
+    for _ in range(300):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+        lo, hi = sorted(rng.randint(0, len(text)) for _ in range(2))
+        assert [m.span() for m in NEGATION.finditer(text, lo, hi)] == [m.span() for m in plain_neg.finditer(text, lo, hi)]
+        assert [m.span() for m in NEGATION.finditer(text)] == [m.span() for m in plain_neg.finditer(text)]
+        got, want = cues.paper_subject.search(text), plain_subj.search(text)
+        assert (got and got.span()) == (want and want.span()), text
+
+
+def test_a_title_phrase_introduced_in_other_letter_case_is_still_found(extractor) -> None:
+    """``_introduced`` tests the title's phrase as a substring before compiling its regex: case-insensitively, as the
+    regex matches ("Context Denoising" of the title, "context denoising" of the abstract)."""
+    from kg.records import Paper
+    title = "Context Denoising for Aspect-Based Sentiment Analysis"
+    found = extractor.extract(Paper(id="p", title=title, abstract=(
+        "Aspect-based sentiment analysis is hard. We propose to improve sentiment analysis with context denoising.")))
+    assert {e.labels[0] for e in found.entities if e.proposed} == {"Context Denoising"}
+    # the control: the phrase not in the abstract proposes nothing
+    control = extractor.extract(Paper(id="p", title=title, abstract=(
+        "Aspect-based sentiment analysis is hard. We propose to improve sentiment analysis with better data.")))
+    assert not any(e.proposed for e in control.entities)

@@ -17,6 +17,7 @@ from kg.extract.text import (
     TITLE_WORD,
     doc_text,
     head_type,
+    may_contain,
     norm_word,
     positions,
     sentence_at,
@@ -497,6 +498,13 @@ class TitleReader(ReaderBase):
         computing empirical error estimates")."""
         if len(phrase.split()) < 2:
             return False
+        # most title phrases are in no text searched below: substring tests first, before compiling the regex
+        if phrase.isascii():
+            low, toks = (phrase.lower(),), tokens(doc)
+            if not may_contain(abstract, low) and (named_only or not any(
+                    toks.lower[i] in self.verbs and i + 1 < sent.end and toks.lower[i + 1] == "to"
+                    and may_contain(doc_text(doc)[toks.idx[i]:sent.end_char], low) for sent, i in self.unnamed)):
+                return False
         at = re.compile(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", re.IGNORECASE)
         if not named_only:
             text, idx = doc_text(doc), tokens(doc).idx

@@ -83,7 +83,15 @@ class Sentence:
     end: int
     text: str
     mentions: list[tuple[Candidate, LocalEntity]]
+    _use_hits: list | None = None
 
     @property
     def bounds(self) -> tuple[int, int]:
         return self.start, self.end
+
+    def use_hits(self, use) -> list:
+        """The matches of the use cues (``use``, the one regex every caller passes) in the sentence, scanned once:
+        the uses and the tasks of a sentence both read them."""
+        if self._use_hits is None:
+            self._use_hits = list(use.finditer(self.text))
+        return self._use_hits

@@ -40,7 +40,7 @@ EXCEPT = re.compile(r"(?<![\w-])(?:beyond|except|besides|but|other\s+than|apart\
 OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challenge)\s+of\s+)?"
                       r"(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
 #: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
-NEGATION = re.compile(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])", re.IGNORECASE)
+NEGATION = LowerRegex(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])")
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
 NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
@@ -53,9 +53,12 @@ def _alternation(stems, words) -> str:
     return "|".join(sorted(alts, key=len, reverse=True))
 
 
+_LONG_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
 def stems(text: str) -> set[str]:
     """The first five letters of each word of three letters or more: "detecting" and "detection" meet."""
-    return {w[:5].lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    return {w[:5].lower() for w in _LONG_WORD.findall(text)}
 
 
 #: a two-letter acronym ("RD" for rumor detection, "RL") that a name can hold ("CPT-RD", "MARL-RL"): capitals only
@@ -148,8 +151,7 @@ class RelationCues:
         self.title_remedy = re.compile(r"(?:^|:\s*)(?:" + _alternation((), words.relation_title_remedies)
                                        + r")\s+(?:the\s+)?", re.IGNORECASE)
         self.title_problem_cuts = frozenset(cues["title_cuts"]) | words.relation_title_problem_cuts
-        self.paper_subject = re.compile(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])",
-                                        re.IGNORECASE)
+        self.paper_subject = LowerRegex(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])")
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?"

@@ -39,7 +39,7 @@ class SentenceUses:
         s_text, a, bounds = sent.text, sent.start, sent.bounds
         rel_pos = m.start - a
         if self.use_ends is None:
-            self.use_ends = [u.end() for u in cues.use.finditer(s_text)]
+            self.use_ends = [u.end() for u in sent.use_hits(cues.use)]
             if self.use_ends and may_contain(s_text, cues.parity_words):
                 # "is competitive with X", "achieves comparable results to X": X is compared, not used
                 parity = [p.end() for p in cues.parity.finditer(s_text)]
@@ -138,6 +138,8 @@ def enumerated_parts(cues: RelationCues, doc: Doc, text: str, spans: list[tuple[
     """"Splat-MOVER consists of: (i) ASK-Splat, a … representation. …; (ii) SEE-Splat, a … module …; and (iii)
     Grasp-Splat": the names that open the items of a numbered list after a part cue of the main contribution are
     its parts, however many sentences the list spans (the items run in order: (i), (ii), (iii) …)."""
+    if "(1)" not in text and "(a)" not in text and "(i)" not in text:
+        return  # no list opens (ENUMERATOR matches none): most abstracts, without scanning for part cues
     main_at = {m.start for m in main.mentions}
     for cue in cues.parts.finditer(text):
         first = ENUMERATOR.match(text, cue.end())
