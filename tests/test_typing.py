@@ -434,3 +434,14 @@ def test_a_dataset_phrase_after_a_degree_word_only_describes(entity_types):
     types = entity_types("We evaluate on high dimensional datasets, low resolution images and satellite images.")
     assert types.get("satellite images") == "Dataset", types
     assert not any(k.lower().startswith(("dimensional", "resolution")) for k in types), types
+
+
+def test_the_kind_noun_after_a_defined_acronym_types_a_task_headed_definition(entity_types):
+    types = entity_types("To address this we introduce the infant pose generation and classification (IPoGC) "
+                         "pipeline, which combines a variational autoencoder with a graph network.")
+    assert types.get("IPoGC") == "Method", types
+    strategy = entity_types("We adopt a masked view prediction (MVP) strategy for pretraining the encoder.")
+    assert strategy.get("MVP") == "Method", strategy
+    # control: a task noun after the acronym keeps the task
+    task = entity_types("We study the scene graph generation (SGG) task on images.")
+    assert task.get("SGG") == "Task", task
