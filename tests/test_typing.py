@@ -434,3 +434,28 @@ def test_a_dataset_phrase_after_a_degree_word_only_describes(entity_types):
     types = entity_types("We evaluate on high dimensional datasets, low resolution images and satellite images.")
     assert types.get("satellite images") == "Dataset", types
     assert not any(k.lower().startswith(("dimensional", "resolution")) for k in types), types
+
+
+def test_the_kind_noun_after_a_defined_acronym_types_a_task_headed_definition(entity_types):
+    types = entity_types("To address this we introduce the infant pose generation and classification (IPoGC) "
+                         "pipeline, which combines a variational autoencoder with a graph network.")
+    assert types.get("IPoGC") == "Method", types
+    strategy = entity_types("We adopt a masked view prediction (MVP) strategy for pretraining the encoder.")
+    assert strategy.get("MVP") == "Method", strategy
+    # control: a task noun after the acronym keeps the task
+    task = entity_types("We study the scene graph generation (SGG) task on images.")
+    assert task.get("SGG") == "Task", task
+
+
+def test_a_titled_name_ending_in_an_architecture_suffix_is_a_model(extractor):
+    """"UVCGAN: …" in the title: a coined name ending in Net/GAN/Former that no context types is an architecture,
+    a Model, also where the title proposes it (the title reader keeps a name's type from 0.7 on)."""
+    ex = extractor.extract(Paper(id="p", title="QuorbiGAN: Cycle-Consistent Adversarial Networks for Unpaired "
+                                 "Translation", abstract="We study unpaired translation. QuorbiGAN improves fidelity."))
+    types = {label: e.type for e in ex.entities for label in e.labels}
+    assert types.get("QuorbiGAN") == "Model", types
+    # control: a coined name without such a suffix keeps the title reader's Method
+    ex = extractor.extract(Paper(id="p", title="QuorbiDX: Cycle-Consistent Adversarial Networks for Unpaired "
+                                 "Translation", abstract="We study unpaired translation. QuorbiDX improves fidelity."))
+    types = {label: e.type for e in ex.entities for label in e.labels}
+    assert types.get("QuorbiDX") == "Method", types

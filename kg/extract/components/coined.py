@@ -520,7 +520,7 @@ class CoinedNameFinder:
                 typed = (hit[0], min(hit[1], 0.6))  # "OpenAI LLMs", "A100 GPU": the last word's head, as for title case
             elif typed is None and name.endswith(self.model_suffixes) and " " not in name \
                     and not name.lower().endswith(self.dataset_endings):
-                typed = ("Model", 0.6)  # an architecture's name ("UVCGAN", "EAFormer"), when no context types it
+                typed = ("Model", 0.7)  # an architecture's name ("UVCGAN", "EAFormer"), when no context types it
             guess = ""
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
