@@ -1636,3 +1636,19 @@ def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     # the control: the same phrase before a purpose word is the title's name
     control = _title_proposed(extractor, title.replace(" vs. ", " for "), abstract)
     assert "Reward Model Learning" in control, control
+
+
+@pytest.mark.parametrize("lead", ["most powerful", "largest", "best"])
+def test_our_best_model_named_after_a_comma_is_proposed_when_nothing_else_is(extractor, lead):
+    abstract = (f"Instruction tuning helps sparse models more than dense ones. Our {lead} model, Zorbo-32B, "
+                "surpasses the dense baselines on four tasks.")
+    assert _proposed(extractor, abstract).get("Zorbo-32B") == "Model", _proposed(extractor, abstract)
+
+
+def test_our_best_model_is_a_size_of_the_proposed_one_not_a_second_contribution(extractor):
+    abstract = ("We propose Quaxo, a sparse instruction-tuned model. Our largest model, Quaxo-32B, surpasses the "
+                "dense baselines on four tasks.")
+    assert _proposed(extractor, abstract) == {"Quaxo": "Model"}
+    # positive control: without the paper's own name before it, the model is what the paper proposes
+    alone = "Sparse models are cheap. Our largest model, Quaxo-32B, surpasses the dense baselines on four tasks."
+    assert _proposed(extractor, alone) == {"Quaxo-32B": "Model"}

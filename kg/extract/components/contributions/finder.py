@@ -29,6 +29,12 @@ from kg.types import Finder
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 
 
+def _superlative(word: str) -> bool:
+    """"best", "largest", "smallest", "strongest": a superlative by its ending ("test", "interest" are none)."""
+    return word == "best" or (len(word) >= 6 and word.isalpha() and word.endswith("est")
+                              and not word.endswith(("test", "rest", "quest", "fest")))
+
+
 class ContributionFinder(TitleReader, DescribedReader, NameReader):
     """The ``kg_contributions`` component: reads each doc's contribution cues in turn (see the module's docstring)."""
 
@@ -358,6 +364,12 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if lower[i + 1] in self.past_verbs or (lower[i + 1] in self.weak_lead and norm_word(lower[i + 2]) in
                                                    self.type_words):
                 i += 1  # "Our proposed method, LatentDiffuser, demonstrates …", "our final model, X"
+            elif not any(c.proposed for c in out) and (_superlative(lower[i + 1]) or (
+                    lower[i + 1] == "most" and toks.lex[i + 2].is_alpha)):
+                # "Our most powerful model, FLAN-MoE-32B, surpasses …", "Our smallest model, SmolVLM-256M, uses …":
+                # the best of the paper's own models, read only when nothing else is proposed (beside the
+                # paper's name it is a size of it)
+                i += 2 if lower[i + 1] == "most" else 1
             if i + 3 >= sent.end or norm_word(lower[i + 1]) not in self.type_words:
                 continue
             comma = lower[i + 2] == ","
