@@ -61,6 +61,7 @@ class Words:
     use_words: frozenset[str]
     contribution_skip: frozenset[str]
     weak_lead_extra: frozenset[str]
+    superlative_false_endings: tuple[str, ...]
     complement_prepositions: frozenset[str]
     apposition_stops: frozenset[str]
     object_openers: frozenset[str]

@@ -29,12 +29,6 @@ from kg.types import Finder
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 
 
-def _superlative(word: str) -> bool:
-    """"best", "largest", "smallest", "strongest": a superlative by its ending ("test", "interest" are none)."""
-    return word == "best" or (len(word) >= 6 and word.isalpha() and word.endswith("est")
-                              and not word.endswith(("test", "rest", "quest", "fest")))
-
-
 class ContributionFinder(TitleReader, DescribedReader, NameReader):
     """The ``kg_contributions`` component: reads each doc's contribution cues in turn (see the module's docstring)."""
 
@@ -350,6 +344,11 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 continue  # "a novel multiple-instance learning (MIL) framework": the framework is new
             self._propose(out, best, best.type)
 
+    def _superlative(self, word: str) -> bool:
+        """"best", "largest", "smallest", "strongest": a superlative by its ending ("test", "interest" are none)."""
+        return word == "best" or (len(word) >= 6 and word.isalpha() and word.endswith("est")
+                                  and not word.endswith(self.words.superlative_false_endings))
+
     def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """"Our method, MaRio (…), is …", "Our framework MaRio …", "We highlight that our algorithm, SpectralDICE,
         is …": "our" (and "proposed" or one describing word) and a kind noun before a name: the contribution.
@@ -364,7 +363,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if lower[i + 1] in self.past_verbs or (lower[i + 1] in self.weak_lead and norm_word(lower[i + 2]) in
                                                    self.type_words):
                 i += 1  # "Our proposed method, LatentDiffuser, demonstrates …", "our final model, X"
-            elif not any(c.proposed for c in out) and (_superlative(lower[i + 1]) or (
+            elif not any(c.proposed for c in out) and (self._superlative(lower[i + 1]) or (
                     lower[i + 1] == "most" and toks.lex[i + 2].is_alpha)):
                 # "Our most powerful model, FLAN-MoE-32B, surpasses …", "Our smallest model, SmolVLM-256M, uses …":
                 # the best of the paper's own models, read only when nothing else is proposed (beside the
