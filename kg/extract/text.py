@@ -373,6 +373,12 @@ def is_describing_adjective(word: str, res: Resources) -> bool:
     return low.endswith(res.adjective_suffixes) or low in res.weak_modifiers
 
 
+def ends_as_superlative(low: str) -> bool:
+    """"largest", "strongest", "simplest": a lower-case word of more than five letters ending in "-est" (the
+    callers add their own exceptions: "test", "interest", "k-nearest")."""
+    return len(low) > 5 and low.endswith("est")
+
+
 def head_type(word: str, res: Resources) -> tuple[str, float] | None:
     """Type a phrase by its last word (heads.tsv, then suffix rules); memoised in ``res.head_cache``."""
     cache = res.head_cache

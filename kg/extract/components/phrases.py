@@ -19,9 +19,10 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, Candidate, contract, state
-from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text, head_type,
-                             is_coined, is_describing_adjective, is_one_word, key_words, may_contain, norm_word,
-                             sentence_at, sentence_norms, sentences, span_text, tokens, word_ranges, qualifier_words)
+from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
+                             ends_as_superlative, head_type, is_coined, is_describing_adjective, is_one_word, key_words,
+                             may_contain, norm_word, sentence_at, sentence_norms, sentences, span_text, tokens,
+                             word_ranges, qualifier_words)
 from kg.types import Finder
 
 MAX_WORDS = 3
@@ -380,7 +381,7 @@ class PhraseFinder:
         if self._adjective(first) and not (plural and self._relational(first)) or low in self.res.generic_terms or low in self.res.dataset_roles \
                 or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
-                or low.endswith("est") and len(low) > 5:
+                or ends_as_superlative(low):
             return
         if mods[0][0] > 0 and toks.lower[mods[0][0] - 1] in self.res.words.phrase_degree_words:
             return  # "high dimensional datasets", "low resolution images": a description cut from its degree word
@@ -466,7 +467,7 @@ class PhraseFinder:
         low = word.lower()
         if self._relational(word):
             return False  # "spectral contrastive loss", "computational cost": a kind of it, not a judgement
-        return self._adjective(word) or (low.endswith("est") and len(low) > 5 and low.isalpha()
+        return self._adjective(word) or (ends_as_superlative(low) and low.isalpha()
                                          and low not in self.res.adjective_exceptions)
 
     def __call__(self, doc: Doc) -> Doc:

@@ -16,6 +16,7 @@ from kg.extract.components.contributions.titles import TitleReader
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
     doc_text,
+    ends_as_superlative,
     head_type,
     is_content,
     may_contain,
@@ -346,7 +347,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
 
     def _superlative(self, word: str) -> bool:
         """"best", "largest", "smallest", "strongest": a superlative by its ending ("test", "interest" are none)."""
-        return word == "best" or (len(word) >= 6 and word.isalpha() and word.endswith("est")
+        return word == "best" or (ends_as_superlative(word) and word.isalpha()
                                   and not word.endswith(self.words.superlative_false_endings))
 
     def _our_noun_name(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
