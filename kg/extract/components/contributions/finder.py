@@ -178,6 +178,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 kind = next((k for k in (self._bare_kind(doc, sent, i) for sent, i in unnamed) if k), None)
                 if kind:
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
+            if not any(c.proposed for c in out) and self.generic is None:
+                self._indefinite_title(doc, by_start, out)  # "A Cognitive Regularizer for Language Modeling"
 
     def _described_before_also(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"we propose a novel mapping function based on a p-norm distance … we also introduce a new ray

@@ -490,6 +490,38 @@ class TitleReader(ReaderBase):
             return True
         return False
 
+    def _indefinite_title(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
+        """"A Cognitive Regularizer for Language Modeling", "An Optimal Algorithm for Stochastic and Adversarial
+        Bandits": a title that opens as one indefinite noun phrase headed by a kind noun says what the paper
+        presents, when the abstract speaks of a thing of that kind ("the algorithm", "a regularizer that …"); the
+        answer of last resort of a paper whose abstract names and describes nothing it proposes. A study, a survey
+        or an analysis is no such kind (``contribution_not_heads``), nor is a known concept ("A Transformer …")."""
+        text = doc_text(doc)
+        title, sep, rest = text.partition("\n\n")
+        if not sep or not (title.startswith(("A ", "An ")) and title[title.index(" ") + 1:][:1].isupper()):
+            return False
+        phrases = title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects, self.title_openers,
+                                self.res.noun_ing, self.words.title_articles)
+        if not phrases or title[:phrases[0][0]].strip().lower() not in self.words.title_articles:
+            return False  # "A Novel Platform to …": the article opens a phrase of one word only, or none
+        start, end, head_end = phrases[0]
+        word = title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1]
+        head = norm_word(word)
+        if head in self.words.contribution_not_heads or word.lower() in self.words.contribution_not_heads:
+            return False  # "A Comparative Study of …", "A Closer Look at …"
+        typ = self.type_words.get(head) or self.words.made_kind_nouns.get(head)
+        if typ is None:
+            found = head_type(head, self.res)
+            typ = found[0] if found and found[0] in ("Method", "Model") else None
+        if typ is None or typ == "Task" or not re.search(r"(?<![\w-])" + re.escape(head), rest, re.IGNORECASE):
+            return False  # the abstract never speaks of a thing of the title's kind
+        if any(c.finder is Finder.LEXICON and c.end >= end for c in by_start.get(start, ())):
+            return False  # a known concept: "A Gaussian Process …"
+        cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="indefinite-title")
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+        return True
+
     def _introduced(self, doc: Doc, abstract: str, phrase: str, named_only: bool = False) -> bool:
         """Whether the abstract introduces ``phrase`` (a title's noun phrase) in so many words: as the object of a
         contribution verb ("we propose modified Retrace to …"), after a naming cue ("a general protocol …, called
