@@ -1652,3 +1652,44 @@ def test_our_best_model_is_a_size_of_the_proposed_one_not_a_second_contribution(
     # positive control: without the paper's own name before it, the model is what the paper proposes
     alone = "Sparse models are cheap. Our largest model, Quaxo-32B, surpasses the dense baselines on four tasks."
     assert _proposed(extractor, alone) == {"Quaxo-32B": "Model"}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("In this paper, we propose a simple and scalable sampling process, Early-Stopping Self-Consistency (ESC), to "
+     "greatly reduce the cost of self-consistency.", "Early-Stopping Self-Consistency"),
+    ("We introduce a new learning setup, On-Demand Unlabeled Federated Learning (ODUFL), to serve new clients.",
+     "On-Demand Unlabeled Federated Learning"),
+])
+def test_name_defined_after_a_description_without_a_kind_noun_is_proposed(extractor, abstract, name):
+    """"a … sampling process, Early-Stopping Self-Consistency (ESC), …": no kind noun before the comma, but a name
+    the paper defines with its acronym, set off after what the verb introduces, is the contribution."""
+    assert _proposed(extractor, abstract).get(name) == "Method", _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract", [
+    "We evaluate on two standard corpora, Penn Treebank Corpus (PTBC), and report perplexity.",
+    "We use a simple and scalable sampling process, Deep Tree Search (DTS), to reduce the cost.",
+    "We propose a simple and scalable sampling process, Deep Tree Search, to reduce the cost.",
+])
+def test_a_name_after_a_description_without_a_kind_noun_needs_a_contribution_verb_and_its_acronym(extractor, abstract):
+    found = _found(extractor, abstract)
+    assert any(name.startswith(("Penn", "Deep")) for name in found), found  # positive control: the name is read
+    assert not _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_an_indefinite_title_headed_by_a_kind_noun_is_what_the_paper_presents(extractor):
+    """"A Cognitive Regularizer for Language Modeling" of an abstract that proposes nothing in so many words but
+    speaks of "a regularizer that …": the title's phrase is the contribution (the answer of last resort)."""
+    abstract = ("We explore whether the uniform information density hypothesis can be operationalized as an inductive "
+                "bias. Specifically, we augment the canonical objective for training language models with a "
+                "regularizer that encodes it.")
+    proposed = _title_proposed(extractor, "A Cognitive Regularizer for Language Modeling", abstract)
+    assert proposed.get("Cognitive Regularizer") == "Method", proposed
+    # the abstract never speaks of a regularizer: no answer from the title
+    other = abstract.replace("a regularizer that encodes it", "a penalty that encodes it")
+    assert "Cognitive Regularizer" not in _title_proposed(extractor, "A Cognitive Regularizer for Language Modeling",
+                                                          other)
+    # a study is no kind of thing made
+    study = _title_proposed(extractor, "A Comparative Study of Ranking Formulas", abstract.replace(
+        "regularizer", "study"))
+    assert not study, study

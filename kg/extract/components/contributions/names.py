@@ -19,6 +19,7 @@ from kg.extract.text import (
     doc_text,
     head_type,
     is_content,
+    is_describing_adjective,
     is_joiner,
     norm_word,
     title_end,
@@ -178,18 +179,40 @@ class NameReader(ReaderBase):
         typ = None
         for k in range(i, min(sent.end - 1, i + APPOSITION_WINDOW)):
             tok = doc[k]
-            if tok.text == "," and typ is not None:
+            if tok.text == "," and (typ is not None or self._described_noun_before(doc, i, k)):
+                noun = k - 1
                 k += 1
                 while k < sent.end - 1 and doc[k].lower_ in ("the", "a", "an"):
                     k += 1  # "a new task, the sequential Morris Water Maze (sWM)"
                 hits = [c for c in by_start.get(doc[k].idx, []) if c.finder in NAMES]
                 if hits:
                     best = max(hits, key=lambda c: c.end - c.start)
-                    self._propose(out, best, typ)
+                    if typ is not None:
+                        self._propose(out, best, typ)
+                    elif best.finder is Finder.ACRONYM and best.long_form and " " in best.long_form \
+                            and doc_text(doc).startswith(" (", best.end) and not any(
+                                c.finder is Finder.LEXICON and c.end >= best.end for c in by_start.get(best.start, ())):
+                        # "a simple and scalable sampling process, Early-Stopping Self-Consistency (ESC), …", "a new
+                        # learning setup, On-Demand Unlabeled PFL (OD-PFL)": a name the paper defines with its acronym,
+                        # set off after the described object, is the contribution whatever the object's noun
+                        found = head_type(doc[noun].text, self.res)
+                        self._propose(out, best, found[0] if found and found[0] in ("Method", "Model", "Dataset")
+                                      else "Method")
                 return
+            if typ is None and (tok.lower_ in ("and", "or") or is_describing_adjective(tok.text, self.res)) \
+                    and k + 1 < sent.end and doc[k + 1].text.islower() and doc[k + 1].is_alpha:
+                continue  # "a simple and scalable sampling process, …": describing words, joined
             if not is_content(tok, self.res) and not tok.is_space:
                 return
             typ = self.type_words.get(norm_word(tok.text)) or self._named_collection(doc, i, k) or typ
+
+    def _described_noun_before(self, doc: Doc, i: int, comma: int) -> bool:
+        """Whether the words from token ``i`` to the comma at ``comma`` describe a thing: lower-case words (two at
+        least, describing words and joining "and"s included) ending in a noun ("scalable sampling process")."""
+        words = [t for t in doc[i:comma] if t.lower_ not in ("and", "or")]
+        return len(words) >= 2 and all(t.is_alpha and t.text.islower() or (t.text == "-") for t in words) \
+            and doc[comma - 1].is_alpha and not is_describing_adjective(doc[comma - 1].text, self.res) \
+            and not doc[comma - 1].lower_.endswith("ly")
 
     def _named_collection(self, doc: Doc, i: int, j: int) -> str | None:
         """"a novel matrix family, the Block Tensor-Train (BTT)": a collection noun after a naming noun (not "a family
