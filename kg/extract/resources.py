@@ -147,6 +147,7 @@ class Words:
     clause_openers: frozenset[str]
     passive_contribution_verbs: frozenset[str]
     clause_object_ends: frozenset[str]
+    clause_verb_particles: frozenset[str]
     process_noun_endings: tuple[str, ...]
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]

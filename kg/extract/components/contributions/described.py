@@ -418,6 +418,8 @@ class DescribedReader(ReaderBase):
             modal = lower[v] == "can" and v + 1 < sent.end and text[v + 1].isalpha() and text[v + 1].islower()
             if modal:
                 v += 1  # "a framework that can use …": the verb after the modal agrees with nothing
+                if v + 1 < sent.end and lower[v].endswith("ly") and lower[v].isalpha() and text[v + 1].islower():
+                    v += 1  # "a novel method that can explicitly count …"
             word = lower[v]
             if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
                     or (word.endswith("s") == plural and not modal) or word.endswith(("ed", "ing")) \
@@ -426,6 +428,8 @@ class DescribedReader(ReaderBase):
         else:
             return False
         j = v + 1
+        if j + 1 < sent.end and lower[j] in self.words.clause_verb_particles:
+            j += 1  # "an algorithm that focuses on the termination function": the object after the verb's preposition
         if lower[j] in self.words.title_articles:
             j += 1
         while j < sent.end - 1:  # "that leverages state-of-the-art large language models": weak words lead
