@@ -378,14 +378,15 @@ class DescribedReader(ReaderBase):
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
                              rule="described-contribution"))
 
-    def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate]) -> bool:
+    def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate], further: bool = False) -> bool:
         """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
         combine …", "a system leveraging retrieval-augmented generation", "an approach based on a sample reweighting
         scheme": a bare kind noun (its leading words weak) whose relative clause (or participle) says what it does names a paper's
         contribution only with that clause, kept whole up to the end of the clause's short object ("approach that
         supplements the discriminator"). The clause's verb agrees with the noun; an object that goes on ("… the
         strengths of …", "… sampling and …") or refers back ("… this approach") names nothing. The last resort of a
-        paper that names no contribution and whose title names none either."""
+        paper that names no contribution and whose title names none either. ``further``: a later pass, read only when
+        nothing else answers, that goes on past the verb's preposition ("focuses on …") or an adverb after "can"."""
         enum: tuple[int, int] | None = None  # an enumerator "(1)" opening the clause, as character offsets
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
@@ -418,7 +419,8 @@ class DescribedReader(ReaderBase):
             modal = lower[v] == "can" and v + 1 < sent.end and text[v + 1].isalpha() and text[v + 1].islower()
             if modal:
                 v += 1  # "a framework that can use …": the verb after the modal agrees with nothing
-                if v + 1 < sent.end and lower[v].endswith("ly") and lower[v].isalpha() and text[v + 1].islower():
+                if further and v + 1 < sent.end and lower[v].endswith("ly") and lower[v].isalpha() \
+                        and text[v + 1].islower():
                     v += 1  # "a novel method that can explicitly count …"
             word = lower[v]
             if v >= sent.end - 1 or not (word.isalpha() and text[v].islower()) or word in self.words.described_breaks \
@@ -428,7 +430,7 @@ class DescribedReader(ReaderBase):
         else:
             return False
         j = v + 1
-        if j + 1 < sent.end and lower[j] in self.words.clause_verb_particles:
+        if further and j + 1 < sent.end and lower[j] in self.words.clause_verb_particles:
             j += 1  # "an algorithm that focuses on the termination function": the object after the verb's preposition
         if lower[j] in self.words.title_articles:
             j += 1

@@ -171,6 +171,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                                 break
                         else:
                             self._passive_subject(doc, by_start, out)
+                            if not any(c.proposed for c in out) and self.generic is None:
+                                for sent, i in unnamed:  # "an algorithm that focuses on …": the clause read further
+                                    if self._kind_with_clause(doc, sent, i, out, further=True):
+                                        break
             if cue and not any(c.proposed for c in out) and self.generic is None:
                 # of a paper naming and describing nothing else, the title's phrase a bare kind noun types even when the
                 # abstract does not repeat it ("Scalable Safe Policy Improvement for …" with "we propose a novel
