@@ -1708,3 +1708,19 @@ def test_a_kind_noun_whose_clause_says_what_it_does_past_a_preposition_or_an_adv
     # the control: a named contribution before it is the answer, the described one is not read
     named = "We propose Termo, a new method. " + abstract
     assert name not in _proposed(extractor, named) and "Termo" in _proposed(extractor, named)
+
+
+@pytest.mark.parametrize("sentence, name, typ", [
+    ("We localize knowledge using our method LocoGen which measures the direct effect of layers.", "LocoGen", "Method"),
+    ("Experiments show that our collected benchmark InstruSum is hard for current models.", "InstruSum", "Dataset"),
+])
+def test_our_kind_noun_then_a_coined_name_inside_a_sentence_is_proposed(extractor, sentence, name, typ):
+    abstract = "Prior methods are slow and inaccurate. " + sentence
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+def test_our_previous_method_then_a_name_is_not_proposed(extractor):
+    abstract = "Prior methods are slow and inaccurate. This work extends our previous method TrackNet2 to videos."
+    assert "TrackNet2" in _found(extractor, abstract)  # positive control: the name is read
+    assert "TrackNet2" not in _proposed(extractor, abstract)
+    assert "TrackNet2" in _proposed(extractor, abstract.replace("our previous method", "our method"))

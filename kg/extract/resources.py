@@ -148,6 +148,7 @@ class Words:
     passive_contribution_verbs: frozenset[str]
     clause_object_ends: frozenset[str]
     clause_verb_particles: frozenset[str]
+    earlier_work_words: frozenset[str]
     process_noun_endings: tuple[str, ...]
     rival_breaks: frozenset[str]
     object_skips: tuple[str, ...]

@@ -34,16 +34,19 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
     """The ``kg_contributions`` component: reads each doc's contribution cues in turn (see the module's docstring)."""
 
     def __call__(self, doc: Doc) -> Doc:
-        self.generic, self.deferring = None, False
+        self.generic, self.deferring, self.own_in_passing = None, False, None
         self._find(doc)
         out = state(doc).candidates
         if self.generic is not None and not any(c.proposed for c in out):
             out.append(self.generic)
+        elif self.own_in_passing is not None and not any(c.proposed for c in out):
+            self._propose(out, *self.own_in_passing)  # "… using our method LocoGen which …": the last resort
         return doc
 
     def _find(self, doc: Doc) -> None:
         out = self.found = state(doc).candidates
         self.new_names = []
+        self.own_in_passing: tuple[Candidate, str] | None = None  # "… using our method LocoGen …" (_our_noun_name)
         lower = tokens(doc).lower
         # the first sentence whose subject is the paper ("This paper explores …"): a later "it" may be the paper
         self.paper_subject_at = next((s.start for s in sentences(doc) if s.end - s.start > 2 and lower[s.start] == "this"
@@ -367,6 +370,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         our_at = self.our_at  # the doc's "our" tokens (found in __call__)
         for o in our_at[bisect_left(our_at, sent.start):bisect_left(our_at, sent.end - 4)]:
             i = o
+            if lower[o + 1] in self.words.earlier_work_words:
+                continue  # "our previous method ICG": another paper's
             if lower[i + 1] in self.past_verbs or (lower[i + 1] in self.weak_lead and norm_word(lower[i + 2]) in
                                                    self.type_words):
                 i += 1  # "Our proposed method, LatentDiffuser, demonstrates …", "our final model, X"
@@ -376,16 +381,28 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 # the best of the paper's own models, read only when nothing else is proposed (beside the
                 # paper's name it is a size of it)
                 i += 2 if lower[i + 1] == "most" else 1
+            elif i == o and i + 3 < sent.end and norm_word(lower[i + 2]) in self.type_words and lower[i + 3] != "," \
+                    and not self._superlative(lower[i + 1]) and toks.text[i + 1].isalpha() \
+                    and toks.text[i + 1].islower() and lower[i + 1] not in self.type_words:
+                i += 1  # "… our collected benchmark InstruSum …", "… our new dataset CraftQA …": one describing word
             if i + 3 >= sent.end or norm_word(lower[i + 1]) not in self.type_words:
                 continue
             comma = lower[i + 2] == ","
-            if not comma and o != sent.start:
-                continue  # "… and our framework GPT-4 …": the name without a comma only opening a sentence
             k = i + 3 if comma else i + 2
             typ = self.type_words[norm_word(lower[i + 1])]
             at = by_start.get(toks.idx[k], [])
             hits = [c for c in at if c.finder in NAMES]
             if any(c.finder is Finder.LEXICON for c in at):
+                continue
+            if not comma and o != sent.start:
+                # "… using our method LocoGen which …", "… that our approach GStex …": mid-sentence, a name right
+                # after the kind noun is the paper's own only when no vocabulary knows it and it is coined (a capital
+                # or a digit inside: not "… and our framework GPT-4 …"); kept for a paper that proposes nothing else
+                best = max(hits, key=lambda c: c.end - c.start) if hits else None
+                word = doc_text(doc)[best.start:best.end] if best is not None else ""
+                if best is not None and " " not in word and any(ch.isupper() or ch.isdigit() for ch in word[1:]) \
+                        and self.own_in_passing is None:
+                    self.own_in_passing = (best, typ)
                 continue
             if hits:
                 self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
