@@ -1724,3 +1724,15 @@ def test_our_previous_method_then_a_name_is_not_proposed(extractor):
     assert "TrackNet2" in _found(extractor, abstract)  # positive control: the name is read
     assert "TrackNet2" not in _proposed(extractor, abstract)
     assert "TrackNet2" in _proposed(extractor, abstract.replace("our previous method", "our method"))
+
+
+def test_an_indefinite_title_headed_by_any_noun_the_abstract_calls_ours(extractor):
+    """"A Rank-1 Sketch for Matrix Multiplicative Weights" with "Our sketch solves …": no kind noun, but the abstract
+    calls a thing of the title's head its own."""
+    title = "A Rank-1 Sketch for Matrix Multiplicative Weights"
+    abstract = ("We show that a randomized sketch of the matrix multiplicative weight update enjoys the same regret "
+                "bounds. Our sketch solves the online eigenvector problem.")
+    assert _title_proposed(extractor, title, abstract).get("Rank-1 Sketch") == "Method"
+    # the control: a sketch the abstract does not call its own names nothing
+    other = abstract.replace("Our sketch solves", "A sketch solves")
+    assert "Rank-1 Sketch" not in _title_proposed(extractor, title, other)

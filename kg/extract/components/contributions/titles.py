@@ -513,6 +513,9 @@ class TitleReader(ReaderBase):
         if typ is None:
             found = head_type(head, self.res)
             typ = found[0] if found and found[0] in ("Method", "Model") else None
+        if typ is None and word.isalpha() and re.search(r"\b(?:our|the proposed|our proposed) " + re.escape(word.lower())
+                                                        + r"\b", rest, re.IGNORECASE):
+            typ = "Method"  # "A Rank-1 Sketch for …" with "Our sketch solves …": the paper's own thing of that kind
         if typ is None or typ == "Task" or not re.search(r"(?<![\w-])" + re.escape(head), rest, re.IGNORECASE):
             return False  # the abstract never speaks of a thing of the title's kind
         if any(c.finder is Finder.LEXICON and c.end >= end for c in by_start.get(start, ())):
