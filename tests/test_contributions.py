@@ -1736,3 +1736,10 @@ def test_an_indefinite_title_headed_by_any_noun_the_abstract_calls_ours(extracto
     # the control: a sketch the abstract does not call its own names nothing
     other = abstract.replace("Our sketch solves", "A sketch solves")
     assert "Rank-1 Sketch" not in _title_proposed(extractor, title, other)
+
+
+def test_an_indefinite_title_phrase_ends_before_based_on(extractor):
+    title = "A Benchmark of French ASR Systems Based on Error Severity"
+    abstract = "Errors of speech recognition differ in severity. The benchmark covers ten systems and scores their errors."
+    proposed = _title_proposed(extractor, title, abstract)
+    assert proposed == {"Benchmark of French ASR Systems": "Dataset"}, proposed

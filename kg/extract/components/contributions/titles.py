@@ -505,6 +505,9 @@ class TitleReader(ReaderBase):
         if not phrases or title[:phrases[0][0]].strip().lower() not in self.words.title_articles:
             return False  # "A Novel Platform to …": the article opens a phrase of one word only, or none
         start, end, head_end = phrases[0]
+        based = title.lower().find(" based on ", start, end)
+        if based > start:
+            end, head_end = based, min(head_end, based)  # "A Benchmark of French ASR Systems Based on …"
         word = title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1]
         head = norm_word(word)
         if head in self.words.contribution_not_heads or word.lower() in self.words.contribution_not_heads:
