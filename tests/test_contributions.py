@@ -1626,6 +1626,20 @@ def test_a_described_contribution_before_what_we_also_introduce_is_proposed(extr
     assert "Bayesian nonparametric model" not in control and "probabilistic shooting augmentation" in control, control
 
 
+@pytest.mark.parametrize("opener", ["In addition, we develop", "Moreover, we develop", "Furthermore, we also develop"])
+def test_a_described_contribution_before_an_additive_sentence_is_proposed(extractor, opener):
+    """"We propose an effective context-sensitive neural model for … . In addition, we develop a multi-genre dataset
+    …": a sentence opening on an additive phrase adds a second contribution, as "also" does; the main one described
+    before it is proposed too."""
+    abstract = ("Earlier works ignore time. We propose an effective context-sensitive neural model for time to event "
+                f"prediction. {opener} a multi-genre dataset of English events and their relevant tweets.")
+    proposed = _proposed(extractor, abstract)
+    assert "context-sensitive neural model" in proposed and "multi-genre dataset" in proposed, proposed
+    # the control: a plain sentence keeps the later, named-like thing as the one answer
+    control = _proposed(extractor, abstract.replace(opener, "We develop"))
+    assert "context-sensitive neural model" not in control and "multi-genre dataset" in control, control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

@@ -95,7 +95,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         # …": a known concept after a described contribution is a part of it, not the answer
                     if not any(c.proposed for c in out[before:]):
                         unnamed.append((sent, v))
-                    elif unnamed and lower[i - 1] == "also" and not any(c.proposed for c in out[:before]):
+                    elif unnamed and (lower[i - 1] == "also" or self._additive_opening(lower, sent, i)) \
+                            and not any(c.proposed for c in out[:before]):
                         self._described_before_also(doc, by_start, out)
             opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0) \
                 if lower[sent.start] in self.opener_firsts else 0
@@ -190,6 +191,14 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if any(c.proposed for c in out[before:]):
                 break
         self.generic, self.deferring = generic, False
+
+    def _additive_opening(self, lower: list[str], sent: Span, verb: int) -> bool:
+        """"In addition, we develop a multi-genre dataset …", "Moreover, we propose …": a sentence opening on an
+        additive phrase and a comma, with "we" right before the verb (an adverb between allowed), adds to what the
+        paper described before, as "also" does."""
+        return any(lower[sent.start:sent.start + len(w)] == w and lower[sent.start + len(w)] == ","
+                   and sent.start + len(w) + 1 < verb and lower[sent.start + len(w) + 1] == "we"
+                   and verb - (sent.start + len(w) + 1) <= 2 for w in self.additive_openers)
 
     def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
         """Whether the object of the verb at ``verb`` opens on an article and a kind noun ("the algorithm", "a new
