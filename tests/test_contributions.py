@@ -1640,6 +1640,18 @@ def test_a_described_contribution_before_an_additive_sentence_is_proposed(extrac
     assert "context-sensitive neural model" not in control and "multi-genre dataset" in control, control
 
 
+def test_what_we_will_release_is_no_contribution_cue(extractor):
+    """"We will release the pre-trained model and the code at …": a promise to release the paper's artifacts; the
+    generic object of "will release" is not what the paper proposes."""
+    abstract = ("Factual consistency checking is hard. Experiments on seven benchmark datasets demonstrate that our "
+                "classifiers outperform existing models. We will release the pre-trained model and the code.")
+    proposed = _proposed(extractor, abstract)
+    assert "pre-trained model" not in proposed, proposed
+    # the control: "we release" (no promise) still reads its object
+    control = _proposed(extractor, abstract.replace("We will release", "We release"))
+    assert "pre-trained model" in control, control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

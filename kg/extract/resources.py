@@ -160,6 +160,7 @@ class Words:
     named_collection_nouns: frozenset[str]
     gerund_openers: tuple[str, ...]
     additive_openers: tuple[str, ...]
+    promise_verbs: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

@@ -94,7 +94,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
                         # …": a known concept after a described contribution is a part of it, not the answer
                     if not any(c.proposed for c in out[before:]):
-                        unnamed.append((sent, v))
+                        if not (lower[v] in self.words.promise_verbs and "will" in lower[max(sent.start, v - 3):v]):
+                            unnamed.append((sent, v))  # (not "we will release the pre-trained model": a promise)
                     elif unnamed and (lower[i - 1] == "also" or self._additive_opening(lower, sent, i)) \
                             and not any(c.proposed for c in out[:before]):
                         self._described_before_also(doc, by_start, out)
