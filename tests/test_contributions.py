@@ -1652,6 +1652,19 @@ def test_what_we_will_release_is_no_contribution_cue(extractor):
     assert "pre-trained model" in control, control
 
 
+def test_our_acronym_of_a_known_field_is_not_proposed(extractor):
+    """"We present a self-supervised learning (SSL) method … We evaluate our SSL approach …": "our" before the
+    acronym of a known term describes the paper's method by its field; the field is not proposed."""
+    abstract = ("We present a self-supervised learning (SSL) method suitable for object detection. "
+                "We evaluate our SSL approach on two downstream tasks using COCO.")
+    proposed = _proposed(extractor, abstract)
+    assert not any(k.lower() in ("ssl", "self-supervised learning") for k in proposed), proposed
+    assert any(k.lower() in ("ssl", "self-supervised learning") for k in _found(extractor, abstract)), "control: found"
+    # the control: the acronym of an unknown long form after "our" is the paper's own
+    control = _proposed(extractor, abstract.replace("self-supervised learning (SSL)", "sparse spectral lifting (SSL)"))
+    assert any(k.lower() in ("ssl", "sparse spectral lifting") for k in control), control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

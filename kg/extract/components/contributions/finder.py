@@ -422,8 +422,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 continue
             best = max(hits, key=lambda c: c.end - c.start)
             span = doc.char_span(best.start, best.end, alignment_mode="expand")
-            if span is None:
-                continue
+            if span is None or self._known_long_form(doc, best, out):
+                continue  # "We present a self-supervised learning (SSL) method … our SSL approach": a known field
             # "our LLM-based judge", "our GPU kernels": the name modifies a noun after it
             nxt = norm_word(doc[span.end].text) if span.end < sent.end else ""
             kind = self.type_words.get(nxt)
@@ -432,6 +432,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 continue
             self._propose(out, best, kind or (best.type if best.type in ("Method", "Model", "Dataset", "Metric")
                                               else "Method"))
+
+    def _known_long_form(self, doc: Doc, cand: Candidate, out: list[Candidate]) -> bool:
+        """Whether ``cand`` is an acronym whose long form, defined in the abstract, a vocabulary knows ("SSL" of
+        "self-supervised learning (SSL)"): a known name, not the paper's own."""
+        text = doc_text(doc)
+        short = text[cand.start:cand.end]
+        longs = {c.long_form.lower() for c in out if c.finder is Finder.ACRONYM and c.long_form
+                 and text[c.start:c.end] == short}
+        return bool(longs) and any(c.finder is Finder.LEXICON and text[c.start:c.end].lower() in longs for c in out)
 
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
