@@ -1665,6 +1665,20 @@ def test_our_acronym_of_a_known_field_is_not_proposed(extractor):
     assert any(k.lower() in ("ssl", "sparse spectral lifting") for k in control), control
 
 
+def test_a_title_activity_the_abstract_starts_from_gives_way_to_the_described_contribution(extractor):
+    """"Smooth Bandit Optimization" with "We consider bandit optimization of a smooth reward … we propose a class of
+    two-layer algorithms …": a title phrase headed by an activity the abstract speaks of before its contribution cue
+    is the problem the paper works on; what the abstract describes is proposed."""
+    abstract = ("We consider bandit optimization of a smooth reward function, where the goal is regret minimization. "
+                "In contrast, we propose a class of two-layer algorithms that deploy linear bandit algorithms in bins.")
+    proposed = _title_proposed(extractor, "Smooth Bandit Optimization", abstract)
+    assert "Smooth Bandit Optimization" not in proposed and "two-layer algorithms" in proposed, proposed
+    # the control: a title activity the abstract does not speak of before its cue is the contribution's name
+    control = _title_proposed(extractor, "Smooth Bandit Optimization",
+                              abstract.replace("bandit optimization of", "the maximization of"))
+    assert "Smooth Bandit Optimization" in control, control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

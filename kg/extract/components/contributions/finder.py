@@ -146,7 +146,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 may_contain(text, self.title_self_words) and self.title_self_reference.search(text)
             if (unnamed and self._named_later(doc, unnamed[0][0], by_start, out)) or self._title_definition(doc, out):
                 return
-            if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
+            if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(
+                    doc, by_start, out, before_described=any(lower[i] in self.verbs for _s, i in unnamed))):
                 return
             if not cue and not self.naming.isdisjoint(lower) and self._title_phrase(doc, by_start, out, named_only=True):
                 return  # "a general protocol …, called plug-in performative optimization": the title's phrase, named
