@@ -498,13 +498,15 @@ class TitleReader(ReaderBase):
         return False
 
     def _background_phrase(self, doc: Doc, phrase: str) -> bool:
-        """Whether the abstract speaks of a title phrase (its last two words: "Multi-Distribution Learning") before
+        """Whether the abstract speaks of a title phrase (past its first word: "Multi-Distribution Learning") before
         the sentence of its first contribution cue ("Multi-distribution learning (MDL), which seeks to …"; "We
         consider bandit optimization of a smooth reward function"): the field or problem the paper works on."""
         words = phrase.split()
         if len(words) < 2:
             return False
-        core = " ".join(words[-2:])  # the head and the word before it: "Bandit Optimization"
+        # past its first word, which may qualify the field ("Optimal", "Smooth"): "Bandit Optimization"; not a field
+        # alone ("Reinforcement Learning" of "Negatively Correlated Ensemble Reinforcement Learning")
+        core = " ".join(words[1:]) if len(words) >= 3 else phrase
         end = self.unnamed[0][0].start_char if self.unnamed else len(doc_text(doc))
         text = doc_text(doc)
         start = text.find("\n\n") + 2
