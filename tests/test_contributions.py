@@ -1679,6 +1679,19 @@ def test_a_title_activity_the_abstract_starts_from_gives_way_to_the_described_co
     assert "Smooth Bandit Optimization" in control, control
 
 
+def test_a_title_activity_with_only_a_qualifier_gives_way_to_the_described_contribution(extractor):
+    """"Efficient Optimization for Linear Dynamical Systems" with "we propose an efficient projected gradient descent
+    method …": a qualifier and an activity name nothing; what the abstract describes is proposed."""
+    abstract = ("Linear dynamical systems are fundamental tools for modeling spatio-temporal data. In this paper, we "
+                "propose an efficient projected gradient descent method to minimize a general loss function.")
+    title = "Efficient Optimization for Linear Dynamical Systems"
+    proposed = _title_proposed(extractor, title, abstract)
+    assert "Efficient Optimization" not in proposed and "projected gradient descent method" in proposed, proposed
+    # the control: a title activity with a naming word is the contribution's name
+    control = _title_proposed(extractor, title.replace("Efficient", "Geodesic"), abstract)
+    assert "Geodesic Optimization" in control, control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

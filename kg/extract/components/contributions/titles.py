@@ -504,6 +504,8 @@ class TitleReader(ReaderBase):
         words = phrase.split()
         if len(words) < 2:
             return False
+        if all(w.lower() in self.res.weak_modifiers for w in words[:-1]):
+            return True  # "Efficient Optimization for Linear Dynamical Systems …": a qualified activity names nothing
         # past its first word, which may qualify the field ("Optimal", "Smooth"): "Bandit Optimization"; not a field
         # alone ("Reinforcement Learning" of "Negatively Correlated Ensemble Reinforcement Learning")
         core = " ".join(words[1:]) if len(words) >= 3 else phrase
