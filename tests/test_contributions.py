@@ -1692,6 +1692,21 @@ def test_a_title_activity_with_only_a_qualifier_gives_way_to_the_described_contr
     assert "Geodesic Optimization" in control, control
 
 
+@pytest.mark.parametrize("basis", ["a clustering based", "a chain-of-thought (CoT) based"])
+def test_a_known_name_the_contribution_is_based_on_is_not_proposed(extractor, basis):
+    """"we propose a clustering based LP method that …": a known name before "based" is what the contribution
+    builds on, not the contribution."""
+    known = basis.split()[1]
+    abstract = (f"Barycenters with outliers are hard to compute. In particular, we propose {basis} consistency "
+                "measure that yields a constant approximation factor.")
+    proposed = _proposed(extractor, abstract)
+    assert known not in proposed, proposed
+    assert any(known in k for k in _found(extractor, abstract)), "control: the known name is read"
+    # the control: without "based" the known name right after the verb is read as before
+    control = _proposed(extractor, abstract.replace(f"{basis} consistency measure", basis.rsplit(" ", 1)[0]))
+    assert known in control, control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

@@ -626,6 +626,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
+                if known and after is not None and after.lower_ == "based" and after.i > verb.i:
+                    return  # "a clustering based LP method", "a chain-of-thought (CoT) based consistency measure": what
+                    # the contribution is based on, not the contribution (read whole later)
                 if (known or guess) and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops and (known or not any(
                             c.proposed and doc_text(doc)[c.start:c.end] == name for c in out)):
