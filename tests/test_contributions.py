@@ -1626,6 +1626,87 @@ def test_a_described_contribution_before_what_we_also_introduce_is_proposed(extr
     assert "Bayesian nonparametric model" not in control and "probabilistic shooting augmentation" in control, control
 
 
+@pytest.mark.parametrize("opener", ["In addition, we develop", "Moreover, we develop", "Furthermore, we also develop"])
+def test_a_described_contribution_before_an_additive_sentence_is_proposed(extractor, opener):
+    """"We propose an effective context-sensitive neural model for … . In addition, we develop a multi-genre dataset
+    …": a sentence opening on an additive phrase adds a second contribution, as "also" does; the main one described
+    before it is proposed too."""
+    abstract = ("Earlier works ignore time. We propose an effective context-sensitive neural model for time to event "
+                f"prediction. {opener} a multi-genre dataset of English events and their relevant tweets.")
+    proposed = _proposed(extractor, abstract)
+    assert "context-sensitive neural model" in proposed and "multi-genre dataset" in proposed, proposed
+    # the control: a plain sentence keeps the later, named-like thing as the one answer
+    control = _proposed(extractor, abstract.replace(opener, "We develop"))
+    assert "context-sensitive neural model" not in control and "multi-genre dataset" in control, control
+
+
+def test_what_we_will_release_is_no_contribution_cue(extractor):
+    """"We will release the pre-trained model and the code at …": a promise to release the paper's artifacts; the
+    generic object of "will release" is not what the paper proposes."""
+    abstract = ("Factual consistency checking is hard. Experiments on seven benchmark datasets demonstrate that our "
+                "classifiers outperform existing models. We will release the pre-trained model and the code.")
+    proposed = _proposed(extractor, abstract)
+    assert "pre-trained model" not in proposed, proposed
+    # the control: "we release" (no promise) still reads its object
+    control = _proposed(extractor, abstract.replace("We will release", "We release"))
+    assert "pre-trained model" in control, control
+
+
+def test_our_acronym_of_a_known_field_is_not_proposed(extractor):
+    """"We present a self-supervised learning (SSL) method … We evaluate our SSL approach …": "our" before the
+    acronym of a known term describes the paper's method by its field; the field is not proposed."""
+    abstract = ("We present a self-supervised learning (SSL) method suitable for object detection. "
+                "We evaluate our SSL approach on two downstream tasks using COCO.")
+    proposed = _proposed(extractor, abstract)
+    assert not any(k.lower() in ("ssl", "self-supervised learning") for k in proposed), proposed
+    assert any(k.lower() in ("ssl", "self-supervised learning") for k in _found(extractor, abstract)), "control: found"
+    # the control: the acronym of an unknown long form after "our" is the paper's own
+    control = _proposed(extractor, abstract.replace("self-supervised learning (SSL)", "sparse spectral lifting (SSL)"))
+    assert any(k.lower() in ("ssl", "sparse spectral lifting") for k in control), control
+
+
+def test_a_title_activity_the_abstract_starts_from_gives_way_to_the_described_contribution(extractor):
+    """"Smooth Bandit Optimization" with "We consider bandit optimization of a smooth reward … we propose a class of
+    two-layer algorithms …": a title phrase headed by an activity the abstract speaks of before its contribution cue
+    is the problem the paper works on; what the abstract describes is proposed."""
+    abstract = ("We consider bandit optimization of a smooth reward function, where the goal is regret minimization. "
+                "In contrast, we propose a class of two-layer algorithms that deploy linear bandit algorithms in bins.")
+    proposed = _title_proposed(extractor, "Smooth Bandit Optimization", abstract)
+    assert "Smooth Bandit Optimization" not in proposed and "two-layer algorithms" in proposed, proposed
+    # the control: a title activity the abstract does not speak of before its cue is the contribution's name
+    control = _title_proposed(extractor, "Smooth Bandit Optimization",
+                              abstract.replace("bandit optimization of", "the maximization of"))
+    assert "Smooth Bandit Optimization" in control, control
+
+
+def test_a_title_activity_with_only_a_qualifier_gives_way_to_the_described_contribution(extractor):
+    """"Efficient Optimization for Linear Dynamical Systems" with "we propose an efficient projected gradient descent
+    method …": a qualifier and an activity name nothing; what the abstract describes is proposed."""
+    abstract = ("Linear dynamical systems are fundamental tools for modeling spatio-temporal data. In this paper, we "
+                "propose an efficient projected gradient descent method to minimize a general loss function.")
+    title = "Efficient Optimization for Linear Dynamical Systems"
+    proposed = _title_proposed(extractor, title, abstract)
+    assert "Efficient Optimization" not in proposed and "projected gradient descent method" in proposed, proposed
+    # the control: a title activity with a naming word is the contribution's name
+    control = _title_proposed(extractor, title.replace("Efficient", "Geodesic"), abstract)
+    assert "Geodesic Optimization" in control, control
+
+
+@pytest.mark.parametrize("basis", ["a clustering based", "a chain-of-thought (CoT) based"])
+def test_a_known_name_the_contribution_is_based_on_is_not_proposed(extractor, basis):
+    """"we propose a clustering based LP method that …": a known name before "based" is what the contribution
+    builds on, not the contribution."""
+    known = basis.split()[1]
+    abstract = (f"Barycenters with outliers are hard to compute. In particular, we propose {basis} consistency "
+                "measure that yields a constant approximation factor.")
+    proposed = _proposed(extractor, abstract)
+    assert known not in proposed, proposed
+    assert any(known in k for k in _found(extractor, abstract)), "control: the known name is read"
+    # the control: without "based" the known name right after the verb is read as before
+    control = _proposed(extractor, abstract.replace(f"{basis} consistency measure", basis.rsplit(" ", 1)[0]))
+    assert known in control, control
+
+
 def test_one_side_of_a_comparison_in_the_title_is_no_name(extractor):
     """"Reward Model Learning vs. Direct Policy Optimization: …": a paper comparing two paradigms proposes neither."""
     abstract = ("We compare two paradigms of learning from preferences. We propose a simple approach that derives "

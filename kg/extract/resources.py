@@ -161,6 +161,8 @@ class Words:
     enabling_verbs: frozenset[str]
     named_collection_nouns: frozenset[str]
     gerund_openers: tuple[str, ...]
+    additive_openers: tuple[str, ...]
+    promise_verbs: frozenset[str]
     frame_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]

@@ -97,6 +97,7 @@ class ReaderBase:
         self.referring = re.compile(r"(?<![\w-])(?:" + "|".join(
             f"[{w[0].upper()}{w[0]}]" + re.escape(w[1:]) for w in words.referring_determiners) + r")\s+$")
         self.gerund_openers = [p.split() for p in words.gerund_openers]
+        self.additive_openers = [p.split() for p in words.additive_openers]
         self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])

@@ -97,8 +97,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
                         # …": a known concept after a described contribution is a part of it, not the answer
                     if not any(c.proposed for c in out[before:]):
-                        unnamed.append((sent, v))
-                    elif unnamed and lower[i - 1] == "also" and not any(c.proposed for c in out[:before]):
+                        if not (lower[v] in self.words.promise_verbs and "will" in lower[max(sent.start, v - 3):v]):
+                            unnamed.append((sent, v))  # (not "we will release the pre-trained model": a promise)
+                    elif unnamed and (lower[i - 1] == "also" or self._additive_opening(lower, sent, i)) \
+                            and not any(c.proposed for c in out[:before]):
                         self._described_before_also(doc, by_start, out)
             opener = next((len(w) for w in self.openers if lower[sent.start:sent.start + len(w)] == w), 0) \
                 if lower[sent.start] in self.opener_firsts else 0
@@ -147,7 +149,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 may_contain(text, self.title_self_words) and self.title_self_reference.search(text)
             if (unnamed and self._named_later(doc, unnamed[0][0], by_start, out)) or self._title_definition(doc, out):
                 return
-            if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(doc, by_start, out)):
+            if cue and (self._title_coined_name(doc, by_start, out) or self._title_phrase(
+                    doc, by_start, out, before_described=any(lower[i] in self.verbs for _s, i in unnamed))):
                 return
             if not cue and not self.naming.isdisjoint(lower) and self._title_phrase(doc, by_start, out, named_only=True):
                 return  # "a general protocol …, called plug-in performative optimization": the title's phrase, named
@@ -199,6 +202,14 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if any(c.proposed for c in out[before:]):
                 break
         self.generic, self.deferring = generic, False
+
+    def _additive_opening(self, lower: list[str], sent: Span, verb: int) -> bool:
+        """"In addition, we develop a multi-genre dataset …", "Moreover, we propose …": a sentence opening on an
+        additive phrase and a comma, with "we" right before the verb (an adverb between allowed), adds to what the
+        paper described before, as "also" does."""
+        return any(lower[sent.start:sent.start + len(w)] == w and lower[sent.start + len(w)] == ","
+                   and sent.start + len(w) + 1 < verb and lower[sent.start + len(w) + 1] == "we"
+                   and verb - (sent.start + len(w) + 1) <= 2 for w in self.additive_openers)
 
     def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
         """Whether the object of the verb at ``verb`` opens on an article and a kind noun ("the algorithm", "a new
@@ -435,8 +446,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 continue
             best = max(hits, key=lambda c: c.end - c.start)
             span = doc.char_span(best.start, best.end, alignment_mode="expand")
-            if span is None:
-                continue
+            if span is None or self._known_long_form(doc, best, out):
+                continue  # "We present a self-supervised learning (SSL) method … our SSL approach": a known field
             # "our LLM-based judge", "our GPU kernels": the name modifies a noun after it
             nxt = norm_word(doc[span.end].text) if span.end < sent.end else ""
             kind = self.type_words.get(nxt)
@@ -445,6 +456,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 continue
             self._propose(out, best, kind or (best.type if best.type in ("Method", "Model", "Dataset", "Metric")
                                               else "Method"))
+
+    def _known_long_form(self, doc: Doc, cand: Candidate, out: list[Candidate]) -> bool:
+        """Whether ``cand`` is an acronym whose long form, defined in the abstract, a vocabulary knows ("SSL" of
+        "self-supervised learning (SSL)"): a known name, not the paper's own."""
+        text = doc_text(doc)
+        short = text[cand.start:cand.end]
+        longs = {c.long_form.lower() for c in out if c.finder is Finder.ACRONYM and c.long_form
+                 and text[c.start:c.end] == short}
+        return bool(longs) and any(c.finder is Finder.LEXICON and text[c.start:c.end].lower() in longs for c in out)
 
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
@@ -629,6 +649,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
+                if known and after is not None and after.lower_ == "based" and after.i > verb.i:
+                    return  # "a clustering based LP method", "a chain-of-thought (CoT) based consistency measure": what
+                    # the contribution is based on, not the contribution (read whole later)
                 if (known or guess) and after is not None and after.is_alpha and after.text.islower() \
                         and is_content(after, self.res) and after.lower_ not in self.clause_stops and (known or not any(
                             c.proposed and doc_text(doc)[c.start:c.end] == name for c in out)):

@@ -438,14 +438,18 @@ class TitleReader(ReaderBase):
         by_start.setdefault(start, []).append(out[-1])
 
     def _title_phrase(self, doc: Doc, by_start, out: list[Candidate], kind: str | None = None,
-                      means_too: bool = False, named_only: bool = False, loose: bool = False) -> bool:
+                      means_too: bool = False, named_only: bool = False, loose: bool = False,
+                      before_described: bool = False) -> bool:
         """"Weakly Consistent Optimal Pricing Algorithms in Repeated … Auctions" with "We propose a novel
         algorithm that …": an abstract that proposes something it does not name has its name in the title.
 
         The title's noun phrase (see :func:`title_phrases`) counts when its head says it is a method, model,
         dataset or measure (a kind noun or a method head: "… Framework", "… Model", "… Learning"); a title
         naming its task ("Specular Object Reconstruction …") or a known concept ("Bayesian Neural Networks")
-        names no contribution."""
+        names no contribution. ``before_described``: read before the abstract's described contribution ("we propose a
+        novel algorithm that …"), the phrase must be headed by a kind noun ("… Algorithms") or be introduced by the
+        abstract; an activity head ("Optimal Multi-Distribution Learning", "Smooth Bandit Optimization") names what the
+        paper works on, and gives way to what the abstract describes (read again after it when that is nothing)."""
         text = doc_text(doc)
         title, sep, _rest = text.partition("\n\n")
         if not sep:
@@ -469,6 +473,9 @@ class TitleReader(ReaderBase):
                 typ = "Method"  # "we propose modified Retrace to …", "…, called plug-in performative optimization"
             if typ is None or typ == "Task":
                 continue
+            if before_described and found is not None and head_end == end \
+                    and self._background_phrase(doc, title[start:end]):
+                continue  # (not "Deep Metric Learning With Chance Constraints": what the phrase adds to its head is new)
             after = title[end:].split(None, 1)
             if not means_too and after and after[0].lower() in self.words.title_means and head not in self.type_words:
                 continue  # "Efficient Heterogeneous Meta-Learning via Channel Shuffling Modulation": X of "X via Y" is
@@ -527,6 +534,24 @@ class TitleReader(ReaderBase):
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
         return True
+
+    def _background_phrase(self, doc: Doc, phrase: str) -> bool:
+        """Whether the abstract speaks of a title phrase (past its first word: "Multi-Distribution Learning") before
+        the sentence of its first contribution cue ("Multi-distribution learning (MDL), which seeks to …"; "We
+        consider bandit optimization of a smooth reward function"): the field or problem the paper works on."""
+        words = phrase.split()
+        if len(words) < 2:
+            return False
+        if all(w.lower() in self.res.weak_modifiers for w in words[:-1]):
+            return True  # "Efficient Optimization for Linear Dynamical Systems …": a qualified activity names nothing
+        # past its first word, which may qualify the field ("Optimal", "Smooth"): "Bandit Optimization"; not a field
+        # alone ("Reinforcement Learning" of "Negatively Correlated Ensemble Reinforcement Learning")
+        core = " ".join(words[1:]) if len(words) >= 3 else phrase
+        end = self.unnamed[0][0].start_char if self.unnamed else len(doc_text(doc))
+        text = doc_text(doc)
+        start = text.find("\n\n") + 2
+        return start > 1 and re.search(r"(?<![\w-])" + re.escape(core) + r"(?![\w-])", text[start:end],
+                                       re.IGNORECASE) is not None
 
     def _introduced(self, doc: Doc, abstract: str, phrase: str, named_only: bool = False) -> bool:
         """Whether the abstract introduces ``phrase`` (a title's noun phrase) in so many words: as the object of a
