@@ -459,3 +459,20 @@ def test_a_titled_name_ending_in_an_architecture_suffix_is_a_model(extractor):
                                  "Translation", abstract="We study unpaired translation. QuorbiDX improves fidelity."))
     types = {label: e.type for e in ex.entities for label in e.labels}
     assert types.get("QuorbiDX") == "Method", types
+
+
+def test_textbook_statistics_robotics_and_evaluation_concepts(entity_types):
+    """field_concepts.tsv: statistical tests and estimators, robotics problems and NLG evaluation no derived
+    vocabulary types (a bare "test" head would take "unit test", "test set")."""
+    stats = entity_types("We propose a kernel two-sample test and a conditional independence test, and compare "
+                         "them with a permutation test and kernel ridge regression.")
+    assert stats.get("kernel two-sample test") == "Method", stats
+    assert stats.get("conditional independence test") == "Method", stats
+    assert stats.get("permutation test") == "Method", stats
+    assert stats.get("kernel ridge regression") == "Method", stats
+    robots = entity_types("We study robotic grasping and legged locomotion with an extended Kalman filter.")
+    assert robots.get("grasping") == "Task" or robots.get("robotic grasping") == "Task", robots
+    assert robots.get("legged locomotion") == "Task", robots
+    assert robots.get("extended Kalman filter") == "Method", robots
+    nlg = entity_types("Our agent outperforms prior methods on automatic metrics and human evaluation.")
+    assert nlg.get("automatic metrics") == "Metric" and nlg.get("human evaluation") == "Metric", nlg
