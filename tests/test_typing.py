@@ -476,3 +476,13 @@ def test_textbook_statistics_robotics_and_evaluation_concepts(entity_types):
     assert robots.get("extended Kalman filter") == "Method", robots
     nlg = entity_types("Our agent outperforms prior methods on automatic metrics and human evaluation.")
     assert nlg.get("automatic metrics") == "Metric" and nlg.get("human evaluation") == "Metric", nlg
+
+
+def test_word_after_a_modal_verb_is_a_verb_not_a_modifier(entity_types):
+    """closed_class.toml verb_openers: "can reconstruct input data" is no dataset, as "to reconstruct" is not."""
+    types = entity_types("The attacker can reconstruct input data from intermediate results.")
+    assert not any("reconstruct" in k for k in types), types
+    control = entity_types("We collect ultrasound images from 20 patients.")
+    assert control.get("ultrasound images") == "Dataset", control
+    probe = entity_types("The probe can acquire ultrasound images automatically.")
+    assert probe.get("ultrasound images") == "Dataset" and "acquire ultrasound images" not in probe, probe
