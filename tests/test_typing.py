@@ -486,3 +486,12 @@ def test_word_after_a_modal_verb_is_a_verb_not_a_modifier(entity_types):
     assert control.get("ultrasound images") == "Dataset", control
     probe = entity_types("The probe can acquire ultrasound images automatically.")
     assert probe.get("ultrasound images") == "Dataset" and "acquire ultrasound images" not in probe, probe
+
+
+def test_textbook_probabilistic_models_and_asymptotic_properties(entity_types):
+    """field_concepts.tsv: nonparametric priors, copulas and asymptotic properties of an estimator."""
+    types = entity_types("We place an Indian buffet process prior on a beta process and fit a Gaussian copula; "
+                         "we prove asymptotic normality of the estimator.")
+    assert types.get("Indian buffet process") == "Model" and types.get("beta process") == "Model", types
+    assert types.get("Gaussian copula") == "Method", types
+    assert types.get("asymptotic normality") == "Metric", types
