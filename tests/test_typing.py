@@ -495,3 +495,12 @@ def test_textbook_probabilistic_models_and_asymptotic_properties(entity_types):
     assert types.get("Indian buffet process") == "Model" and types.get("beta process") == "Model", types
     assert types.get("Gaussian copula") == "Method", types
     assert types.get("asymptotic normality") == "Metric", types
+
+
+def test_odometry_names_a_task_and_automatic_evaluation_metrics_a_metric(entity_types):
+    """heads.tsv: "visual-inertial odometry", "LiDAR odometry" are the (visual) odometry problem; field_concepts.tsv:
+    "automatic evaluation metrics" whole, not "automatic evaluation" and a stray "metrics"."""
+    types = entity_types("We use the visual-inertial odometry to estimate the states of the UAV.")
+    assert types.get("visual-inertial odometry") == "Task", types
+    nlg = entity_types("We use automatic evaluation metrics and perform error classification.")
+    assert nlg.get("automatic evaluation metrics") == "Metric", nlg
