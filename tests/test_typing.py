@@ -504,3 +504,11 @@ def test_odometry_names_a_task_and_automatic_evaluation_metrics_a_metric(entity_
     assert types.get("visual-inertial odometry") == "Task", types
     nlg = entity_types("We use automatic evaluation metrics and perform error classification.")
     assert nlg.get("automatic evaluation metrics") == "Metric", nlg
+
+
+def test_textbook_measures_of_vision_nlp_and_causal_inference(entity_types):
+    types = entity_types("We report mean average precision, MPJPE and FPR95, the F-score and the inter-annotator "
+                         "agreement, and estimate the conditional average treatment effect.")
+    for label in ("mean average precision", "MPJPE", "FPR95", "F-score", "inter-annotator agreement",
+                  "conditional average treatment effect"):
+        assert types.get(label) == "Metric", (label, types)
