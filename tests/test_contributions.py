@@ -1652,3 +1652,15 @@ def test_our_best_model_is_a_size_of_the_proposed_one_not_a_second_contribution(
     # positive control: without the paper's own name before it, the model is what the paper proposes
     alone = "Sparse models are cheap. Our largest model, Quaxo-32B, surpasses the dense baselines on four tasks."
     assert _proposed(extractor, alone) == {"Quaxo-32B": "Model"}
+
+
+def test_a_verb_that_makes_data_proposes_only_a_dataset(extractor):
+    """cues.json contribution_verbs_collection: "we collect/compile/gather/assemble" make data."""
+    assert _proposed(extractor, "We collect a corpus of 10,000 tweets annotated for sarcasm.") \
+        == {"corpus of 10,000 tweets annotated for sarcasm": "Dataset"}
+    assert _proposed(extractor, "We compiled a benchmark of 500 competition-level math problems.") \
+        == {"benchmark of 500 competition-level math problems": "Dataset"}
+    # what else such a verb takes is no contribution, though it is found
+    text = "We collect human feedback on model outputs."
+    assert _proposed(extractor, text) == {}
+    assert "human feedback" in _found(extractor, text)
