@@ -512,3 +512,13 @@ def test_textbook_measures_of_vision_nlp_and_causal_inference(entity_types):
     for label in ("mean average precision", "MPJPE", "FPR95", "F-score", "inter-annotator agreement",
                   "conditional average treatment effect"):
         assert types.get(label) == "Metric", (label, types)
+
+
+def test_shared_head_of_a_vocabulary_term_whose_head_no_list_types(entity_types):
+    """"automatic and human evaluation": "evaluation" is no head of heads.tsv, but the vocabulary knows both
+    phrases, so the first modifier shares the head; a whole first item does not ("performance and sample
+    efficiency")."""
+    types = entity_types("Both automatic and human evaluation show that our model is better.")
+    assert types.get("automatic evaluation") == "Metric" and types.get("human evaluation") == "Metric", types
+    control = entity_types("We report performance and sample efficiency.")
+    assert control.get("sample efficiency") == "Metric" and "performance efficiency" not in control, control
