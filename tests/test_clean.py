@@ -153,3 +153,27 @@ def test_odd_characters_are_all_unprintable_so_a_printable_text_skips_their_scan
     odd = [chr(c) for c in range(sys.maxunicode + 1) if _ODD.match(chr(c))]
     assert len(odd) > 1000 and not any(c.isprintable() for c in odd)
     assert clean_markup("soft\u00adhyphen and zero\u200bwidth") == "softhyphen and zerowidth"  # still removed
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        # a numbered citation after a name parts it from its noun: it goes
+        ("on the CUHK-SYSU [12] and PRW [47] datasets.", "on the CUHK-SYSU and PRW datasets."),
+        ("with PointNet++ [30, 31] and DGCNN [41].", "with PointNet++ and DGCNN."),
+        ("prior methods [3-5] are slow", "prior methods are slow"),
+        # positive controls: an interval, a year, a citation that is the object of a preposition, math
+        ("over the interval [0, 1], with", "over the interval [0, 1], with"),
+        ("for x in [1, 2] we", "for x in [1, 2] we"),
+        ("developed in [14], this", "developed in [14], this"),
+        ("Smith et al. [2014] show", "Smith et al. [2014] show"),
+        ("$x \\in [1, 2]$ and", "x ∈ [1, 2] and"),
+    ],
+)
+def test_numbered_citations(raw, expected):
+    assert clean_markup(raw) == expected
+
+
+def test_citation_between_name_and_noun_keeps_the_dataset(entity_types):
+    types = entity_types("We evaluate on the CUHK-SYSU [12] and PRW [47] datasets and achieve gains.")
+    assert types.get("PRW") == "Dataset" and types.get("CUHK-SYSU") == "Dataset", types

@@ -1824,3 +1824,15 @@ def test_an_indefinite_title_phrase_ends_before_based_on(extractor):
     abstract = "Errors of speech recognition differ in severity. The benchmark covers ten systems and scores their errors."
     proposed = _title_proposed(extractor, title, abstract)
     assert proposed == {"Benchmark of French ASR Systems": "Dataset"}, proposed
+
+
+def test_a_verb_that_makes_data_proposes_only_a_dataset(extractor):
+    """cues.json contribution_verbs_collection: "we collect/compile/gather/assemble" make data."""
+    assert _proposed(extractor, "We collect a corpus of 10,000 tweets annotated for sarcasm.") \
+        == {"corpus of 10,000 tweets annotated for sarcasm": "Dataset"}
+    assert _proposed(extractor, "We compiled a benchmark of 500 competition-level math problems.") \
+        == {"benchmark of 500 competition-level math problems": "Dataset"}
+    # what else such a verb takes is no contribution, though it is found
+    text = "We collect human feedback on model outputs."
+    assert _proposed(extractor, text) == {}
+    assert "human feedback" in _found(extractor, text)

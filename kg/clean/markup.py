@@ -123,6 +123,11 @@ _MATH = re.compile(
 _OLD_SWITCH = re.compile(r"\{\\(?:em|it|bf|sc|tt|rm|sf|sl|cal|bfseries|itshape|scshape)\b\s*([^{}]*)\}")
 _CITE = re.compile(r"(?<![ \u00a0~])[ \u00a0~]*\\(?:cite[a-z]*|nocite|label|ref|eqref|autoref|cref|Cref)\*?\s*(?:\[[^\]]*\]\s*)*\{[^{}]*\}")
 _CITE_TEST = necessary(_CITE.pattern, _CITE.flags)
+#: a numbered citation after a word, "PRW [47] datasets", "PointNet++ [30, 31]": kept between a name and its noun it
+#: parts them. Numbers from 1 (an interval "[0, 1]" starts at 0), at most three digits (a year stays); not after a
+#: preposition or a verb of reference ("in [0.5, 1]", "developed in [14]": the bracket is the object there)
+_NUM_CITE = re.compile(r"(\S+) \[[1-9]\d{0,2}(?:\s*[,–-]\s*[1-9]\d{0,2})*\](?=[\s,.;:)]|$)")
+_NUM_CITE_KEEP = frozenset("in of on to at by from with within over and or see cf e.g. i.e. as".split())
 _ENV = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}(?:\s*\[[^\]]*\])?")
 _FOOTNOTE = re.compile(r"\\footnote\s*\{([^{}]*)\}")
 _WRAP = re.compile(r"\\(" + "|".join(sorted(_WRAPPERS, key=len, reverse=True)) + r")\*?\s*\{([^{}]*)\}")
@@ -374,6 +379,8 @@ def _clean(text: str) -> str:
     if "&" in s:
         s = _ENTITY.sub(lambda m: html.unescape(m.group()), s)
 
+    if " [" in s:
+        s = _NUM_CITE.sub(_drop_num_cite, s)
     if not any(t in s for t in _TRIGGERS):
         return _squeezed(s)
     had_latex = "\\" in s
@@ -439,6 +446,13 @@ def _clean(text: str) -> str:
     if had_latex:  # dropped commands (\cite, \left) leave "word ." behind
         s = _SPACE_BEFORE_PUNCT.sub("", s)
     return unicodedata.normalize("NFC", s)
+
+
+def _drop_num_cite(m: re.Match) -> str:
+    """A numbered citation after a content word goes; after a preposition it is the object of the phrase."""
+    word = m.group(1)
+    return m.group() if word.lower() in _NUM_CITE_KEEP or "\\" in word or "$" in word \
+        or not word[-1:].isalnum() and word[-1:] not in "+*)" else word
 
 
 def _squeezed(s: str) -> str:

@@ -68,6 +68,7 @@ class Words:
     determiners: frozenset[str]
     metric_leading_extra: frozenset[str]
     phrase_articles: frozenset[str]
+    verb_openers: frozenset[str]
     metric_aggregates: frozenset[str]
     measured_heads: frozenset[str]
     list_glue: frozenset[str]

@@ -668,7 +668,8 @@ class Modifiers:
     def trim_words(self, toks: Tokens, text: str, words: list[tuple[int, int]],
                    verb_context: bool = True) -> list[tuple[int, int]]:
         """:meth:`trim` with the doc's tokens and text at hand."""
-        after_to = verb_context and bool(words) and words[0][0] > 0 and toks.lower[words[0][0] - 1] == "to"
+        after_to = verb_context and bool(words) and words[0][0] > 0 \
+            and toks.lower[words[0][0] - 1] in self.res.words.verb_openers  # "to", "can": a verb follows
         first = True
         while len(words) > 1:
             word = span_text(toks, words[0][0], words[0][1], text).lower()

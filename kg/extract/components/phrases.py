@@ -501,6 +501,12 @@ class PhraseFinder:
                             known.get((toks.idx[start], toks.end_char(end - 1)))
                         if last is not None and last.type in _DISTRIBUTED_TYPES:
                             self._distribute(toks, text, sent_chunks, k, last, out)
+                elif k > 0 and known:
+                    # a two-word vocabulary term whose head no list types: "automatic and human evaluation"
+                    last = known.get((toks.idx[start], toks.end_char(end - 1)))
+                    if last is not None and last.type in _DISTRIBUTED_TYPES \
+                            and len(word_ranges(joiner, start, end)) == 2:
+                        self._distribute(toks, text, sent_chunks, k, last, out)
                 if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
                     self._coordinated_task(toks, text, sent_chunks, k, out)
             if not self._task_list_nouns.isdisjoint(sentence_norms(doc, sent)):

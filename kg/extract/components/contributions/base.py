@@ -102,6 +102,11 @@ class ReaderBase:
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
         self.past_verbs = set(cues["contribution_verbs_past"])
+        #: verbs that make only data ("we collect a corpus of …"): their object counts only as a Dataset
+        self.collection_verbs = frozenset(cues["contribution_verbs_collection"]) \
+            | frozenset(cues["contribution_verbs_collection_past"])
+        self.verbs |= set(cues["contribution_verbs_collection"])
+        self.past_verbs |= set(cues["contribution_verbs_collection_past"])
         self.naming = set(cues["naming_cues"])
         #: "referred to as": naming cues of several words, found at their last word
         self.naming_phrases = [p.split() for p in cues["naming_phrases"]]

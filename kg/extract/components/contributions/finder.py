@@ -93,6 +93,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
                     before = len(out)
                     self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
+                    if lower[i] in self.collection_verbs:
+                        # "we collect human feedback": a verb that makes only data proposes only a dataset
+                        out[before:] = [c for c in out[before:] if c.type == "Dataset" or not c.proposed]
                     if unnamed and self._known_concept_only(doc, out[before:], by_start):
                         del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
                         # …": a known concept after a described contribution is a part of it, not the answer
@@ -158,8 +161,11 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 if self._named_list(doc, [(sent, i)], out):
                     break  # "we introduce two methods, namely A and B"
                 self.deferring = True  # a generic described kind waits for the title (see _defer)
+                before = len(out)
                 self._described_object(doc, sent, i, by_start, out)
                 self.deferring = False
+                if lower[i] in self.collection_verbs:  # "we collect a corpus of 10,000 tweets": data only
+                    out[before:] = [c for c in out[before:] if c.type == "Dataset" or not c.proposed]
                 if out and out[-1].proposed:
                     self._title_means_named(doc, by_start, out)
                     break  # one answer: the first thing the paper says it proposes
