@@ -1652,3 +1652,17 @@ def test_our_best_model_is_a_size_of_the_proposed_one_not_a_second_contribution(
     # positive control: without the paper's own name before it, the model is what the paper proposes
     alone = "Sparse models are cheap. Our largest model, Quaxo-32B, surpasses the dense baselines on four tasks."
     assert _proposed(extractor, alone) == {"Quaxo-32B": "Model"}
+
+
+@pytest.mark.parametrize("abstract", [
+    "The paper presents an alternating projected SGD approach to tackle bilevel optimization.",
+    "By leveraging the special structure of the problem, the paper first presents an alternating projected SGD approach.",
+])
+def test_the_paper_as_the_subject_of_a_contribution_verb(extractor, abstract):
+    assert "alternating projected SGD approach" in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_the_paper_of_someone_else_proposes_nothing_of_the_authors(extractor):
+    abstract = "The paper by Smith proposes an alternating projected SGD approach to tackle bilevel optimization."
+    assert "alternating projected SGD approach" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    assert _found(extractor, abstract), _found(extractor, abstract)  # positive control: the text is read
