@@ -684,3 +684,20 @@ def test_sibling_contributions_and_versions_are_no_parts(extractor):
                       "We propose FooNet, a novel explanation method. We also propose BarNet, a fast method that "
                       "leverages a linear decomposition.")
     assert ("foonet", "uses", "barnet") in rels, rels
+
+
+@pytest.mark.parametrize("naming", ["We name our method FooMatch.", "Our approach, dubbed FooMatch, is simple."])
+def test_the_authors_sentences_before_a_late_name_are_about_the_method(extractor, naming):
+    rels = _relations(extractor, "Better Matching",
+                      "Semi-supervised image classification has shown success. To address this, we employ a graph "
+                      f"neural network to exploit unlabeled samples. {naming} Experiments show its performance.")
+    assert ("foomatch", "uses", "graph neural network") in rels, rels
+
+
+def test_the_authors_sentences_before_a_plain_proposal_stay_unlinked(extractor):
+    # positive control of the one above: the same sentences, the method proposed (not named after its description)
+    rels = _relations(extractor, "Better Matching",
+                      "Semi-supervised image classification has shown success. To address this, we employ a graph "
+                      "neural network to exploit unlabeled samples. We propose FooMatch. Experiments show its performance.")
+    assert ("foomatch", "uses", "graph neural network") not in rels, rels
+    assert ("PAPER", "proposes", "foomatch") in rels, rels

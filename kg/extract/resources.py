@@ -105,6 +105,8 @@ class Words:
     relation_self_reference_extra: tuple[str, ...]
     relation_method_refs: tuple[str, ...]
     relation_design_verbs: tuple[str, ...]
+    relation_late_naming_verbs: tuple[str, ...]
+    relation_late_naming_participles: tuple[str, ...]
     relation_design_adverbs: tuple[str, ...]
     relation_design_gap_stops: tuple[str, ...]
     relation_parity_words: tuple[str, ...]
