@@ -107,6 +107,8 @@ class Words:
     relation_design_verbs: tuple[str, ...]
     relation_late_naming_verbs: tuple[str, ...]
     relation_late_naming_participles: tuple[str, ...]
+    relation_concessive_openers: tuple[str, ...]
+    relation_concessive_others: tuple[str, ...]
     relation_design_adverbs: tuple[str, ...]
     relation_design_gap_stops: tuple[str, ...]
     relation_parity_words: tuple[str, ...]

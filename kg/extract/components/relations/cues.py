@@ -129,7 +129,11 @@ class RelationCues:
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
         self.contrast = _cue_regex(cues["contrast_cues"])
-        self.contrast_words = key_words(cues["contrast_cues"])
+        #: "While existing methods rely on A, …": a concessive clause about other work, opening the sentence
+        self.concessive = LowerRegex(r"^\s*(?:" + "|".join(map(re.escape, words.relation_concessive_openers))
+                                     + r")\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, words.relation_concessive_others))
+                                     + r")(?![\w-])")
+        self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers))
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
         self.study_verbs = _cue_regex(cues["study_verbs"])
         problem_nouns = "|".join(map(re.escape, cues["task_of_nouns"]))

@@ -150,10 +150,15 @@ class RelationFinder(RelationCues):
             outperforms.read(self, paper, sent, subj, cmp_at)
 
     def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
-        """Clauses about other work: from a contrast cue ("unlike", "instead of") to the next comma."""
+        """Clauses about other work: from a contrast cue ("unlike", "instead of") or a concessive opening ("While
+        existing methods …") to the next comma."""
         if not may_contain(s_text, self.contrast_words):
             return []
         out = []
+        hit = self.concessive.search(s_text)
+        if hit is not None:
+            comma = s_text.find(",", hit.end())
+            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
         for hit in self.contrast.finditer(s_text):
             comma = s_text.find(",", hit.end())
             out.append((hit.end(), comma if comma >= 0 else len(s_text)))
