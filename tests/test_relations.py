@@ -686,7 +686,8 @@ def test_sibling_contributions_and_versions_are_no_parts(extractor):
     assert ("foonet", "uses", "barnet") in rels, rels
 
 
-@pytest.mark.parametrize("naming", ["We name our method FooMatch.", "Our approach, dubbed FooMatch, is simple."])
+@pytest.mark.parametrize("naming", ["We name our method FooMatch.", "Our approach, dubbed FooMatch, is simple.",
+                                    "Our method, referred to as FooMatch, is simple."])
 def test_the_authors_sentences_before_a_late_name_are_about_the_method(extractor, naming):
     rels = _relations(extractor, "Better Matching",
                       "Semi-supervised image classification has shown success. To address this, we employ a graph "
