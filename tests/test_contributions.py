@@ -1836,3 +1836,17 @@ def test_a_verb_that_makes_data_proposes_only_a_dataset(extractor):
     text = "We collect human feedback on model outputs."
     assert _proposed(extractor, text) == {}
     assert "human feedback" in _found(extractor, text)
+
+
+@pytest.mark.parametrize("abstract", [
+    "The paper presents an alternating projected SGD approach to tackle bilevel optimization.",
+    "By leveraging the special structure of the problem, the paper first presents an alternating projected SGD approach.",
+])
+def test_the_paper_as_the_subject_of_a_contribution_verb(extractor, abstract):
+    assert "alternating projected SGD approach" in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_the_paper_of_someone_else_proposes_nothing_of_the_authors(extractor):
+    abstract = "The paper by Smith proposes an alternating projected SGD approach to tackle bilevel optimization."
+    assert "alternating projected SGD approach" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    assert _found(extractor, abstract), _found(extractor, abstract)  # positive control: the text is read

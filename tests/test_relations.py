@@ -684,3 +684,45 @@ def test_sibling_contributions_and_versions_are_no_parts(extractor):
                       "We propose FooNet, a novel explanation method. We also propose BarNet, a fast method that "
                       "leverages a linear decomposition.")
     assert ("foonet", "uses", "barnet") in rels, rels
+
+
+@pytest.mark.parametrize("naming", ["We name our method FooMatch.", "Our approach, dubbed FooMatch, is simple.",
+                                    "Our method, referred to as FooMatch, is simple."])
+def test_the_authors_sentences_before_a_late_name_are_about_the_method(extractor, naming):
+    rels = _relations(extractor, "Better Matching",
+                      "Semi-supervised image classification has shown success. To address this, we employ a graph "
+                      f"neural network to exploit unlabeled samples. {naming} Experiments show its performance.")
+    assert ("foomatch", "uses", "graph neural network") in rels, rels
+
+
+def test_the_authors_sentences_before_a_plain_proposal_stay_unlinked(extractor):
+    # positive control of the one above: the same sentences, the method proposed (not named after its description)
+    rels = _relations(extractor, "Better Matching",
+                      "Semi-supervised image classification has shown success. To address this, we employ a graph "
+                      "neural network to exploit unlabeled samples. We propose FooMatch. Experiments show its performance.")
+    assert ("foomatch", "uses", "graph neural network") not in rels, rels
+    assert ("PAPER", "proposes", "foomatch") in rels, rels
+
+
+def test_a_concessive_clause_about_other_work_is_theirs(extractor):
+    rels = _relations(extractor, "Label-Free Adaptation",
+                      "We propose FooAdapt, a test-time method. While existing methods are fine-tuned with BERT, our "
+                      "method uses LoRA adapters.")
+    assert ("fooadapt", "uses", "bert") not in rels, rels
+    assert ("fooadapt", "uses", "lora") in rels, rels
+
+
+def test_a_concessive_clause_about_other_work_is_not_the_evaluation(extractor):
+    rels = _relations(extractor, "Label-Free Adaptation",
+                      "We propose FooAdapt, a test-time method. While existing methods are evaluated on ImageNet, our "
+                      "method is evaluated on COCO.")
+    assert ("fooadapt", "evaluatedOn", "imagenet") not in rels, rels
+    assert ("fooadapt", "evaluatedOn", "coco") in rels, rels
+
+
+def test_a_concessive_clause_about_the_method_itself_is_its_own(extractor):
+    # positive control of the one above: "while" opens a clause about the method itself
+    rels = _relations(extractor, "Label-Free Adaptation",
+                      "We propose FooAdapt, a test-time method. While our method is fine-tuned with BERT, it uses "
+                      "LoRA adapters.")
+    assert ("fooadapt", "uses", "bert") in rels, rels

@@ -50,11 +50,16 @@ LONG_COMPLEMENT = 10
 
 
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
-    """A pronoun of the authors ("we") or "this paper/work/study" ("the present paper", "the current work") among
-    tokens ``lo``..``hi`` of a sentence."""
+    """A pronoun of the authors ("we") or "this paper/work/study" ("the present paper", "the current work")
+    among tokens ``lo``..``hi`` of a sentence; "the paper" too as the subject that opens the sentence or its main
+    clause ("The paper presents …", "By leveraging …, the paper first presents …"), not another's ("the paper of
+    [3]", "In the paper by …")."""
     return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start and (
         lower[t - 1] == "this" or (lower[t - 1] in ("present", "current") and t - 1 > sent_start
-                                   and lower[t - 2] == "the"))) for t in range(lo, hi))
+                                   and lower[t - 2] == "the")
+        or lower[t] == "paper" and lower[t - 1] == "the" and (t - 1 == sent_start or lower[t - 2] == ",")
+        # (what follows "the paper" when it is someone else's: "the paper of [3]", "the paper by Smith et al.")
+        and t + 1 < len(lower) and lower[t + 1] not in ("of", "by", "from", "[", "("))) for t in range(lo, hi))
 
 
 def j_is_name(text: str) -> bool:

@@ -61,6 +61,8 @@ class Paper:
     addressed: set[int] = field(default_factory=set)  # contributions that address a task (the problem sentences' aside)
     paper_tasks: set[int] = field(default_factory=set)  # the tasks a paper with no contribution addresses itself
     used_tasks: set[int] = field(default_factory=set)  # tasks named as what a contribution uses: not its task
+    #: the main contribution is named after its description ("we name our method X"): see ``RelationFinder._subject``
+    named_late: bool = False
 
     def add(self, subj: Node | None, pred: Predicate, obj: Node, sent: tuple[int, int], pattern: str) -> None:
         """Record ``subj pred obj`` (``subj`` None: the paper), evidenced by the sentence ``sent``, under ``pattern``."""

@@ -116,11 +116,24 @@ class RelationCues:
         self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
                                      + "|".join(map(re.escape, sorted(words.relation_method_refs)))
                                      + r")s?(?![\w-])")
+        refs = "|".join(map(re.escape, sorted(words.relation_method_refs)))
+        ref = r"(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:" + refs + r")"
+        #: "we name our method X", "our approach, dubbed X", "the proposed framework is termed X"
+        self.late_naming = re.compile(
+            r"(?<![\w-])(?:we\s+(?:" + "|".join(map(re.escape, words.relation_late_naming_verbs)) + r")\s+" + ref
+            + r"|" + ref + r"\s*,?\s*(?:is\s+|as\s+)?(?:" + "|".join(map(re.escape, words.relation_late_naming_participles))
+            + r"))(?![\w-])", re.IGNORECASE)
+        #: the authors as a subject: "we", "our"
+        self.authors = LowerRegex(r"(?<![\w-])(?:we|our)(?![\w-])")
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
         self.contrast = _cue_regex(cues["contrast_cues"])
-        self.contrast_words = key_words(cues["contrast_cues"])
+        #: "While existing methods rely on A, …": a concessive clause about other work, opening the sentence
+        self.concessive = LowerRegex(r"^\s*(?:" + "|".join(map(re.escape, words.relation_concessive_openers))
+                                     + r")\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, words.relation_concessive_others))
+                                     + r")(?![\w-])")
+        self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers))
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
         self.study_verbs = _cue_regex(cues["study_verbs"])
         problem_nouns = "|".join(map(re.escape, cues["task_of_nouns"]))

@@ -41,6 +41,11 @@ class RelationFinder(RelationCues):
                       main_at=min(m.start for m in main.mentions if m.proposed) if main is not None else 0,
                       sents=sentences(doc), sent_starts=sent_starts, sent_ends=sent_ends, lower=toks.lower,
                       norms=toks.norm, purpose_at=title_purpose.start() if title_purpose is not None else -1)
+        if main is not None:
+            # "… Given the connection to information entropy, we name our method InfoMatch.": the method is named
+            # after it is described; the authors' sentences before the name are about it
+            s, e = sentence_chars(doc, paper.main_at)
+            paper.named_late = self.late_naming.search(text, s, e) is not None
 
         # PAPER proposes X, evidence = the proposal sentence
         for e in proposed:
@@ -81,7 +86,9 @@ class RelationFinder(RelationCues):
 
     def _subject(self, paper: Paper, sent: Sentence) -> LocalEntity | None:
         """What the sentence is about: the contribution it names, else the main contribution on self-reference
-        ("our method", "it") once that is named, or in an evaluation sentence (the cheap test first)."""
+        ("our method", "it") once that is named, or in an evaluation sentence (the cheap test first), or in any
+        sentence of the authors ("we", "our") when the paper names its method only after describing it ("To address
+        this, we employ X … We name our method InfoMatch")."""
         subj = next((e for _m, e in sent.mentions if e.proposed and e.type in SUBJECT_TYPES), None)
         if subj is not None:
             addresses.motivation(self, paper, sent, subj)
@@ -95,7 +102,8 @@ class RelationFinder(RelationCues):
         main = paper.main
         if main is not None and (
                 paper.lower[sent.span.start] in self.eval_openers and evaluated.evaluation_sentence(self, paper, sent)
-                or sent.end > paper.main_at and self.self_ref.search(sent.text)):
+                or sent.end > paper.main_at and self.self_ref.search(sent.text)
+                or paper.named_late and self.authors.search(sent.text)):
             if main.type not in RIVAL_TYPES and self.method_ref.search(sent.text):
                 # "We evaluate our method on 3RScan" in a paper whose main contribution is a representation or a
                 # task: "our method" is the method it proposes (the last one named before the sentence)
@@ -142,10 +150,15 @@ class RelationFinder(RelationCues):
             outperforms.read(self, paper, sent, subj, cmp_at)
 
     def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
-        """Clauses about other work: from a contrast cue ("unlike", "instead of") to the next comma."""
+        """Clauses about other work: from a contrast cue ("unlike", "instead of") or a concessive opening ("While
+        existing methods …") to the next comma."""
         if not may_contain(s_text, self.contrast_words):
             return []
         out = []
+        hit = self.concessive.search(s_text)
+        if hit is not None:
+            comma = s_text.find(",", hit.end())
+            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
         for hit in self.contrast.finditer(s_text):
             comma = s_text.find(",", hit.end())
             out.append((hit.end(), comma if comma >= 0 else len(s_text)))
