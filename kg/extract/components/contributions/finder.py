@@ -34,7 +34,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
     """The ``kg_contributions`` component: reads each doc's contribution cues in turn (see the module's docstring)."""
 
     def __call__(self, doc: Doc) -> Doc:
-        self.generic, self.deferring, self.own_in_passing = None, False, None
+        self.generic, self.deferring = None, False
         self._find(doc)
         out = state(doc).candidates
         if self.generic is not None and not any(c.proposed for c in out):

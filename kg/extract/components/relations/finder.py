@@ -44,8 +44,8 @@ class RelationFinder(RelationCues):
         if main is not None:
             # "… Given the connection to information entropy, we name our method InfoMatch.": the method is named
             # after it is described; the authors' sentences before the name are about it
-            s, e = sentence_chars(doc, paper.main_at)
-            paper.named_late = self.late_naming.search(text, s, e) is not None
+            sent_start, sent_end = sentence_chars(doc, paper.main_at)
+            paper.named_late = self.late_naming.search(text, sent_start, sent_end) is not None
 
         # PAPER proposes X, evidence = the proposal sentence
         for e in proposed:
