@@ -726,3 +726,12 @@ def test_a_concessive_clause_about_the_method_itself_is_its_own(extractor):
                       "We propose FooAdapt, a test-time method. While our method is fine-tuned with BERT, it uses "
                       "LoRA adapters.")
     assert ("fooadapt", "uses", "bert") in rels, rels
+
+
+def test_the_topic_a_title_opens_on_before_its_means_is_addressed(extractor):
+    record = extractor.extract(Paper(id="p", title="Accelerating Heterogeneous Federated Learning with Closed-form "
+                                                   "Classifiers",
+                                     abstract="We propose Quorbi, a method that trains closed-form classifiers. Quorbi "
+                                              "converges in a few rounds."))
+    rels = {(r.subject, r.predicate, r.object) for r in record.relations}
+    assert ("quorbi", "addresses", "heterogeneoufederatedlearning") in rels, rels

@@ -516,3 +516,39 @@ def test_shared_head_of_a_vocabulary_term_whose_head_no_list_types(entity_types)
     assert types.get("average return") == "Metric" and types.get("expected return") == "Metric", types
     control = entity_types("We report performance and sample efficiency.")
     assert control.get("sample efficiency") == "Metric" and "performance efficiency" not in control, control
+
+
+def _types(extractor, title: str, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {label: e.type for e in ex.entities for label in e.labels}
+
+
+_FL_ABSTRACT = "We introduce Quorbi, a closed-form classifier. Quorbi converges in a few rounds."
+
+
+def test_a_topic_a_title_opens_on_before_its_means_is_the_posed_task(extractor):
+    # "Clustered Federated Learning via …", "Accelerating Heterogeneous Federated Learning with …": the problem
+    types = _types(extractor, "Accelerating Heterogeneous Federated Learning with Closed-form Classifiers", _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Task", types
+    types = _types(extractor, "Heterogeneous Federated Learning via Closed-form Classifiers", _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Task", types
+
+
+def test_a_topic_a_title_studies_or_uses_for_a_named_purpose_stays_a_method(extractor):
+    # a gerund of study, not of improvement; a means whose purpose the title names after it
+    types = _types(extractor, "Understanding Heterogeneous Federated Learning with Closed-form Classifiers",
+                   _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Method", types
+    types = _types(extractor, "QuorbiFL: Heterogeneous Federated Learning with Closed-form Classifiers for Image "
+                              "Classification", _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Method", types
+    assert types.get("image classification") == "Task", types  # the purpose (positive control)
+
+
+def test_what_an_approach_is_to_is_a_posed_topic(extractor):
+    types = _types(extractor, "", "In most transfer learning approaches to reinforcement learning, the tasks are "
+                                  "assumed stationary. We relax this assumption.")
+    assert types.get("reinforcement learning") == "Task", types
+    types = _types(extractor, "", "In most transfer learning approaches with reinforcement learning, the tasks are "
+                                  "assumed stationary. We relax this assumption.")
+    assert types.get("reinforcement learning") == "Method", types

@@ -166,6 +166,7 @@ def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
 
 
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
+_TITLE_FOR = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
 _WORDS = re.compile(r"[a-z0-9]{3,}")
@@ -294,6 +295,11 @@ class Merger:
         kinds = "|".join(sorted(map(re.escape, words.merge_purpose_kinds), key=len, reverse=True))
         #: "an algorithm for non-convex optimization": the topic after a kind noun and "for"
         self.purpose_for = re.compile(r"(?<![\w-])(?:" + kinds + r")s?[ \t]+for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+        to_kinds = "|".join(sorted(map(re.escape, words.merge_purpose_to_kinds), key=len, reverse=True))
+        #: "a novel approach to point-cloud pre-training": the topic after a kind noun whose "to" opens its problem
+        self.purpose_to = re.compile(r"(?<![\w-])(?:" + to_kinds + r")[ \t]+to[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+        self.title_means = words.merge_title_means
+        self.title_openers = words.merge_title_openers
         verbs = "|".join(sorted(map(re.escape, res.cues["study_verbs"]), key=len, reverse=True))
         who = "|".join(sorted(map(re.escape, words.paper_subjects), key=len, reverse=True))
         #: "we study federated learning", "this paper considers the meta-learning": the topic right after the verb
@@ -358,16 +364,35 @@ class Merger:
                     and text[max(0, m.start - 4):m.start].lower() == "the ":
                 return True  # "the X problem" (not "cast as a X problem": a formulation the method uses)
             word = after.group(1)
+            in_title = m.end <= title_stop
+            if word is not None and in_title and not process and word.lower() in self.title_means \
+                    and head not in self.res.words.merge_purpose_kinds and not any(x.proposed for x in ent.mentions) \
+                    and self._title_opening(text, m.start) and not _TITLE_FOR.search(text, m.end, title_stop):
+                # "Clustered Federated Learning via Gradient-based Partitioning"; not what the paper makes
+                # ("Low-Frequency Black-Box Backdoor Attack via …"), nor a means whose purpose the title names after
+                # it ("Data Augmentation with Dual Training for Offensive Span Detection")
+                return True
             if word is not None and word.lower() not in self.res.function_words:
                 continue  # "for the federated learning framework": the topic qualifies a noun
             before = text[max(0, m.start - 60):m.start]
-            in_title = m.end <= title_stop
             # each search is tried at every character of ``before``; the word it must end in is tested first
             if in_title and (_may_end_with(before, "for") or _may_end_with(before, "in")) and _FOR_END.search(before) \
                     and not process or _may_end_with(before, "for") and self.purpose_for.search(before) \
-                    or _may_end_with(before, self.study_verbs) and self.studied.search(before):
+                    or _may_end_with(before, self.study_verbs) and self.studied.search(before) \
+                    or _may_end_with(before, "to") and self.purpose_to.search(before):
                 return True
         return False
+
+    def _title_opening(self, text: str, start: int) -> bool:
+        """Whether a title (or its part after a colon) opens at ``start``, or one word before it: "Towards" or a
+        gerund of improvement ("Accelerating Heterogeneous Federated Learning with …"; not "Understanding …")."""
+        seg = text.rfind(":", 0, start) + 1
+        words = text[seg:start].split()
+        if not words:
+            return True
+        if len(words) > 1:
+            return False
+        return words[0].lower() in self.title_openers
 
     def _process_phrase(self, surface: str) -> bool:
         """"Bayesian sampling", "multi-objective optimization": lower-case words before a process noun (a gerund or an
