@@ -735,3 +735,11 @@ def test_the_topic_a_title_opens_on_before_its_means_is_addressed(extractor):
                                               "converges in a few rounds."))
     rels = {(r.subject, r.predicate, r.object) for r in record.relations}
     assert ("quorbi", "addresses", "heterogeneoufederatedlearning") in rels, rels
+
+
+def test_a_proposed_name_addresses_each_topic_it_is_for(extractor):
+    record = extractor.extract(Paper(id="p", abstract="We propose Quorbi Expansion (QE) for mixture sampling and "
+                                                      "elastic initialization of vision transformers. QE works well."))
+    rels = {(r.subject, r.predicate, r.object) for r in record.relations}
+    assert ("quorbiexpansion", "addresses", "elasticinitialization") in rels, rels
+    assert ("quorbiexpansion", "addresses", "mixturesampling") in rels, rels

@@ -552,3 +552,17 @@ def test_what_an_approach_is_to_is_a_posed_topic(extractor):
     types = _types(extractor, "", "In most transfer learning approaches with reinforcement learning, the tasks are "
                                   "assumed stationary. We relax this assumption.")
     assert types.get("reinforcement learning") == "Method", types
+
+
+def test_what_a_proposed_name_is_for_is_a_posed_topic(entity_types):
+    # "we propose PEG for mixture sampling and elastic initialization": each item of the purpose is a task
+    types = entity_types("We propose Quorbi Expansion (QE) for mixture sampling and elastic initialization of vision "
+                         "transformers. QE works well.")
+    assert types.get("mixture sampling") == types.get("elastic initialization") == "Task", types
+    # the same phrases after a name nobody proposes, or as what it is based on, stay methods
+    types = entity_types("Prior work is limited. Quorbi Expansion (QE) for mixture sampling and elastic "
+                         "initialization of vision transformers was studied before.")
+    assert types.get("elastic initialization") == "Method", types
+    types = entity_types("We propose Quorbi Expansion (QE) based on mixture sampling and elastic initialization of "
+                         "vision transformers. QE works well.")
+    assert types.get("elastic initialization") == "Method", types

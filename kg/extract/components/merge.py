@@ -165,8 +165,13 @@ def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
     return low.endswith("the") and low[:-3].rstrip(" \t").endswith(words)
 
 
-#: "the bandit convex optimization problem (BCO)": a topic named as the problem
+#: "… with Closed-form Classifiers for Image Classification": a title's purpose after its means
 _TITLE_FOR = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
+#: "we propose Probabilistic Expansion from LearnGene (PEG) for mixture sampling and elastic initialization": what
+#: comes after a proposed name (its acronym may follow) and "for", or after the first item of a list there
+_NAME_FOR = re.compile(r"(?:[ \t]*\([^()]{1,20}\))?[ \t]+for[ \t]+(?:the[ \t]+)?"
+                       r"(?:(?:[\w-]+[ \t]+){0,3}[\w-]+,?[ \t]+(?:and|or)[ \t]+)?$", re.IGNORECASE)
+#: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
 _WORDS = re.compile(r"[a-z0-9]{3,}")
@@ -336,12 +341,13 @@ class Merger:
                      or text.find("problem", max(0, m.start - 40), m.start) >= 0)
                 and _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
 
-    def _posed_topic(self, text: str, ent: LocalEntity) -> bool:
+    def _posed_topic(self, text: str, ent: LocalEntity, proposed_ends: frozenset[int] = frozenset()) -> bool:
         """Whether a research topic the vocabulary types Method ("federated learning", "non-convex
         optimization") is the problem this paper poses: "… for X" in the title, "an algorithm for X", "we
         study X", "X remains a challenging problem". There the paper addresses it: a Task (the guideline's
         "problem, application or research goal a method addresses or a paper studies"); a technique the
-        paper uses ("trained with reinforcement learning") stays a Method."""
+        paper uses ("trained with reinforcement learning") stays a Method. ``proposed_ends``: where the paper's
+        proposed mentions end ("we propose PEG for X": X is what PEG is for)."""
         if ent.type != "Method":
             return False
         # a process a phrase names ("Bayesian sampling", "multi-objective optimization"): posed only by a sentence
@@ -381,6 +387,10 @@ class Merger:
                     or _may_end_with(before, self.study_verbs) and self.studied.search(before) \
                     or _may_end_with(before, "to") and self.purpose_to.search(before):
                 return True
+            if proposed_ends and _may_end_with(before, ("for", "and", "or")):
+                named = _NAME_FOR.search(before)
+                if named is not None and m.start - len(before) + named.start() in proposed_ends:
+                    return True  # "PEG for mixture sampling and elastic initialization"
         return False
 
     def _title_opening(self, text: str, start: int) -> bool:
@@ -655,7 +665,8 @@ class Merger:
                     break
         return joined
 
-    def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str]) -> None:
+    def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str],
+                proposed_ends: frozenset[int] = frozenset()) -> None:
         """Type, labels and vocabulary identifiers of an entity, from its mentions.
 
         One pass over the mentions collects what the fields need (this runs for every entity).
@@ -664,7 +675,7 @@ class Merger:
         if len(mentions) > 1:
             mentions.sort(key=lambda c: (c.start, c.end))
         ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
-        if self._posed_topic(text, ent):
+        if self._posed_topic(text, ent, proposed_ends):
             ent.type = "Task"
         proposed = False
         long_form = ""
@@ -716,12 +727,13 @@ class Merger:
         accepted.sort(key=lambda c: (c.start, -c.end))
         bases: dict[int, str] = {}
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
+        proposed_ends = frozenset(c.end for c in accepted if c.proposed)
         for ent in groups:
-            self._finish(ent, text, bases)
+            self._finish(ent, text, bases, proposed_ends)
         for ent in self._fold_title_tasks(groups, text):
-            self._finish(ent, text, bases)
+            self._finish(ent, text, bases, proposed_ends)
         for ent in self._fold_short_tasks(groups):
-            self._finish(ent, text, bases)
+            self._finish(ent, text, bases, proposed_ends)
         st = state(doc)
         st.entities = groups
         st.main = main_contribution(groups)
