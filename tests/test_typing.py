@@ -566,3 +566,13 @@ def test_what_a_proposed_name_is_for_is_a_posed_topic(entity_types):
     types = entity_types("We propose Quorbi Expansion (QE) based on mixture sampling and elastic initialization of "
                          "vision transformers. QE works well.")
     assert types.get("elastic initialization") == "Method", types
+
+
+def test_a_topic_a_sentence_opens_on_by_its_goal_is_a_posed_task(entity_types):
+    # "Dataset distillation aims to …", "Offline reinforcement learning (RL) aims to …": the field the paper poses
+    types = entity_types("Dataset distillation aims to synthesize a small training set. We propose FooDD.")
+    assert types.get("dataset distillation") == "Task", types
+    # not opening the sentence, the same topic is not posed by it
+    types = entity_types("Unlike prior work, dataset distillation aims to synthesize a small training set. "
+                         "We propose FooDD.")
+    assert types.get("dataset distillation") == "Method", types

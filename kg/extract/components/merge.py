@@ -153,6 +153,12 @@ _FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECAS
 _TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|with)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?)?"
                           r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether ``start`` opens a sentence: the text's first, or the first after a full stop or a line break."""
+    before = text[max(0, start - 3):start].rstrip(" \t")
+    return not before or before[-1] in ".\n!?"
+
+
 def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
     """False only if ``text`` surely does not end in one of ``words`` (lower-case ASCII) as a case-insensitive
     ``WORD[ \\t]+(?:the[ \\t]+)?$`` ends (``$`` also before a final line break): a test in C before such a search,
@@ -171,6 +177,9 @@ _TITLE_FOR = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
 #: comes after a proposed name (its acronym may follow) and "for", or after the first item of a list there
 _NAME_FOR = re.compile(r"(?:[ \t]*\([^()]{1,20}\))?[ \t]+for[ \t]+(?:the[ \t]+)?"
                        r"(?:(?:[\w-]+[ \t]+){0,3}[\w-]+,?[ \t]+(?:and|or)[ \t]+)?$", re.IGNORECASE)
+#: "Dataset distillation aims to …", "Offline reinforcement learning (RL) aims to …": a topic a sentence opens on,
+#: stated by its goal (an acronym may come between)
+_TOPIC_AIMS = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:aims|seeks|strives)[ \t]+to\b")
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
@@ -369,6 +378,8 @@ class Merger:
             if _TOPIC_STATE.match(text, m.end) or _TOPIC_PROBLEM.match(text, m.end) \
                     and text[max(0, m.start - 4):m.start].lower() == "the ":
                 return True  # "the X problem" (not "cast as a X problem": a formulation the method uses)
+            if _TOPIC_AIMS.match(text, m.end) and _opens_sentence(text, m.start):
+                return True  # "Dataset distillation aims to synthesize …": the field the abstract opens on
             word = after.group(1)
             in_title = m.end <= title_stop
             if word is not None and in_title and not process and word.lower() in self.title_means \
