@@ -726,3 +726,20 @@ def test_a_concessive_clause_about_the_method_itself_is_its_own(extractor):
                       "We propose FooAdapt, a test-time method. While our method is fine-tuned with BERT, it uses "
                       "LoRA adapters.")
     assert ("fooadapt", "uses", "bert") in rels, rels
+
+
+def test_the_topic_a_title_opens_on_before_its_means_is_addressed(extractor):
+    record = extractor.extract(Paper(id="p", title="Accelerating Heterogeneous Federated Learning with Closed-form "
+                                                   "Classifiers",
+                                     abstract="We propose Quorbi, a method that trains closed-form classifiers. Quorbi "
+                                              "converges in a few rounds."))
+    rels = {(r.subject, r.predicate, r.object) for r in record.relations}
+    assert ("quorbi", "addresses", "heterogeneoufederatedlearning") in rels, rels
+
+
+def test_a_proposed_name_addresses_each_topic_it_is_for(extractor):
+    record = extractor.extract(Paper(id="p", abstract="We propose Quorbi Expansion (QE) for mixture sampling and "
+                                                      "elastic initialization of vision transformers. QE works well."))
+    rels = {(r.subject, r.predicate, r.object) for r in record.relations}
+    assert ("quorbiexpansion", "addresses", "elasticinitialization") in rels, rels
+    assert ("quorbiexpansion", "addresses", "mixturesampling") in rels, rels

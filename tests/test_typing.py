@@ -516,3 +516,63 @@ def test_shared_head_of_a_vocabulary_term_whose_head_no_list_types(entity_types)
     assert types.get("average return") == "Metric" and types.get("expected return") == "Metric", types
     control = entity_types("We report performance and sample efficiency.")
     assert control.get("sample efficiency") == "Metric" and "performance efficiency" not in control, control
+
+
+def _types(extractor, title: str, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {label: e.type for e in ex.entities for label in e.labels}
+
+
+_FL_ABSTRACT = "We introduce Quorbi, a closed-form classifier. Quorbi converges in a few rounds."
+
+
+def test_a_topic_a_title_opens_on_before_its_means_is_the_posed_task(extractor):
+    # "Clustered Federated Learning via …", "Accelerating Heterogeneous Federated Learning with …": the problem
+    types = _types(extractor, "Accelerating Heterogeneous Federated Learning with Closed-form Classifiers", _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Task", types
+    types = _types(extractor, "Heterogeneous Federated Learning via Closed-form Classifiers", _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Task", types
+
+
+def test_a_topic_a_title_studies_or_uses_for_a_named_purpose_stays_a_method(extractor):
+    # a gerund of study, not of improvement; a means whose purpose the title names after it
+    types = _types(extractor, "Understanding Heterogeneous Federated Learning with Closed-form Classifiers",
+                   _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Method", types
+    types = _types(extractor, "QuorbiFL: Heterogeneous Federated Learning with Closed-form Classifiers for Image "
+                              "Classification", _FL_ABSTRACT)
+    assert types.get("heterogeneous federated learning") == "Method", types
+    assert types.get("image classification") == "Task", types  # the purpose (positive control)
+
+
+def test_what_an_approach_is_to_is_a_posed_topic(extractor):
+    types = _types(extractor, "", "In most transfer learning approaches to reinforcement learning, the tasks are "
+                                  "assumed stationary. We relax this assumption.")
+    assert types.get("reinforcement learning") == "Task", types
+    types = _types(extractor, "", "In most transfer learning approaches with reinforcement learning, the tasks are "
+                                  "assumed stationary. We relax this assumption.")
+    assert types.get("reinforcement learning") == "Method", types
+
+
+def test_what_a_proposed_name_is_for_is_a_posed_topic(entity_types):
+    # "we propose PEG for mixture sampling and elastic initialization": each item of the purpose is a task
+    types = entity_types("We propose Quorbi Expansion (QE) for mixture sampling and elastic initialization of vision "
+                         "transformers. QE works well.")
+    assert types.get("mixture sampling") == types.get("elastic initialization") == "Task", types
+    # the same phrases after a name nobody proposes, or as what it is based on, stay methods
+    types = entity_types("Prior work is limited. Quorbi Expansion (QE) for mixture sampling and elastic "
+                         "initialization of vision transformers was studied before.")
+    assert types.get("elastic initialization") == "Method", types
+    types = entity_types("We propose Quorbi Expansion (QE) based on mixture sampling and elastic initialization of "
+                         "vision transformers. QE works well.")
+    assert types.get("elastic initialization") == "Method", types
+
+
+def test_a_topic_a_sentence_opens_on_by_its_goal_is_a_posed_task(entity_types):
+    # "Dataset distillation aims to …", "Offline reinforcement learning (RL) aims to …": the field the paper poses
+    types = entity_types("Dataset distillation aims to synthesize a small training set. We propose FooDD.")
+    assert types.get("dataset distillation") == "Task", types
+    # not opening the sentence, the same topic is not posed by it
+    types = entity_types("Unlike prior work, dataset distillation aims to synthesize a small training set. "
+                         "We propose FooDD.")
+    assert types.get("dataset distillation") == "Method", types

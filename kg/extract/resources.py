@@ -99,6 +99,9 @@ class Words:
     phrase_bound_sides: frozenset[str]
     label_head_nouns: frozenset[str]
     merge_purpose_kinds: frozenset[str]
+    merge_purpose_to_kinds: frozenset[str]
+    merge_title_means: frozenset[str]
+    merge_title_openers: frozenset[str]
     # cue_words.toml
     relation_eval_openers: frozenset[str]
     result_eval_openers: frozenset[str]

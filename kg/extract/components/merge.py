@@ -153,6 +153,12 @@ _FOR_END = re.compile(r"(?<![\w-])(?:for|in)[ \t]+(?:the[ \t]+)?$", re.IGNORECAS
 _TOPIC_STATE = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?(?:[ \t]+(?:in|on|for|of|with)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?)?"
                           r"[ \t]+(?:is|are|remains|remain|has[ \t]+been|have[ \t]+been)[ \t]+(?:an?[ \t]+|the[ \t]+)?"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)s?\b")
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether ``start`` opens a sentence: the text's first, or the first after a full stop or a line break."""
+    before = text[max(0, start - 3):start].rstrip(" \t")
+    return not before or before[-1] in ".\n!?"
+
+
 def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
     """False only if ``text`` surely does not end in one of ``words`` (lower-case ASCII) as a case-insensitive
     ``WORD[ \\t]+(?:the[ \\t]+)?$`` ends (``$`` also before a final line break): a test in C before such a search,
@@ -165,6 +171,15 @@ def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
     return low.endswith("the") and low[:-3].rstrip(" \t").endswith(words)
 
 
+#: "… with Closed-form Classifiers for Image Classification": a title's purpose after its means
+_TITLE_FOR = re.compile(r"(?<![\w-])for(?![\w-])", re.IGNORECASE)
+#: "we propose Probabilistic Expansion from LearnGene (PEG) for mixture sampling and elastic initialization": what
+#: comes after a proposed name (its acronym may follow) and "for", or after the first item of a list there
+_NAME_FOR = re.compile(r"(?:[ \t]*\([^()]{1,20}\))?[ \t]+for[ \t]+(?:the[ \t]+)?"
+                       r"(?:(?:[\w-]+[ \t]+){0,3}[\w-]+,?[ \t]+(?:and|or)[ \t]+)?$", re.IGNORECASE)
+#: "Dataset distillation aims to …", "Offline reinforcement learning (RL) aims to …": a topic a sentence opens on,
+#: stated by its goal (an acronym may come between)
+_TOPIC_AIMS = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:aims|seeks|strives)[ \t]+to\b")
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
@@ -294,6 +309,11 @@ class Merger:
         kinds = "|".join(sorted(map(re.escape, words.merge_purpose_kinds), key=len, reverse=True))
         #: "an algorithm for non-convex optimization": the topic after a kind noun and "for"
         self.purpose_for = re.compile(r"(?<![\w-])(?:" + kinds + r")s?[ \t]+for[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+        to_kinds = "|".join(sorted(map(re.escape, words.merge_purpose_to_kinds), key=len, reverse=True))
+        #: "a novel approach to point-cloud pre-training": the topic after a kind noun whose "to" opens its problem
+        self.purpose_to = re.compile(r"(?<![\w-])(?:" + to_kinds + r")[ \t]+to[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
+        self.title_means = words.merge_title_means
+        self.title_openers = words.merge_title_openers
         verbs = "|".join(sorted(map(re.escape, res.cues["study_verbs"]), key=len, reverse=True))
         who = "|".join(sorted(map(re.escape, words.paper_subjects), key=len, reverse=True))
         #: "we study federated learning", "this paper considers the meta-learning": the topic right after the verb
@@ -330,12 +350,13 @@ class Merger:
                      or text.find("problem", max(0, m.start - 40), m.start) >= 0)
                 and _PROBLEM_OF.search(text, max(0, m.start - 40), m.start)]
 
-    def _posed_topic(self, text: str, ent: LocalEntity) -> bool:
+    def _posed_topic(self, text: str, ent: LocalEntity, proposed_ends: frozenset[int] = frozenset()) -> bool:
         """Whether a research topic the vocabulary types Method ("federated learning", "non-convex
         optimization") is the problem this paper poses: "… for X" in the title, "an algorithm for X", "we
         study X", "X remains a challenging problem". There the paper addresses it: a Task (the guideline's
         "problem, application or research goal a method addresses or a paper studies"); a technique the
-        paper uses ("trained with reinforcement learning") stays a Method."""
+        paper uses ("trained with reinforcement learning") stays a Method. ``proposed_ends``: where the paper's
+        proposed mentions end ("we propose PEG for X": X is what PEG is for)."""
         if ent.type != "Method":
             return False
         # a process a phrase names ("Bayesian sampling", "multi-objective optimization"): posed only by a sentence
@@ -357,17 +378,42 @@ class Merger:
             if _TOPIC_STATE.match(text, m.end) or _TOPIC_PROBLEM.match(text, m.end) \
                     and text[max(0, m.start - 4):m.start].lower() == "the ":
                 return True  # "the X problem" (not "cast as a X problem": a formulation the method uses)
+            if _TOPIC_AIMS.match(text, m.end) and _opens_sentence(text, m.start):
+                return True  # "Dataset distillation aims to synthesize …": the field the abstract opens on
             word = after.group(1)
+            in_title = m.end <= title_stop
+            if word is not None and in_title and not process and word.lower() in self.title_means \
+                    and head not in self.res.words.merge_purpose_kinds and not any(x.proposed for x in ent.mentions) \
+                    and self._title_opening(text, m.start) and not _TITLE_FOR.search(text, m.end, title_stop):
+                # "Clustered Federated Learning via Gradient-based Partitioning"; not what the paper makes
+                # ("Low-Frequency Black-Box Backdoor Attack via …"), nor a means whose purpose the title names after
+                # it ("Data Augmentation with Dual Training for Offensive Span Detection")
+                return True
             if word is not None and word.lower() not in self.res.function_words:
                 continue  # "for the federated learning framework": the topic qualifies a noun
             before = text[max(0, m.start - 60):m.start]
-            in_title = m.end <= title_stop
             # each search is tried at every character of ``before``; the word it must end in is tested first
             if in_title and (_may_end_with(before, "for") or _may_end_with(before, "in")) and _FOR_END.search(before) \
                     and not process or _may_end_with(before, "for") and self.purpose_for.search(before) \
-                    or _may_end_with(before, self.study_verbs) and self.studied.search(before):
+                    or _may_end_with(before, self.study_verbs) and self.studied.search(before) \
+                    or _may_end_with(before, "to") and self.purpose_to.search(before):
                 return True
+            if proposed_ends and _may_end_with(before, ("for", "and", "or")):
+                named = _NAME_FOR.search(before)
+                if named is not None and m.start - len(before) + named.start() in proposed_ends:
+                    return True  # "PEG for mixture sampling and elastic initialization"
         return False
+
+    def _title_opening(self, text: str, start: int) -> bool:
+        """Whether a title (or its part after a colon) opens at ``start``, or one word before it: "Towards" or a
+        gerund of improvement ("Accelerating Heterogeneous Federated Learning with …"; not "Understanding …")."""
+        seg = text.rfind(":", 0, start) + 1
+        words = text[seg:start].split()
+        if not words:
+            return True
+        if len(words) > 1:
+            return False
+        return words[0].lower() in self.title_openers
 
     def _process_phrase(self, surface: str) -> bool:
         """"Bayesian sampling", "multi-objective optimization": lower-case words before a process noun (a gerund or an
@@ -630,7 +676,8 @@ class Merger:
                     break
         return joined
 
-    def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str]) -> None:
+    def _finish(self, ent: LocalEntity, text: str, bases: dict[int, str],
+                proposed_ends: frozenset[int] = frozenset()) -> None:
         """Type, labels and vocabulary identifiers of an entity, from its mentions.
 
         One pass over the mentions collects what the fields need (this runs for every entity).
@@ -639,7 +686,7 @@ class Merger:
         if len(mentions) > 1:
             mentions.sort(key=lambda c: (c.start, c.end))
         ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
-        if self._posed_topic(text, ent):
+        if self._posed_topic(text, ent, proposed_ends):
             ent.type = "Task"
         proposed = False
         long_form = ""
@@ -691,12 +738,13 @@ class Merger:
         accepted.sort(key=lambda c: (c.start, -c.end))
         bases: dict[int, str] = {}
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
+        proposed_ends = frozenset(c.end for c in accepted if c.proposed)
         for ent in groups:
-            self._finish(ent, text, bases)
+            self._finish(ent, text, bases, proposed_ends)
         for ent in self._fold_title_tasks(groups, text):
-            self._finish(ent, text, bases)
+            self._finish(ent, text, bases, proposed_ends)
         for ent in self._fold_short_tasks(groups):
-            self._finish(ent, text, bases)
+            self._finish(ent, text, bases, proposed_ends)
         st = state(doc)
         st.entities = groups
         st.main = main_contribution(groups)
