@@ -169,6 +169,8 @@ class Words:
     additive_openers: tuple[str, ...]
     promise_verbs: frozenset[str]
     frame_nouns: frozenset[str]
+    of_object_kinds: frozenset[str]
+    generic_complement_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]
     size_suffixes: tuple[str, ...]
