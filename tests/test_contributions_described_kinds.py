@@ -75,3 +75,12 @@ def test_a_definite_kind_noun_with_a_clause_is_not_the_first_of_its_kind(extract
 def test_a_complement_does_not_end_on_the_preposition_of_a_clause(extractor):
     abstract = "We propose a formal framework for probabilistic MDC in which learning can be decomposed."
     assert _proposed(extractor, abstract) == {"formal framework for probabilistic MDC": "Method"}
+
+
+def test_an_estimator_of_a_phrase_cut_to_one_word_is_not_named(extractor):
+    # the control: a phrase with no second preposition is kept whole
+    assert _proposed(extractor, "We develop an estimator of the difference of inverse spectral densities.") == {
+        "estimator of the difference of inverse spectral densities": "Method"}
+    abstract = ("We develop an estimator of the difference in inverse spectral densities of the brain across two "
+                "conditions of the patient.")
+    assert "estimator of the difference" not in _proposed(extractor, abstract)

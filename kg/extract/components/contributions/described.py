@@ -371,6 +371,9 @@ class DescribedReader(ReaderBase):
                         and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
+            if lower[k] == "of" and cut - k <= 3 and lower[k + 1] in self.words.title_articles:
+                return  # "an estimator of the difference in inverse spectral densities across …": what it estimates
+                # is the whole phrase, "the difference" alone names nothing
             j = cut
         if j > k + 3 and lower[j - 1] in self.words.frame_nouns and not toks.joiner[j - 2]:
             j -= 1  # "an algorithm for the online binary classification setting"
