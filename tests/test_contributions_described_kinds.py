@@ -84,3 +84,24 @@ def test_an_estimator_of_a_phrase_cut_to_one_word_is_not_named(extractor):
     abstract = ("We develop an estimator of the difference in inverse spectral densities of the brain across two "
                 "conditions of the patient.")
     assert "estimator of the difference" not in _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We propose and analyze a new estimator of the covariance matrix that admits strong guarantees.",
+     "estimator of the covariance matrix"),
+    ("We introduce and evaluate two methods for regularising the training process.",
+     "methods for regularising the training process"),
+    ("This paper proposes and evaluates a retrieval-augmented planning framework.",
+     "retrieval-augmented planning framework"),
+])
+def test_a_contribution_verb_joined_to_a_second_verb_shares_its_object(extractor, abstract, name):
+    """"we propose and analyze X": X is the object of both verbs, the described contribution."""
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_joined_verb_of_a_problem_proposes_nothing(extractor):
+    # the control: a name after the joined verbs is still the contribution
+    assert _proposed(extractor, "We propose and analyze FedFoo, a new algorithm for federated learning.") == {
+        "FedFoo": "Method"}
+    assert _proposed(extractor, "We propose and study the problem of learning with rejection.") == {}
+    assert _proposed(extractor, "We introduce and study the r-move k-partitioning problem, a natural variant.") == {}

@@ -169,6 +169,7 @@ class Words:
     additive_openers: tuple[str, ...]
     promise_verbs: frozenset[str]
     frame_nouns: frozenset[str]
+    joined_object_verbs: frozenset[str]
     of_object_kinds: frozenset[str]
     generic_complement_nouns: frozenset[str]
     list_item_prepositions: frozenset[str]
