@@ -245,7 +245,10 @@ class ReaderBase:
 
     def _object_start(self, lower: list[str], k: int, end: int) -> int:
         """Where the object of a contribution verb at ``k - 1`` starts, past an adverbial phrase ("we propose for
-        the first time a …") or a nominal that only introduces it ("we propose the use of a lookahead mechanism")."""
+        the first time a …") or a nominal that only introduces it ("we propose the use of a lookahead mechanism"), or a
+        second verb of the same object ("we propose and analyze a new estimator …")."""
+        if k + 2 < end and lower[k] == "and" and lower[k + 1] in self.words.joined_object_verbs:
+            k += 2
         for phrase in self.object_skips:
             n = len(phrase)
             if lower[k:k + n] == phrase and k + n < end:

@@ -74,6 +74,8 @@ class DescribedReader(ReaderBase):
             # not a new thing ("the first …" may be one)
         if describing and not (len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words):
             return
+        if 2 <= len(words) <= 6 and self._of_object(doc, sent, words[0][0], end_tok - 1, out):
+            return  # "a kernel test of goodness of fit", "a consistent test of …": named with what it tests
         of = self._of_complement(doc, sent, end_tok) if words and toks.norm[end_tok - 1] in self.of_heads else None
         if of is not None:
             # "a temporal difference version of contrastive predictive coding": a variant is named with what it
@@ -84,7 +86,9 @@ class DescribedReader(ReaderBase):
             out.append(Candidate(start, end, "Method" if varied == "Task" else varied, Finder.CONTRIBUTION, 0.75,
                                  proposed=True, rule="described-variant"))
             return
-        if len(words) == 1 and toks.norm[words[0][1] - 1] in self.type_words:
+        if len(words) == 1 and (toks.norm[words[0][1] - 1] in self.type_words or (
+                toks.norm[words[0][1] - 1] in self.words.of_object_kinds and end_tok < sent.end
+                and toks.lower[end_tok] == "of")):  # "a new test of independence" (not "tests for each one")
             before = len(out)
             self._kind_with_complement(doc, sent, words[0], out)
             if describing and len(out) > before and len(text[out[-1].start:out[-1].end].split()) < 4:
@@ -218,6 +222,8 @@ class DescribedReader(ReaderBase):
         words = word_ranges(toks.joiner, first, kind + 1)
         if not 2 <= len(words) <= 6 or not text[first][:1].isalnum():
             return False
+        if self._of_object(doc, sent, first, kind, out):
+            return True  # "an unbiased estimator of the gradient": named with what it estimates (not deferred)
         if self.deferring and len(words) == 2 and (is_describing_adjective(text[first], self.res) or (
                 lower[first] in self.res.noun_ing and kind + 2 < sent.end and lower[kind + 1] == "for")) \
                 and words[0][1] == first + 1:
@@ -257,6 +263,18 @@ class DescribedReader(ReaderBase):
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
                              rule="described-kind"))
         return True
+
+    def _of_object(self, doc: Doc, sent: Span, first: int, kind: int, out: list[Candidate]) -> bool:
+        """"an unbiased estimator of the gradient of the marginal likelihood", "a consistent test of conditional
+        independence": a kind noun (token ``kind``, its describing words from token ``first``) whose "of" names what it
+        estimates or tests names the contribution only with it ("unbiased estimator" alone is any paper's), kept as
+        a kind noun's complement is (``_kind_with_complement``). Whether it proposed one."""
+        toks = tokens(doc)
+        if kind + 2 >= sent.end or toks.lower[kind + 1] != "of" or toks.norm[kind] not in self.words.of_object_kinds:
+            return False
+        before = len(out)
+        self._kind_with_complement(doc, sent, (first, kind + 1), out)
+        return len(out) > before
 
     def _of_complement(self, doc: Doc, sent: Span, k: int) -> tuple[int, int] | None:
         """The noun phrase after "of" at token ``k`` ("… version of contrastive predictive coding"): its token
@@ -306,11 +324,14 @@ class DescribedReader(ReaderBase):
         toks = tokens(doc)
         lower = toks.lower
         k = word[1]
+        kind = self.type_words.get(toks.norm[k - 1])
         if k + 1 >= sent.end or not (lower[k] in ("for", "to") or (
-                lower[k] == "of" and self._gerund(lower[k + 1]) and self.type_words[toks.norm[k - 1]] != "Task") or (
-                lower[k] == "of" and self.type_words[toks.norm[k - 1]] == "Dataset")):
+                lower[k] == "of" and self._gerund(lower[k + 1]) and kind != "Task") or (
+                lower[k] == "of" and kind == "Dataset") or (lower[k] == "of" and toks.norm[k - 1] in self.words.of_object_kinds
+                                                       and lower[k + 1] not in ("a", "an"))):
             return  # "a method for …", "a general method of amortizing …" (a task of a gerund is read elsewhere),
-            # "a dataset of flawed answers" (what a dataset holds)
+            # "a dataset of flawed answers" (what a dataset holds), "an estimator of the average treatment effect" (what
+            # it estimates; not "an estimator of an interval containing …", said later)
         j, long = self._complement_end(doc, sent, k + 1, 6)
         if j < sent.end and lower[j] in self.words.coordination_glue and toks.lex[j].is_alpha \
                 and is_describing_adjective(lower[j - 1], self.res):
@@ -350,6 +371,9 @@ class DescribedReader(ReaderBase):
                         and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
+            if lower[k] == "of" and cut - k <= 3 and lower[k + 1] in self.words.title_articles:
+                return  # "an estimator of the difference in inverse spectral densities across …": what it estimates
+                # is the whole phrase, "the difference" alone names nothing
             j = cut
         if j > k + 3 and lower[j - 1] in self.words.frame_nouns and not toks.joiner[j - 2]:
             j -= 1  # "an algorithm for the online binary classification setting"
@@ -357,8 +381,13 @@ class DescribedReader(ReaderBase):
             return  # "a dataset of intentionally flawed, machine-generated answers": the phrase goes on
         while j > k + 2 and self._participle(toks.text[j - 1]) and not toks.joiner[j - 2]:
             j -= 1  # "a dataset of 1000 plant images annotated by …": the participle opens a clause
+        while j > k + 2 and lower[j - 1] in self.words.described_breaks:
+            j -= 1  # "a formal framework for probabilistic MDC in which …": the clause's preposition is not the name's
         if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
             return  # no complement, or one about the text ("a dataset for this task")
+        if j - k <= 4 and toks.norm[j - 1] in self.words.generic_complement_nouns and (
+                lower[j - 2] in self.words.title_articles or lower[j - 2] in self.words.complement_anaphora):
+            return  # "efficient algorithms for the problem", "algorithms for solving this task": it refers back, no name
         if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
             return  # "a method for cervical fluid-", "an approach to address this issue": no name
         if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res) and (
@@ -373,7 +402,7 @@ class DescribedReader(ReaderBase):
                     lower[m] in self.words.complement_stops and not toks.lex[m].is_punct)):
                 return
             j = m
-        typ = self.type_words[toks.norm[word[1] - 1]]
+        typ = kind or self.words.made_kind_nouns.get(toks.norm[word[1] - 1], "Method")
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
                              rule="described-contribution"))
@@ -392,6 +421,11 @@ class DescribedReader(ReaderBase):
         lower, text = toks.lower, toks.text
         k = self._object_start(lower, verb + 1, sent.end)
         article = k < sent.end and lower[k] in ("a", "an")
+        # "we propose the first algorithm that returns …", "we present the first such algorithm that attains …": the
+        # first of a kind is the paper's own, one thing or several ("the first randomized algorithms that …")
+        first_of_kind = k + 2 < sent.end and lower[k] == "the" and lower[k + 1] == "first"
+        if first_of_kind and lower[k + 2] == "such":
+            k += 3
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
@@ -402,7 +436,7 @@ class DescribedReader(ReaderBase):
                 or self.type_words.get(toks.norm[k]) == "Task":
             return False
         plural = toks.norm[k] != lower[k]
-        if article == plural:
+        if article == plural and not first_of_kind:
             return False  # "a method" or "methods": one thing, or several without an article
         if lower[k + 1] in ("based", "built") and lower[k + 2] in ("on", "upon"):
             v = k + 2  # "an approach based on a sample reweighting scheme"

@@ -1,0 +1,107 @@
+"""A contribution described by a bare kind noun and what distinguishes it (statistics and theory abstracts):
+"an estimator of the average treatment effect", "the first algorithm that returns …"; never a generic label."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import Extractor
+from kg.records import Paper
+
+
+def _proposed(extractor: Extractor, abstract: str) -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    return {e.labels[0]: e.type for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We develop a new estimator of the average treatment effect under interference.",
+     "estimator of the average treatment effect"),
+    ("We propose an unbiased estimator of the gradient of the marginal likelihood.",
+     "unbiased estimator of the gradient of the marginal likelihood"),
+    ("We introduce a kernel test of goodness of fit for point processes.",
+     "kernel test of goodness of fit for point processes"),
+    ("We propose a consistent test of conditional independence for continuous data.",
+     "consistent test of conditional independence for continuous data"),
+])
+def test_an_estimator_or_test_is_named_with_what_it_estimates_or_tests(extractor, abstract, name):
+    """The "of" of an estimator or a test names what it estimates or tests: kept in the label ("unbiased
+    estimator" or "kernel test" alone is any paper's)."""
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_an_estimator_of_an_indefinite_thing_is_not_named_by_it(extractor):
+    # the control: the same sentence with a definite object
+    assert _proposed(extractor, "We propose an estimator of the interval containing the expected test loss.") == {
+        "estimator of the interval": "Method"}
+    assert "estimator of an interval" not in _proposed(
+        extractor, "We propose an estimator of an interval containing the expected test loss.")
+
+
+def test_a_complement_that_is_only_a_generic_noun_names_nothing(extractor):
+    """"efficient algorithms for the problem" is no label (it would join every paper's); "for the matching problem"
+    is one."""
+    assert _proposed(extractor, "We propose efficient algorithms for the matching problem.") == {
+        "algorithms for the matching problem": "Method"}
+    assert _proposed(extractor, "We propose efficient algorithms for the problem.") == {}
+    assert _proposed(extractor, "We propose algorithms for solving the matching task.") == {
+        "algorithms for solving the matching task": "Method"}
+    assert _proposed(extractor, "We propose algorithms for solving this task.") == {}
+
+
+def test_tests_for_something_else_are_not_read_as_a_test_of(extractor):
+    # the control: "a new test of …"
+    assert _proposed(extractor, "We propose a new test of independence for continuous data.") == {
+        "test of independence for continuous data": "Method"}
+    assert _proposed(extractor, "We construct tests for each one in order to evaluate them.") == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We give the first algorithm that returns an optimal coreset for k-means clustering.",
+     "algorithm that returns an optimal coreset"),
+    ("We present the first such algorithm that attains sublinear regret using only calls to the oracle.",
+     "algorithm that attains sublinear regret"),
+    ("We present the first algorithms that learn halfspaces under Massart noise in polynomial time.",
+     "algorithms that learn halfspaces"),
+])
+def test_the_first_of_a_kind_is_named_with_its_relative_clause(extractor, abstract, name):
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_definite_kind_noun_with_a_clause_is_not_the_first_of_its_kind(extractor):
+    # "the algorithm that …" refers back (the control above: "the first algorithm that …")
+    assert _proposed(extractor, "We present the algorithm that learns halfspaces under Massart noise.") == {}
+
+
+def test_a_complement_does_not_end_on_the_preposition_of_a_clause(extractor):
+    abstract = "We propose a formal framework for probabilistic MDC in which learning can be decomposed."
+    assert _proposed(extractor, abstract) == {"formal framework for probabilistic MDC": "Method"}
+
+
+def test_an_estimator_of_a_phrase_cut_to_one_word_is_not_named(extractor):
+    # the control: a phrase with no second preposition is kept whole
+    assert _proposed(extractor, "We develop an estimator of the difference of inverse spectral densities.") == {
+        "estimator of the difference of inverse spectral densities": "Method"}
+    abstract = ("We develop an estimator of the difference in inverse spectral densities of the brain across two "
+                "conditions of the patient.")
+    assert "estimator of the difference" not in _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We propose and analyze a new estimator of the covariance matrix that admits strong guarantees.",
+     "estimator of the covariance matrix"),
+    ("We introduce and evaluate two methods for regularising the training process.",
+     "methods for regularising the training process"),
+    ("This paper proposes and evaluates a retrieval-augmented planning framework.",
+     "retrieval-augmented planning framework"),
+])
+def test_a_contribution_verb_joined_to_a_second_verb_shares_its_object(extractor, abstract, name):
+    """"we propose and analyze X": X is the object of both verbs, the described contribution."""
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_joined_verb_of_a_problem_proposes_nothing(extractor):
+    # the control: a name after the joined verbs is still the contribution
+    assert _proposed(extractor, "We propose and analyze FedFoo, a new algorithm for federated learning.") == {
+        "FedFoo": "Method"}
+    assert _proposed(extractor, "We propose and study the problem of learning with rejection.") == {}
+    assert _proposed(extractor, "We introduce and study the r-move k-partitioning problem, a natural variant.") == {}
