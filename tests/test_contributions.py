@@ -1850,3 +1850,25 @@ def test_the_paper_of_someone_else_proposes_nothing_of_the_authors(extractor):
     abstract = "The paper by Smith proposes an alternating projected SGD approach to tackle bilevel optimization."
     assert "alternating projected SGD approach" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
     assert _found(extractor, abstract), _found(extractor, abstract)  # positive control: the text is read
+
+
+@pytest.mark.parametrize("abstract, used", [
+    ("We present InferES, a new corpus for natural language inference in Spanish. We train two transformer models "
+     "on InferES.", "transformer"),
+    ("We curate a new dataset of parallels. We train an optimized word2vec model on a large corpus of Latin.",
+     "word2vec"),
+])
+def test_a_known_model_the_paper_trains_is_not_proposed(extractor, abstract, used):
+    """"we train two transformer models on …": "train" proposes a name, not a known kind of model it uses."""
+    found = {label.lower() for label in _found(extractor, abstract)}
+    assert any(used in label for label in found), found  # positive control: the model is found, only not proposed
+    assert not any(used in label.lower() for label in _proposed(extractor, abstract)), _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Through a contrastive objective, we train CLIPZyme to encode and align enzyme structures.", "CLIPZyme"),
+    ("We train a contact-exploiting manipulation policy in simulation with domain randomization.",
+     "contact-exploiting manipulation policy"),
+])
+def test_a_name_or_description_the_paper_trains_is_still_proposed(extractor, abstract, name):
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)

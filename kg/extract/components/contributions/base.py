@@ -111,6 +111,8 @@ class ReaderBase:
         self.collection_verbs = frozenset(cues["contribution_verbs_collection"]) \
             | frozenset(cues["contribution_verbs_collection_past"])
         self.verbs |= set(cues["contribution_verbs_collection"])
+        #: verbs whose object is a contribution only when named ("we train CLIPZyme", not "we train a transformer")
+        self.training_verbs = frozenset(cues["contribution_verbs_training"])
         self.past_verbs |= set(cues["contribution_verbs_collection_past"])
         self.naming = set(cues["naming_cues"])
         #: "referred to as": naming cues of several words, found at their last word
