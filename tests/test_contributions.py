@@ -1872,3 +1872,18 @@ def test_a_known_model_the_paper_trains_is_not_proposed(extractor, abstract, use
 ])
 def test_a_name_or_description_the_paper_trains_is_still_proposed(extractor, abstract, name):
     assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, based_on, proposed", [
+    ("In this work, we propose a Deep Reinforcement Learning (DRL)-based navigation strategy that eliminates the need "
+     "for lumen tracking. However, Deep Reinforcement Learning methods pose safety risks.", "Deep Reinforcement Learning", "Deep Reinforcement Learning (DRL)-based navigation strategy"),
+    ("In this paper, we propose a Monte Carlo Tree Search (MCTS) based Prompt Auto-generation (MPA) method to enhance "
+     "jailbreak attacks. Our MPA outperforms manual prompts.", "Monte Carlo Tree Search", "Prompt Auto-generation"),
+])
+def test_what_a_contribution_is_based_on_is_not_proposed(extractor, abstract, based_on, proposed):
+    """"a Deep Reinforcement Learning (DRL)-based navigation strategy": the defined acronym is what the contribution is
+    based on; the contribution is the whole (or its own name)."""
+    found = {label.lower() for label in _found(extractor, abstract)}
+    assert based_on.lower() in found, found  # positive control: the method is found, only not proposed
+    got = _proposed(extractor, abstract)
+    assert based_on not in got and any(proposed in label for label in got), got

@@ -9,7 +9,7 @@ from typing import cast
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.contributions.base import NAMES, TARGET_WINDOW, is_rare_word, j_is_name
+from kg.extract.components.contributions.base import BASED_AFTER, NAMES, TARGET_WINDOW, is_rare_word, j_is_name
 from kg.extract.components.contributions.described import DescribedReader
 from kg.extract.components.contributions.names import NameReader
 from kg.extract.components.contributions.titles import TitleReader
@@ -672,6 +672,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
+                if (known or guess) and BASED_AFTER.match(doc_text(doc), best.end):
+                    return  # "a Deep Reinforcement Learning (DRL)-based navigation strategy": what the contribution is
+                    # based on (read whole later)
                 if known and after is not None and after.lower_ == "based" and after.i > verb.i:
                     return  # "a clustering based LP method", "a chain-of-thought (CoT) based consistency measure": what
                     # the contribution is based on, not the contribution (read whole later)
