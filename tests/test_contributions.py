@@ -1850,3 +1850,40 @@ def test_the_paper_of_someone_else_proposes_nothing_of_the_authors(extractor):
     abstract = "The paper by Smith proposes an alternating projected SGD approach to tackle bilevel optimization."
     assert "alternating projected SGD approach" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
     assert _found(extractor, abstract), _found(extractor, abstract)  # positive control: the text is read
+
+
+@pytest.mark.parametrize("abstract, used", [
+    ("We present InferES, a new corpus for natural language inference in Spanish. We train two transformer models "
+     "on InferES.", "transformer"),
+    ("We curate a new dataset of parallels. We train an optimized word2vec model on a large corpus of Latin.",
+     "word2vec"),
+])
+def test_a_known_model_the_paper_trains_is_not_proposed(extractor, abstract, used):
+    """"we train two transformer models on …": "train" proposes a name, not a known kind of model it uses."""
+    found = {label.lower() for label in _found(extractor, abstract)}
+    assert any(used in label for label in found), found  # positive control: the model is found, only not proposed
+    assert not any(used in label.lower() for label in _proposed(extractor, abstract)), _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Through a contrastive objective, we train CLIPZyme to encode and align enzyme structures.", "CLIPZyme"),
+    ("We train a contact-exploiting manipulation policy in simulation with domain randomization.",
+     "contact-exploiting manipulation policy"),
+])
+def test_a_name_or_description_the_paper_trains_is_still_proposed(extractor, abstract, name):
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, based_on, proposed", [
+    ("In this work, we propose a Deep Reinforcement Learning (DRL)-based navigation strategy that eliminates the need "
+     "for lumen tracking. However, Deep Reinforcement Learning methods pose safety risks.", "Deep Reinforcement Learning", "Deep Reinforcement Learning (DRL)-based navigation strategy"),
+    ("In this paper, we propose a Monte Carlo Tree Search (MCTS) based Prompt Auto-generation (MPA) method to enhance "
+     "jailbreak attacks. Our MPA outperforms manual prompts.", "Monte Carlo Tree Search", "Prompt Auto-generation"),
+])
+def test_what_a_contribution_is_based_on_is_not_proposed(extractor, abstract, based_on, proposed):
+    """"a Deep Reinforcement Learning (DRL)-based navigation strategy": the defined acronym is what the contribution is
+    based on; the contribution is the whole (or its own name)."""
+    found = {label.lower() for label in _found(extractor, abstract)}
+    assert based_on.lower() in found, found  # positive control: the method is found, only not proposed
+    got = _proposed(extractor, abstract)
+    assert based_on not in got and any(proposed in label for label in got), got

@@ -44,6 +44,10 @@ NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
 SUBJECT_WINDOW = 6
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
+
+#: "a Deep Reinforcement Learning (DRL)-based navigation strategy", "(MCTS) based": a defined acronym that the next
+#: words are based on (the contribution is those words, not the acronym's long form)
+BASED_AFTER = re.compile(r"\s*\([^()]{1,20}\)\s*[-\u2010\u2013]?\s*based\b", re.IGNORECASE)
 #: the most words a described contribution's complement keeps when a clause boundary ends it ("an algorithm for
 #: training the time-reversal of Markov jump processes which …")
 LONG_COMPLEMENT = 10
@@ -111,6 +115,8 @@ class ReaderBase:
         self.collection_verbs = frozenset(cues["contribution_verbs_collection"]) \
             | frozenset(cues["contribution_verbs_collection_past"])
         self.verbs |= set(cues["contribution_verbs_collection"])
+        #: verbs whose object is a contribution only when named ("we train CLIPZyme", not "we train a transformer")
+        self.training_verbs = frozenset(cues["contribution_verbs_training"])
         self.past_verbs |= set(cues["contribution_verbs_collection_past"])
         self.naming = set(cues["naming_cues"])
         #: "referred to as": naming cues of several words, found at their last word

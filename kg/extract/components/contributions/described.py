@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.contributions.base import LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
+from kg.extract.components.contributions.base import BASED_AFTER, LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
 from kg.extract.state import Candidate
 from kg.extract.text import (
     chunk_ranges,
@@ -68,6 +68,20 @@ class DescribedReader(ReaderBase):
             words = words[:-1]  # "a … calibration method tailored for …", "… functions combined with …": the
             # participle opens a clause
         end_tok = words[-1][1] if words else chunk[1]
+        based = BASED_AFTER.match(text, toks.end_char(end_tok - 1)) if words else None
+        if based is not None:
+            # "a Distributional Reinforcement Learning (RL) based local path planner": the words defined are what the
+            # contribution is based on; it is the whole, through the kind noun that follows (a few words on)
+            # (only "(DRL)-based", glued: "(RL) based …" is not read as one phrase downstream)
+            k = next((k for k in range(end_tok, sent.end) if toks.idx[k] >= based.end()), sent.end)
+            for t in range(k, min(sent.end, k + 4) if ")-" in based.group() else k):
+                if not (toks.text[t].isalpha() and toks.text[t].islower()) or toks.lower[t] in self.clause_stops:
+                    break
+                if toks.norm[t] in self.type_words:
+                    out.append(Candidate(toks.idx[words[0][0]], toks.end_char(t), self.type_words[toks.norm[t]],
+                                         Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-based"))
+                    break
+            return
         if words and toks.lower[begin] == "the" and words[0][0] == begin + 1 and end_tok < sent.end \
                 and toks.lower[end_tok] == "of":
             return  # "we develop the confidence region of the covariance vector": the one of something, worked out,

@@ -9,7 +9,7 @@ from typing import cast
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.components.contributions.base import NAMES, TARGET_WINDOW, is_rare_word, j_is_name
+from kg.extract.components.contributions.base import BASED_AFTER, NAMES, TARGET_WINDOW, is_rare_word, j_is_name
 from kg.extract.components.contributions.described import DescribedReader
 from kg.extract.components.contributions.names import NameReader
 from kg.extract.components.contributions.titles import TitleReader
@@ -96,6 +96,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     if lower[i] in self.collection_verbs:
                         # "we collect human feedback": a verb that makes only data proposes only a dataset
                         out[before:] = [c for c in out[before:] if c.type == "Dataset" or not c.proposed]
+                    if lower[i] in self.training_verbs and any(c.proposed for c in out[before:]):
+                        out[before:] = [c for c in out[before:] if not c.proposed or self._coined(doc, c, by_start)]
+                        if not any(c.proposed for c in out[before:]):
+                            continue  # "we train two transformer models on InferES": a known kind of model, used
                     if unnamed and self._known_concept_only(doc, out[before:], by_start):
                         del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
                         # …": a known concept after a described contribution is a part of it, not the answer
@@ -196,6 +200,19 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
             if not any(c.proposed for c in out) and self.generic is None:
                 self._indefinite_title(doc, by_start, out)  # "A Cognitive Regularizer for Language Modeling"
+
+    def _coined(self, doc: Doc, cand: Candidate, by_start) -> bool:
+        """Whether a proposed span is more than a known term: not one lower-case word ("word2vec"), not one a
+        vocabulary knows ("Graph Neural Network"), nor one followed by a kind noun ("two transformer models", "an optimized word2vec model"); a
+        described one ("a contact-exploiting manipulation policy") is."""
+        text = doc_text(doc)
+        if text[cand.start:cand.end].isalnum() and text[cand.start:cand.end].islower():
+            return False  # one lower-case word: "word2vec"
+        last = text.rfind(" ", cand.start, cand.end)
+        ends = {cand.end}
+        if last > cand.start and norm_word(text[last + 1:cand.end]) in self.type_words:
+            ends.add(last)  # "transformer models": a known term and a kind noun
+        return not any(c.finder is Finder.LEXICON and c.end in ends for c in by_start.get(cand.start, ()))
 
     def _described_before_also(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"we propose a novel mapping function based on a p-norm distance … we also introduce a new ray
@@ -655,6 +672,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         and text[span.end + 1].isalpha() and text[span.end + 1].islower():
                     return  # "a reinforcement learning-based clarification approach": a known name glued to the next
                     # word describes the contribution, read whole later
+                if (known or guess) and BASED_AFTER.match(doc_text(doc), best.end):
+                    return  # "a Deep Reinforcement Learning (DRL)-based navigation strategy": what the contribution is
+                    # based on (read whole later)
                 if known and after is not None and after.lower_ == "based" and after.i > verb.i:
                     return  # "a clustering based LP method", "a chain-of-thought (CoT) based consistency measure": what
                     # the contribution is based on, not the contribution (read whole later)

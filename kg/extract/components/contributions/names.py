@@ -13,7 +13,7 @@ from bisect import bisect_left
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.components.contributions.base import APPOSITION_WINDOW, NAMES, TARGET_WINDOW, ReaderBase, is_rare_word
+from kg.extract.components.contributions.base import APPOSITION_WINDOW, BASED_AFTER, NAMES, TARGET_WINDOW, ReaderBase, is_rare_word
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
     doc_text,
@@ -254,6 +254,9 @@ class NameReader(ReaderBase):
                     if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
                             and text[close + 1].islower() and is_content(doc[close + 1], self.res):
                         return False  # "a novel automated machine learning (AutoML) multi-objective approach"
+                    if BASED_AFTER.match(doc_text(doc), toks.idx[k]):
+                        return False  # "a Deep Reinforcement Learning (DRL)-based navigation strategy", "a Monte Carlo
+                        # Tree Search (MCTS) based … method": what the contribution is based on, not the contribution
                     if any(lower[t] in self.use_words and idx[t] < best.start for t in range(i, k)):
                         return False  # "a solution … based on Large Language Model (LLM) fine-tuning" uses it
                     typ = type_before or self._apposition_type(doc, k, sent) or best.type

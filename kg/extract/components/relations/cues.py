@@ -174,5 +174,7 @@ class RelationCues:
                                             r"(?:\s*,?\s*(?:" + "|".join(re.escape(w) for w in cues["naming_cues"])
                                             + r")|\s*,)\s*$",
                                             re.IGNORECASE)
-        self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*,\s*(?:an?|the)\s+((?:[^,.;()]{0,100}?))\s*\b(?:"
+        # (an acronym defined inside before "based" is kept, and then the comma may be missing: "We introduce NCAdapt a
+        # Neural Cellular Automata (NCA) based method", as abstracts stripped of their commas have it)
+        self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*(?:,\s*|\s+(?=(?:an?|the)\s+[^,.;()]{0,100}?\([^()]{1,20}\)[\s-]*based\b))(?:an?|the)\s+((?:[^,.;()]|\([^()]{1,20}\)(?=[\s-]*based\b)){0,100}?)\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
