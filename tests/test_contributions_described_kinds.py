@@ -68,7 +68,9 @@ def test_the_first_of_a_kind_is_named_with_its_relative_clause(extractor, abstra
 
 
 def test_a_definite_kind_noun_with_a_clause_is_not_the_first_of_its_kind(extractor):
-    # "the algorithm that …" refers back (the control above: "the first algorithm that …")
+    # "the algorithm that …" refers back; the control: "the first algorithm that …" in the same sentence
+    assert _proposed(extractor, "We present the first algorithm that learns halfspaces under Massart noise.") == {
+        "algorithm that learns halfspaces": "Method"}
     assert _proposed(extractor, "We present the algorithm that learns halfspaces under Massart noise.") == {}
 
 

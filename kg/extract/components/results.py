@@ -137,7 +137,7 @@ _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 
 def _word_before(s: str, end: int) -> tuple[int, str] | None:
-    """``re.search(r"([A-Za-z][\w-]*)\s+$", s[:end])`` as (where group 1 starts, group 1), found from ``end``
+    r"""``re.search(r"([A-Za-z][\w-]*)\s+$", s[:end])`` as (where group 1 starts, group 1), found from ``end``
     backwards: the search tried the pattern at every character of the text before each number.
 
     The match needs white space before ``end`` (``\s`` and ``str.isspace`` agree); its word is the run of
