@@ -576,3 +576,24 @@ def test_a_topic_a_sentence_opens_on_by_its_goal_is_a_posed_task(entity_types):
     types = entity_types("Unlike prior work, dataset distillation aims to synthesize a small training set. "
                          "We propose FooDD.")
     assert types.get("dataset distillation") == "Method", types
+
+
+def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
+    """"transfer learning", "neural rendering" (vocabulary tasks whose head heads.tsv types Method) are the means where a
+    kind noun of a means follows them or a verb of use precedes them; the same words posed as a problem stay a Task."""
+    used = entity_types("We present a no-code annotation tool that incorporates transfer learning and active learning "
+                        "strategies. This paper presents PGS, a novel neural rendering approach to learn 3D geometry.")
+    assert used.get("transfer learning") == "Method", used
+    assert used.get("active learning") == "Method", used
+    assert used.get("neural rendering") == "Method", used
+    via = entity_types("The agent's training is re-initiated via transfer learning to improve its performance.")
+    assert via.get("transfer learning") == "Method", via
+    # controls: the same techniques as the problem, or methods for them
+    posed = entity_types("We propose a method for transfer learning. Existing few-shot learning methods fail here. "
+                         "Neural rendering tasks are hard.")
+    assert posed.get("transfer learning") == "Task", posed
+    assert posed.get("few-shot learning") == "Task", posed
+    assert posed.get("Neural rendering") == "Task", posed
+    # a head that names a problem is never turned into a means ("an object detection approach")
+    task = entity_types("Robots often rely on an object detection approach and use it via object detection APIs.")
+    assert task.get("object detection") == "Task", task
