@@ -597,3 +597,18 @@ def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
     # a head that names a problem is never turned into a means ("an object detection approach")
     task = entity_types("Robots often rely on an object detection approach and use it via object detection APIs.")
     assert task.get("object detection") == "Task", task
+
+
+def test_what_a_method_is_for_is_a_task_whatever_its_head(entity_types):
+    """"an algorithm for identity testing", "a novel approach to source-to-source transpilation": the process a kind
+    noun of a method is for is a Task though no head list knows "testing" or "transpilation"."""
+    types = entity_types("We give an efficient algorithm for identity testing. ADELT is a novel approach to "
+                         "source-to-source transpilation between frameworks.")
+    assert types.get("identity testing") == "Task", types
+    assert types.get("source-to-source transpilation") == "Task", types
+    # controls: a thing or a case after "for" ("observational data", "the tabular case"), a problem named before
+    # ("for this problem setting"), an infinitive after "a method to", and math's "solutions to the X equation"
+    none = entity_types("We propose a matching method for observational data and an algorithm for the tabular case. "
+                        "We give algorithms for this problem setting and a method to reduce variance. Solutions to "
+                        "the continuity equation are maps.")
+    assert not {"observational data", "tabular case", "problem setting", "continuity equation"} & set(none), none
