@@ -612,3 +612,16 @@ def test_what_a_method_is_for_is_a_task_whatever_its_head(entity_types):
                         "We give algorithms for this problem setting and a method to reduce variance. Solutions to "
                         "the continuity equation are maps.")
     assert not {"observational data", "tabular case", "problem setting", "continuity equation"} & set(none), none
+
+
+def test_the_examples_of_a_method_noun_are_methods(entity_types):
+    """"merging schemes such as majority voting", "approaches such as inverse autoregressive flows": examples of a
+    method noun are methods; the same words without the list noun are no entity, and a head typed otherwise keeps it."""
+    types = entity_types("Simple merging schemes such as majority voting are sub-optimal. Other approaches such as "
+                         "inverse autoregressive flows help.")
+    assert types.get("majority voting") == "Method", types
+    assert types.get("inverse autoregressive flows") == "Method", types  # not "... flows help"
+    plain = entity_types("The committee decided by majority voting on it.")
+    assert "majority voting" not in plain, plain
+    other = entity_types("Methods such as object detection pipelines are common.")
+    assert other.get("object detection") != "Method", other

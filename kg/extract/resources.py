@@ -106,6 +106,7 @@ class Words:
     phrase_purpose_kinds: frozenset[str]
     phrase_purpose_to_kinds: frozenset[str]
     phrase_purpose_head_endings: tuple[str, ...]
+    phrase_method_list_nouns: frozenset[str]
     merge_means_verbs: frozenset[str]
     merge_means_not_before: frozenset[str]
     # cue_words.toml
