@@ -625,3 +625,12 @@ def test_the_examples_of_a_method_noun_are_methods(entity_types):
     assert "majority voting" not in plain, plain
     other = entity_types("Methods such as object detection pipelines are common.")
     assert other.get("object detection") != "Method", other
+
+
+def test_a_long_form_ending_in_a_known_term_is_a_kind_of_it(entity_types):
+    """"k-dimensional congestion games (k-DCGs)": a definition no head list types takes the type of the known term it
+    ends in (here a Task), not the default Method; not over a preposition ("Learned Early Exit for BERT (LeeBERT)")."""
+    games = entity_types("We compute equilibria in k-dimensional congestion games (k-DCGs) and their variants.")
+    assert games.get("k-dimensional congestion games") == "Task", games
+    exit_ = entity_types("We propose Learned Early Exit for BERT (LeeBERT) to speed up inference.")
+    assert exit_.get("Learned Early Exit for BERT") != "Model", exit_
