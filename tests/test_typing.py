@@ -588,6 +588,11 @@ def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
     assert used.get("neural rendering") == "Method", used
     via = entity_types("The agent's training is re-initiated via transfer learning to improve its performance.")
     assert via.get("transfer learning") == "Method", via
+    # one word may stand between the technique (or its acronym) and the kind noun
+    based = entity_types("Prior work used an active learning (AL) inspired strategy and a transfer learning-based "
+                         "approach for it.")
+    assert based.get("active learning") == "Method", based
+    assert based.get("transfer learning") == "Method", based
     # controls: the same techniques as the problem, or methods for them
     posed = entity_types("We propose a method for transfer learning. Existing few-shot learning methods fail here. "
                          "Neural rendering tasks are hard.")

@@ -323,8 +323,10 @@ class Merger:
         means_kinds = "|".join(sorted(map(re.escape, words.merge_means_kinds), key=len, reverse=True))
         #: "a neural rendering approach", "MIL (MIL) models", "transfer learning and active learning strategies":
         #: a kind noun of a means after the technique (over its acronym, or over the next item of a list)
-        self.means_after = re.compile(r"(?:[ \t]+\([^()]{1,15}\))?(?:[ \t]+(?:and|or)(?:[ \t]+[\w-]+){1,3})?[ \t]+(?:"
-                                      + means_kinds + r")\b")
+        #: (one word may come between: "automated machine learning (AutoML) multi-objective approach", "a transfer
+        #: learning-based approach")
+        self.means_after = re.compile(r"(?:[ \t]+\([^()]{1,15}\))?(?:[ \t]+(?:and|or)(?:[ \t]+[\w-]+){1,3})?"
+                                      r"(?:-\w+|[ \t]+[\w-]+)?[ \t]+(?:" + means_kinds + r")\b")
         #: "we employ X", "via X", "through X": a verb or preposition of use right before the technique
         self.means_verbs = words.merge_means_verbs
         #: "X tasks", "the X problem", "for X": a technique named as the problem after all
