@@ -185,3 +185,14 @@ def test_entity_key_shortcuts_change_no_key() -> None:
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
         assert names.entity_key.__wrapped__(text) == slow_key(text), text
+
+
+def test_a_key_shaped_name_is_a_citation_only_inside_brackets(entity_types):
+    """"BM25", "WMT14", "ACE05" have the shape of a citation key (initials and a year); only inside a citation's
+    brackets is one a reference. Listed beside a known method, a name outside them is typed by the list."""
+    named = entity_types("Baselines such as SIFT (12.0%) and BM25 (9.8%) lag behind.")
+    assert named.get("BM25") == "Method", named
+    from kg.extract.components.coined import _cited
+    text = "as shown in [CJJJLST20, ACJJS21] and \\citep{BLQT21}, BM25 and WMT14"
+    assert _cited(text, text.index("ACJJS21")) and _cited(text, text.index("BLQT21"))
+    assert not _cited(text, text.index("BM25")) and not _cited(text, text.index("WMT14"))

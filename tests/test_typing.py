@@ -576,3 +576,66 @@ def test_a_topic_a_sentence_opens_on_by_its_goal_is_a_posed_task(entity_types):
     types = entity_types("Unlike prior work, dataset distillation aims to synthesize a small training set. "
                          "We propose FooDD.")
     assert types.get("dataset distillation") == "Method", types
+
+
+def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
+    """"transfer learning", "neural rendering" (vocabulary tasks whose head heads.tsv types Method) are the means where a
+    kind noun of a means follows them or a verb of use precedes them; the same words posed as a problem stay a Task."""
+    used = entity_types("We present a no-code annotation tool that incorporates transfer learning and active learning "
+                        "strategies. This paper presents PGS, a novel neural rendering approach to learn 3D geometry.")
+    assert used.get("transfer learning") == "Method", used
+    assert used.get("active learning") == "Method", used
+    assert used.get("neural rendering") == "Method", used
+    via = entity_types("The agent's training is re-initiated via transfer learning to improve its performance.")
+    assert via.get("transfer learning") == "Method", via
+    # one word may stand between the technique (or its acronym) and the kind noun
+    based = entity_types("Prior work used an active learning (AL) inspired strategy and a transfer learning-based "
+                         "approach for it.")
+    assert based.get("active learning") == "Method", based
+    assert based.get("transfer learning") == "Method", based
+    # controls: the same techniques as the problem, or methods for them
+    posed = entity_types("We propose a method for transfer learning. Existing few-shot learning methods fail here. "
+                         "Neural rendering tasks are hard.")
+    assert posed.get("transfer learning") == "Task", posed
+    assert posed.get("few-shot learning") == "Task", posed
+    assert posed.get("Neural rendering") == "Task", posed
+    # a head that names a problem is never turned into a means ("an object detection approach")
+    task = entity_types("Robots often rely on an object detection approach and use it via object detection APIs.")
+    assert task.get("object detection") == "Task", task
+
+
+def test_what_a_method_is_for_is_a_task_whatever_its_head(entity_types):
+    """"an algorithm for identity testing", "a novel approach to source-to-source transpilation": the process a kind
+    noun of a method is for is a Task though no head list knows "testing" or "transpilation"."""
+    types = entity_types("We give an efficient algorithm for identity testing. ADELT is a novel approach to "
+                         "source-to-source transpilation between frameworks.")
+    assert types.get("identity testing") == "Task", types
+    assert types.get("source-to-source transpilation") == "Task", types
+    # controls: a thing or a case after "for" ("observational data", "the tabular case"), a problem named before
+    # ("for this problem setting"), an infinitive after "a method to", and math's "solutions to the X equation"
+    none = entity_types("We propose a matching method for observational data and an algorithm for the tabular case. "
+                        "We give algorithms for this problem setting and a method to reduce variance. Solutions to "
+                        "the continuity equation are maps.")
+    assert not {"observational data", "tabular case", "problem setting", "continuity equation"} & set(none), none
+
+
+def test_the_examples_of_a_method_noun_are_methods(entity_types):
+    """"merging schemes such as majority voting", "approaches such as inverse autoregressive flows": examples of a
+    method noun are methods; the same words without the list noun are no entity, and a head typed otherwise keeps it."""
+    types = entity_types("Simple merging schemes such as majority voting are sub-optimal. Other approaches such as "
+                         "inverse autoregressive flows help.")
+    assert types.get("majority voting") == "Method", types
+    assert types.get("inverse autoregressive flows") == "Method", types  # not "... flows help"
+    plain = entity_types("The committee decided by majority voting on it.")
+    assert "majority voting" not in plain, plain
+    other = entity_types("Methods such as object detection pipelines are common.")
+    assert other.get("object detection") != "Method", other
+
+
+def test_a_long_form_ending_in_a_known_term_is_a_kind_of_it(entity_types):
+    """"k-dimensional congestion games (k-DCGs)": a definition no head list types takes the type of the known term it
+    ends in (here a Task), not the default Method; not over a preposition ("Learned Early Exit for BERT (LeeBERT)")."""
+    games = entity_types("We compute equilibria in k-dimensional congestion games (k-DCGs) and their variants.")
+    assert games.get("k-dimensional congestion games") == "Task", games
+    exit_ = entity_types("We propose Learned Early Exit for BERT (LeeBERT) to speed up inference.")
+    assert exit_.get("Learned Early Exit for BERT") != "Model", exit_

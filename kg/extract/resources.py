@@ -102,6 +102,13 @@ class Words:
     merge_purpose_to_kinds: frozenset[str]
     merge_title_means: frozenset[str]
     merge_title_openers: frozenset[str]
+    merge_means_kinds: frozenset[str]
+    phrase_purpose_kinds: frozenset[str]
+    phrase_purpose_to_kinds: frozenset[str]
+    phrase_purpose_head_endings: tuple[str, ...]
+    phrase_method_list_nouns: frozenset[str]
+    merge_means_verbs: frozenset[str]
+    merge_means_not_before: frozenset[str]
     # cue_words.toml
     relation_eval_openers: frozenset[str]
     result_eval_openers: frozenset[str]

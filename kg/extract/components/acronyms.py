@@ -20,6 +20,8 @@ from kg.types import Finder
 
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)(?!\^)")  # not the base of a power: "SF(DA)^2"
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
+#: the types a long form takes from a known term it ends in (a metric's or hardware's name ends many a loss or format)
+_KIND_OF_TYPES = frozenset(("Task", "Model", "Dataset"))
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-^]{1,20})\s*$")
 #: longest match of _LAST_WORD in a right-stripped text: searched from there, not tried at every character
 _LAST_WORD_MAX = 21
@@ -164,6 +166,18 @@ class AcronymFinder:
                     if not kind and conf < 0.6 and last.rstrip("s") in defined:
                         # "probabilistically rewired MPNNs (PR-MPNNs)": a kind of the MPNNs defined before
                         typ, conf = defined[last.rstrip("s")], 0.6
+                    lf_end = lf_start + len(lf)
+                    if not kind and (lf_start, lf_end) not in known \
+                            and head_type((_ALNUM_RUN.findall(lf) or [""])[-1], self.res) is None:
+                        # "k-dimensional congestion games (k-DCGs)", "Multi-marginal optimal transport (MOT)": a long
+                        # form no head list types that ends in a known term is a kind of that term
+                        inner_term = max((k for k in known if lf_start < k[0] and k[1] == lf_end and k[0] < k[1]),
+                                         key=lambda k: k[1] - k[0], default=None)
+                        if inner_term is not None and text[inner_term[0] - 1] in " -" \
+                                and known[inner_term][0] in _KIND_OF_TYPES \
+                                and text[lf_start:inner_term[0]].split()[-1].lower() \
+                                not in self.res.words.long_form_prepositions:  # not "Learned Early Exit for BERT"
+                            typ, conf = known[inner_term][0], max(conf, 0.6)
                     after = s_text[m.end():m.end() + 30].split()
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
@@ -175,7 +189,7 @@ class AcronymFinder:
                             typ, conf = noun
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
-                    typ, conf = known.get((lf_start, lf_start + len(lf)), (typ, conf))
+                    typ, conf = known.get((lf_start, lf_end), (typ, conf))
                     out.append(Candidate(lf_start, lf_start + len(lf), typ, Finder.ACRONYM, conf, long_form=lf))
                     out.append(Candidate(a_start, a_start + len(inner), typ, Finder.ACRONYM, conf, long_form=lf))
                     defined.setdefault(inner.rstrip("s"), typ)

@@ -209,9 +209,18 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         # noun, and a plain word is then no name (a coined one still is)
         modified = after is not None and after.group(1).islower() and not typed_after and noun not in function_words
         for _s, _e, k, _t in run:
-            if k >= 0 and not _CITATION_KEY.fullmatch(names[k][2]) and not (modified and k >= n_coined):
+            if k >= 0 and not (_CITATION_KEY.fullmatch(names[k][2]) and _cited(text, names[k][0])) \
+                    and not (modified and k >= n_coined):
                 out[k] = typ
     return out
+
+
+def _cited(text: str, start: int) -> bool:
+    """Whether the word at ``start`` stands inside a citation's brackets or braces ("[CJJJLST20, ACJJS21]",
+    "\\citep{BLQT21}"): a key there is a reference; the same shape outside is a name ("BM25", "WMT14", "ACE05")."""
+    before = text[max(0, start - 60):start]
+    opened = max(before.rfind("["), before.rfind("{"))
+    return opened >= 0 and opened > max(before.rfind("]"), before.rfind("}"))
 
 
 def _lone_word(text: str, start: int, end: int) -> bool:

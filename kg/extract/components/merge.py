@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
-from kg.extract.text import doc_text, is_acronym, is_coined, qualifier_words, title_end
+from kg.extract.text import doc_text, head_type, is_acronym, is_coined, qualifier_words, title_end
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -320,6 +320,17 @@ class Merger:
         self.studied = re.compile(r"(?<![\w-])(?:" + who + r")[ \t]+(?:[a-z]+ly[ \t]+)?(?:" + verbs
                                   + r")[ \t]+(?:the[ \t]+)?$", re.IGNORECASE)
         self.study_verbs = tuple(v.lower() for v in res.cues["study_verbs"])  # what ``studied`` ends in
+        means_kinds = "|".join(sorted(map(re.escape, words.merge_means_kinds), key=len, reverse=True))
+        #: "a neural rendering approach", "MIL (MIL) models", "transfer learning and active learning strategies":
+        #: a kind noun of a means after the technique (over its acronym, or over the next item of a list)
+        #: (one word may come between: "automated machine learning (AutoML) multi-objective approach", "a transfer
+        #: learning-based approach")
+        self.means_after = re.compile(r"(?:[ \t]+\([^()]{1,15}\))?(?:[ \t]+(?:and|or)(?:[ \t]+[\w-]+){1,3})?"
+                                      r"(?:-\w+|[ \t]+[\w-]+)?[ \t]+(?:" + means_kinds + r")\b")
+        #: "we employ X", "via X", "through X": a verb or preposition of use right before the technique
+        self.means_verbs = words.merge_means_verbs
+        #: "X tasks", "the X problem", "for X": a technique named as the problem after all
+        self.means_not_after = re.compile(r"[ \t]+(?:tasks?|problems?|settings?|scenarios?|benchmarks?|challenges?)\b")
 
     def _model_base(self, c: Candidate, known: set[str]) -> str:
         """"Transformer encoder" → "Transformer", when that is a known model."""
@@ -403,6 +414,45 @@ class Merger:
                 if named is not None and m.start - len(before) + named.start() in proposed_ends:
                     return True  # "PEG for mixture sampling and elastic initialization"
         return False
+
+    def _used_technique(self, text: str, ent: LocalEntity) -> bool:
+        """Whether a technique a vocabulary files as a task ("transfer learning", "neural rendering": heads.tsv types
+        its last word Method) is used here as the paper's means, not posed as its problem: a kind noun of a means after
+        a mention ("a novel neural rendering approach", "transfer learning and active learning strategies") or a verb
+        or preposition of use before it ("we employ X", "via X"; in the title also "by", "with": "Specular Object
+        Reconstruction by Differentiable Rendering"). Not when a mention is named as a problem ("X tasks", "the problem
+        of X", "an approach for X"), nor what the paper proposes (its own cue typed it)."""
+        means = False
+        title_stop = -1
+        for m in ent.mentions:
+            if m.proposed or m.finder is Finder.CONTRIBUTION:
+                return False
+            if m.rule == "problem-of" or self._is_acronym(m.surface):
+                continue
+            words = m.surface.split()
+            if len(words) < 2:
+                continue
+            typed = head_type(words[-1], self.res)
+            if typed is None or typed[0] != "Method":
+                return False  # "object detection": the head names a problem
+            if self.means_not_after.match(text, m.end):
+                return False
+            before = text[max(0, m.start - 40):m.start].lower().split()
+            prev = before[-1] if before else ""
+            if prev in ("the", "a", "an") and len(before) > 1:
+                prev = before[-2]
+            if prev in self.res.words.merge_means_not_before:
+                return False  # "an approach to X", "advances in X": X is what the work is for or about
+            after = self.means_after.match(text, m.end)
+            if after is not None and after.group().endswith("s") and prev in self.res.weak_modifiers:
+                after = None  # "existing few-shot learning methods": methods for the problem
+            if after is not None or prev in self.means_verbs:
+                means = True
+            elif prev in self.title_means:
+                if title_stop < 0:
+                    title_stop = title_end(text)
+                means = means or m.end <= title_stop
+        return means
 
     def _title_opening(self, text: str, start: int) -> bool:
         """Whether a title (or its part after a colon) opens at ``start``, or one word before it: "Towards" or a
@@ -688,6 +738,8 @@ class Merger:
         ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
         if self._posed_topic(text, ent, proposed_ends):
             ent.type = "Task"
+        elif ent.type == "Task" and self._used_technique(text, ent):
+            ent.type = "Method"
         proposed = False
         long_form = ""
         with_canonical: list[Candidate] = []

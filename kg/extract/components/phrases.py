@@ -99,6 +99,11 @@ class PhraseFinder:
         #: "tasks such as A, B and C": the nouns whose examples are tasks, and the words that join them
         self._task_list_nouns = frozenset(res.cues["task_list_nouns"])
         self._task_list_links = [tuple(link) for link in res.cues["task_list_links"]]
+        self._purpose_kinds = words.phrase_purpose_kinds
+        self._purpose_to_kinds = words.phrase_purpose_to_kinds
+        self._purpose_endings = words.phrase_purpose_head_endings
+        self._method_list_nouns = words.phrase_method_list_nouns
+        self._purpose_articles = frozenset(("the", "a", "an")) & self._articles  # not "this": a problem named before
         self._task_of_nouns = frozenset(res.cues["task_of_nouns"])
         #: "to mitigate catastrophic forgetting": verbs whose object is a task when its head is a problem noun
         self._problem_verbs = frozenset(v for v in res.cues["problem_verbs"] if " " not in v)
@@ -511,6 +516,10 @@ class PhraseFinder:
                     self._coordinated_task(toks, text, sent_chunks, k, out)
             if not self._task_list_nouns.isdisjoint(sentence_norms(doc, sent)):
                 self._listed_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
+            if not self._method_list_nouns.isdisjoint(sentence_norms(doc, sent)):
+                self._listed_methods(toks, text, sent.start, sent.end, sent_chunks, out)
+            if not self._purpose_kinds.isdisjoint(sentence_norms(doc, sent)):
+                self._purpose_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
             if not self._problem_verb_norms.isdisjoint(sentence_norms(doc, sent)):
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
             if sent_chunks and sent_chunks[0][0] == sent.start:
@@ -764,6 +773,70 @@ class PhraseFinder:
             # "tasks including A": "including" is a content word, so A's run may start before it
             for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 self._listed_task(toks, text, a, b, out)
+
+    def _listed_methods(self, toks: Tokens, text: str, s_start: int, s_end: int, sent_chunks: list[tuple[int, int]],
+                        out: list[Candidate]) -> None:
+        """"optimization schemes such as alternating least squares", "techniques like random noise injection": the
+        examples of a method noun (``phrase_method_list_nouns`` and a link of ``task_list_links``) are methods. Plain
+        words only (names are typed by ``kg_coined``'s lists), two to four of them unless a head list types the one
+        word; a head typed otherwise ("models such as variational autoencoders") keeps its own type."""
+        lower, norm = toks.lower, toks.norm
+        starts = {a: b for a, b in sent_chunks}
+        for i in range(s_start, s_end):
+            if norm[i] not in self._method_list_nouns:
+                continue
+            j = i + 1 + (i + 1 < s_end and lower[i + 1] == ",")
+            for link in self._task_list_links:
+                if link != (":",) and tuple(lower[j:j + len(link)]) == link:
+                    j += len(link)
+                    break
+            else:
+                continue
+            for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
+                self._listed_method(toks, text, a, b, out)
+
+    def _listed_method(self, toks: Tokens, text: str, start: int, end: int, out: list[Candidate]) -> None:
+        """One example of a list of methods (tokens start..end), if it reads as a method's name."""
+        words = word_ranges(toks.joiner, start, end)
+        # "inverse autoregressive flows help": a plural inside the run ends the name, the rest is a verb
+        plural = next((k for k, (_a, b) in enumerate(words[:-1]) if toks.norm[b - 1] != toks.lower[b - 1]
+                       and not toks.lower[b - 1].endswith(self._not_plural)), None)
+        if plural is not None:
+            words = words[:plural + 1]
+        if len(words) > MAX_WORDS + 1 or self._trim_words(toks, text, words, verb_context=False) != words:
+            return
+        head_i = words[-1][1] - 1
+        typed = head_type(toks.text[head_i], self.res)
+        if typed and typed[0] != "Method" or toks.norm[head_i] in self._read_through:
+            return
+        names = [span_text(toks, a, b, text) for a, b in words]
+        if any(not w.islower() or is_coined(w, self.res) for w in names) or len(names) == 1 and not typed \
+                or " ".join(names).lower() in self.res.generic_terms or self._adjective(names[-1]):
+            return
+        out.append(Candidate(toks.idx[words[0][0]], toks.end_char(head_i), "Method", Finder.PHRASE, 0.6))
+
+    def _purpose_tasks(self, toks: Tokens, text: str, s_start: int, s_end: int, sent_chunks: list[tuple[int, int]],
+                       out: list[Candidate]) -> None:
+        """"a novel approach to source-to-source transpilation", "an algorithm for identity testing": what a kind noun of
+        a method is for (``phrase_purpose_kinds`` + "for"; "to" only after ``phrase_purpose_to_kinds``, elsewhere an
+        infinitive) is a Task, read as an example of a task list is (see :meth:`_listed_task`). Only heads no list
+        types: a typed head is emitted as such by ``_emit``."""
+        lower, norm = toks.lower, toks.norm
+        starts = {a: b for a, b in sent_chunks}
+        for i in range(s_start, s_end - 2):
+            if norm[i] not in self._purpose_kinds or lower[i] != norm[i] and lower[i] not in self._purpose_kinds:
+                continue
+            if lower[i + 1] != "for" and not (lower[i + 1] == "to" and lower[i] in self._purpose_to_kinds):
+                continue
+            j = i + 2
+            if lower[j] in self._articles:
+                if lower[j] not in self._purpose_articles:
+                    continue  # "for this problem", "for this special case": a problem named before
+                j += 1
+            for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
+                if head_type(toks.text[b - 1], self.res) is None and lower[b - 1].endswith(self._purpose_endings) \
+                        and not any(norm[k] in self._read_through for k in range(a, b)):
+                    self._listed_task(toks, text, a, b, out)
 
     def _listed_task(self, toks: Tokens, text: str, start: int, end: int, out: list[Candidate]) -> None:
         """One example of a list of tasks (tokens start..end), if it reads as a task name."""
