@@ -132,6 +132,7 @@ class Words:
     coined_use_verbs: frozenset[str]
     coined_use_on_verbs: frozenset[str]
     rival_extra: frozenset[str]
+    rival_link_words: frozenset[str]
     # contribution_words.toml
     contribution_not_heads: frozenset[str]
     contribution_not_noun_endings: tuple[str, ...]

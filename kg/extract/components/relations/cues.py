@@ -108,6 +108,13 @@ class RelationCues:
         self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
                                  + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_design_verbs)) + r")\s")
         self.design_gap_stops = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        #: the prepositions after a comparison cue that name where it is made ("outperforms X on/in/across/for …"):
+        #: a task after one is what the subject is for; without one, the task describes the rival
+        self.scope_preps = frozenset(words.rival_breaks) - {"with", "without", "using"}
+        #: words that tie a further phrase to the rival ("methods that rely on …", "baselines from …")
+        self.rival_links = frozenset(words.rival_breaks) | frozenset(words.rival_link_words)
+        #: the nouns of a rival whose modifier names its field ("pose estimation methods", "OCR models")
+        self.rival_heads = frozenset(words.coined_method_nouns) | frozenset(words.coined_model_nouns)
         #: "competitive with", "on par with", "comparable results to": what follows is compared, not used
         self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
                                  + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
