@@ -786,3 +786,18 @@ def test_a_long_list_of_datasets_is_evaluated_on_to_its_end(extractor):
                       "datasets, namely VisDA, Office-Home, DomainNet-126 verifies that FooTTA needs no source "
                       "data such as CIFAR-100-C.")
     assert ("footta", "evaluatedOn", "cifar-100-c") not in rels, rels
+
+
+def test_what_the_contribution_bypasses_is_neither_used_nor_addressed(extractor):
+    """"which bypasses explicit density estimation", "we avoid … semidefinite programming": done without (control:
+    "to avoid catastrophic forgetting" poses a problem the method addresses; "which uses … " is a use)."""
+    rels = _relations(extractor, "Proxy Causal Learning",
+                      "We propose FooPCL, a causal learning method, which bypasses explicit density estimation. "
+                      "With FooPCL we avoid the cost of semidefinite programming by a convex program.")
+    assert ("foopcl", "addresses", "density estimation") not in rels, rels
+    assert ("foopcl", "uses", "semidefinite programming") not in rels, rels
+    rels = _relations(extractor, "Proxy Causal Learning",
+                      "We propose FooPCL, a causal learning method, which uses explicit density estimation. "
+                      "FooPCL uses semidefinite programming to avoid catastrophic forgetting.")
+    assert ("foopcl", "uses", "semidefinite programming") in rels, rels
+    assert ("foopcl", "addresses", "catastrophic forgetting") in rels, rels

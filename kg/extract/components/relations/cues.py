@@ -140,7 +140,12 @@ class RelationCues:
         self.concessive = LowerRegex(r"^\s*(?:" + "|".join(map(re.escape, words.relation_concessive_openers))
                                      + r")\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, words.relation_concessive_others))
                                      + r")(?![\w-])")
-        self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers))
+        #: "bypasses explicit density ratio estimation": what the contribution does without (to a comma or a means word)
+        self.avoid = _cue_regex(sorted(words.relation_avoid_cues))
+        self.avoid_end = re.compile(r"[,;:]|(?<![\w-])(?:" + "|".join(sorted(words.relation_avoid_ends)) + r")(?![\w-])",
+                                    re.IGNORECASE)
+        self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers)
+                                        + list(words.relation_avoid_cues))
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
         self.study_verbs = _cue_regex(cues["study_verbs"])
         problem_nouns = "|".join(map(re.escape, cues["task_of_nouns"]))

@@ -134,7 +134,7 @@ class RelationFinder(RelationCues):
             if e is subj:
                 continue
             rel_pos = m.start - sent.start
-            if any(x <= rel_pos < y for x, y in contrasts):
+            if any(x <= rel_pos < y and (e.type != "Task" or not problem) for x, y, problem in contrasts):
                 continue  # "unlike methods that fine-tune X, …": X is other work's
             if cmp_at is not None and rel_pos >= cmp_at and e.type in RIVAL_TYPES | {"HardwareConcept"}:
                 continue  # after a comparison cue: rivals, handled below
@@ -167,7 +167,7 @@ class RelationFinder(RelationCues):
         gap_text = s_text[cmp_at:at]
         if ")" in gap_text:
             return True  # "(… outperforming MAE-CLIP by +0.8) object detection": the comparison closed before
-        gap = gap_text.lower().split()
+        gap = gap_text.lower().replace("state of the art", "state-of-the-art").split()
         if "," not in gap_text and self.rival_links.isdisjoint(gap):
             if len(gap) <= 3:
                 return True
@@ -181,7 +181,7 @@ class RelationFinder(RelationCues):
             prev = w
         return False
 
-    def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
+    def _contrasts(self, s_text: str) -> list[tuple[int, int, bool]]:
         """Clauses about other work: from a contrast cue ("unlike", "instead of") or a concessive opening ("While
         existing methods …") to the next comma."""
         if not may_contain(s_text, self.contrast_words):
@@ -190,8 +190,14 @@ class RelationFinder(RelationCues):
         hit = self.concessive.search(s_text)
         if hit is not None:
             comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
+            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
         for hit in self.contrast.finditer(s_text):
             comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
+            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
+        for hit in self.avoid.finditer(s_text):
+            # "bypasses explicit density ratio estimation", "we avoid … lifting and SDP by …": what is done without
+            # (a task "avoided" is a problem the contribution addresses: "to avoid catastrophic forgetting")
+            stop = self.avoid_end.search(s_text, hit.end())
+            out.append((hit.end(), stop.start() if stop is not None else len(s_text),
+                        hit.group(1).lower() in self.words.relation_avoid_problem_cues))
         return out
