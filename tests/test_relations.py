@@ -801,3 +801,16 @@ def test_what_the_contribution_bypasses_is_neither_used_nor_addressed(extractor)
                       "FooPCL uses semidefinite programming to avoid catastrophic forgetting.")
     assert ("foopcl", "uses", "semidefinite programming") in rels, rels
     assert ("foopcl", "addresses", "catastrophic forgetting") in rels, rels
+
+
+def test_a_task_named_only_as_an_example_is_not_the_main_task(extractor):
+    """"applications such as drug discovery and fair resource allocation": examples, not what the contribution is
+    for (control: the same task named plainly is its main task)."""
+    rels = _relations(extractor, "Greedy Policies Revisited",
+                      "Submodular maximization is at the core of applications such as drug discovery and fair "
+                      "resource allocation. We propose FooGreedy, a greedy policy with tight guarantees.")
+    assert ("foogreedy", "addresses", "drug discovery") not in rels, rels
+    rels = _relations(extractor, "Greedy Policies Revisited",
+                      "Submodular maximization is at the core of drug discovery. We propose FooGreedy, a greedy "
+                      "policy with tight guarantees.")
+    assert ("foogreedy", "addresses", "drug discovery") in rels, rels

@@ -27,6 +27,11 @@ USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 ON_ITEMS = r"(?:[\w.\-]+(?:\s+[A-Z0-9][\w.\-]*){0,3}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z"
 #: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
 #: examples ("small LMs including A")
+#: an example cue right before a mention: "applications such as drug discovery", "tasks, e.g., X", "including X"
+EXAMPLE_BEFORE = re.compile(r"(?<![\w-])(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|including|like|ranging\s+from)"
+                            r"\s+(?:the\s+)?\Z", re.IGNORECASE)
+#: between two items of a list of examples: "including viral marketing, pool-based active learning, and X"
+EXAMPLE_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or|to))\s*(?:the\s+)?")
 #: between two used parts of a list: "A, B and a C"
 USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 #: the first item of a numbered list right after a part cue: "consists of: (i) ASK-Splat", "comprises (1) a …"
