@@ -743,3 +743,74 @@ def test_a_proposed_name_addresses_each_topic_it_is_for(extractor):
     rels = {(r.subject, r.predicate, r.object) for r in record.relations}
     assert ("quorbiexpansion", "addresses", "elasticinitialization") in rels, rels
     assert ("quorbiexpansion", "addresses", "mixturesampling") in rels, rels
+
+
+def test_a_task_describing_the_rival_is_not_addressed(extractor):
+    """"outperforms methods that rely on object detection": the rival's means, not the subject's task (control:
+    "outperforms prior methods on object detection" says where the subject is compared, its task)."""
+    rels = _relations(extractor, "Tracking Pedestrians",
+                      "We propose FooTrack, a tracking model. FooTrack outperforms methods that rely on object "
+                      "detection for initialization.")
+    assert ("footrack", "addresses", "object detection") not in rels, rels
+    rels = _relations(extractor, "Tracking Pedestrians",
+                      "We propose FooTrack, a tracking model. FooTrack outperforms prior methods on object "
+                      "detection.")
+    assert ("footrack", "addresses", "object detection") in rels, rels
+
+
+def test_a_task_listed_among_used_methods_is_used(extractor):
+    """"combines data augmentation, semi-supervised learning, and GANs": the task item of a comma list of used
+    methods is used (control: "density estimation with a VAE and semi-supervised learning" names two tasks)."""
+    rels = _relations(extractor, "Finding Lenses",
+                      "We propose FooLens, a lens finder that combines data augmentation, semi-supervised learning, "
+                      "and GANs.")
+    assert ("foolens", "uses", "semi-supervised learning") in rels, rels
+    assert ("foolens", "addresses", "semi-supervised learning") not in rels, rels
+    rels = _relations(extractor, "Finding Lenses",
+                      "We propose FooLens, a lens finder. We show FooLens on density estimation with a VAE and "
+                      "semi-supervised learning.")
+    assert ("foolens", "uses", "semi-supervised learning") not in rels, rels
+
+
+def test_a_long_list_of_datasets_is_evaluated_on_to_its_end(extractor):
+    """"on a variety of domain shift datasets, namely A, B, C, D": the list runs past the window after "on"
+    (control: a dataset named after the list's verb is not on it)."""
+    rels = _relations(extractor, "Test-Time Clustering",
+                      "We propose FooTTA, a test-time adaptation method. Validation on a variety of domain shift "
+                      "datasets, namely VisDA, Office-Home, DomainNet-126, CIFAR-100-C verifies FooTTA's "
+                      "effectiveness.")
+    assert ("footta", "evaluatedOn", "cifar-100-c") in rels, rels
+    assert ("footta", "evaluatedOn", "visda") in rels, rels
+    rels = _relations(extractor, "Test-Time Clustering",
+                      "We propose FooTTA, a test-time adaptation method. Validation on a variety of domain shift "
+                      "datasets, namely VisDA, Office-Home, DomainNet-126 verifies that FooTTA needs no source "
+                      "data such as CIFAR-100-C.")
+    assert ("footta", "evaluatedOn", "cifar-100-c") not in rels, rels
+
+
+def test_what_the_contribution_bypasses_is_neither_used_nor_addressed(extractor):
+    """"which bypasses explicit density estimation", "we avoid … semidefinite programming": done without (control:
+    "to avoid catastrophic forgetting" poses a problem the method addresses; "which uses … " is a use)."""
+    rels = _relations(extractor, "Proxy Causal Learning",
+                      "We propose FooPCL, a causal learning method, which bypasses explicit density estimation. "
+                      "With FooPCL we avoid the cost of semidefinite programming by a convex program.")
+    assert ("foopcl", "addresses", "density estimation") not in rels, rels
+    assert ("foopcl", "uses", "semidefinite programming") not in rels, rels
+    rels = _relations(extractor, "Proxy Causal Learning",
+                      "We propose FooPCL, a causal learning method, which uses explicit density estimation. "
+                      "FooPCL uses semidefinite programming to avoid catastrophic forgetting.")
+    assert ("foopcl", "uses", "semidefinite programming") in rels, rels
+    assert ("foopcl", "addresses", "catastrophic forgetting") in rels, rels
+
+
+def test_a_task_named_only_as_an_example_is_not_the_main_task(extractor):
+    """"applications such as drug discovery and fair resource allocation": examples, not what the contribution is
+    for (control: the same task named plainly is its main task)."""
+    rels = _relations(extractor, "Greedy Policies Revisited",
+                      "Submodular maximization is at the core of applications such as drug discovery and fair "
+                      "resource allocation. We propose FooGreedy, a greedy policy with tight guarantees.")
+    assert ("foogreedy", "addresses", "drug discovery") not in rels, rels
+    rels = _relations(extractor, "Greedy Policies Revisited",
+                      "Submodular maximization is at the core of drug discovery. We propose FooGreedy, a greedy "
+                      "policy with tight guarantees.")
+    assert ("foogreedy", "addresses", "drug discovery") in rels, rels

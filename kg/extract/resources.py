@@ -139,6 +139,10 @@ class Words:
     coined_use_verbs: frozenset[str]
     coined_use_on_verbs: frozenset[str]
     rival_extra: frozenset[str]
+    rival_link_words: frozenset[str]
+    relation_avoid_cues: frozenset[str]
+    relation_avoid_ends: frozenset[str]
+    relation_avoid_problem_cues: frozenset[str]
     # contribution_words.toml
     contribution_not_heads: frozenset[str]
     contribution_not_noun_endings: tuple[str, ...]

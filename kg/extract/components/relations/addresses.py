@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.components.relations.context import Node, Paper, Proposed, Sentence
-from kg.extract.components.relations.cues import NEXT_WORD, OPENING, USE_LIST_GAP, RelationCues, stems
+from kg.extract.components.relations.cues import EXAMPLE_BEFORE, EXAMPLE_GAP, NEXT_WORD, OPENING, USE_LIST_GAP, RelationCues, stems
 from kg.extract.state import Candidate, LocalEntity
 from kg.extract.text import TITLE_WORD, LowerRegex, head_type, norm_word, sentence_chars
 from kg.names import entity_key
@@ -167,6 +167,11 @@ def main_task(cues: RelationCues, paper: Paper, title_end: int) -> None:
     # a topic the paper poses (see posed_topic) may be a Method node of the graph: a plain task first
     tasks = [e for e in tasks if not posed_topic(e)] or tasks
     tasks = [e for e in tasks if id(e) not in paper.used_tasks]
+    if main is not None:
+        # "applications including viral marketing, pool-based active learning, …", "from credit risk assessment to
+        # clinical decision support": a task the abstract names only as an example is not the contribution's
+        examples = example_mentions(paper)
+        tasks = [e for e in tasks if not all((m.start, m.end) in examples for m in e.mentions)]
     if tasks and not paper.paper_tasks.intersection(map(id, tasks)):
         # the paper's own task first, then one its title names, then the most mentioned
         best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
@@ -174,6 +179,21 @@ def main_task(cues: RelationCues, paper: Paper, title_end: int) -> None:
         m = best.mentions[0]
         paper.add(main, "addresses", best, sentence_chars(paper.doc, m.start),
                   "addresses-main-task" if main is not None else "addresses-paper-task")
+
+
+def example_mentions(paper: Paper) -> set[tuple[int, int]]:
+    """The (start, end) of the mentions named as examples: right after an example cue ("such as", "e.g.",
+    "including", "ranging from"), or next in a list of them."""
+    text, out = paper.text, set()
+    last_end = -1
+    for m, _e in paper.spans:  # in text order
+        if EXAMPLE_BEFORE.search(text, max(0, m.start - 24), m.start) is not None \
+                or last_end >= 0 and last_end <= m.start and EXAMPLE_GAP.fullmatch(text, last_end, m.start):
+            out.add((m.start, m.end))
+            last_end = m.end
+        elif m.start >= last_end:
+            last_end = -1
+    return out
 
 
 def paper_verb(cues: RelationCues, s_text: str, verbs: LowerRegex) -> int | None:

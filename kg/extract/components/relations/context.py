@@ -63,6 +63,8 @@ class Paper:
     used_tasks: set[int] = field(default_factory=set)  # tasks named as what a contribution uses: not its task
     #: the main contribution is named after its description ("we name our method X"): see ``RelationFinder._subject``
     named_late: bool = False
+    #: where the last mention found evaluated on ends (-1: none yet): a list of datasets goes on from it
+    eval_end: int = -1
 
     def add(self, subj: Node | None, pred: Predicate, obj: Node, sent: tuple[int, int], pattern: str) -> None:
         """Record ``subj pred obj`` (``subj`` None: the paper), evidenced by the sentence ``sent``, under ``pattern``."""

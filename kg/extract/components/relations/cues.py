@@ -27,6 +27,11 @@ USE_WINDOW = 80  # characters from a use cue to the entity it introduces
 ON_ITEMS = r"(?:[\w.\-]+(?:\s+[A-Z0-9][\w.\-]*){0,3}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*\Z"
 #: what stands between two names of a list of rivals ("A, B, and C"), or between a generic rival and its
 #: examples ("small LMs including A")
+#: an example cue right before a mention: "applications such as drug discovery", "tasks, e.g., X", "including X"
+EXAMPLE_BEFORE = re.compile(r"(?<![\w-])(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|including|like|ranging\s+from)"
+                            r"\s+(?:the\s+)?\Z", re.IGNORECASE)
+#: between two items of a list of examples: "including viral marketing, pool-based active learning, and X"
+EXAMPLE_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or|to))\s*(?:the\s+)?")
 #: between two used parts of a list: "A, B and a C"
 USE_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*(?:(?:a|an|the)\s+)?")
 #: the first item of a numbered list right after a part cue: "consists of: (i) ASK-Splat", "comprises (1) a …"
@@ -108,6 +113,13 @@ class RelationCues:
         self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
                                  + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_design_verbs)) + r")\s")
         self.design_gap_stops = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        #: the prepositions after a comparison cue that name where it is made ("outperforms X on/in/across/for …"):
+        #: a task after one is what the subject is for; without one, the task describes the rival
+        self.scope_preps = frozenset(words.rival_breaks) - {"with", "without", "using"}
+        #: words that tie a further phrase to the rival ("methods that rely on …", "baselines from …")
+        self.rival_links = frozenset(words.rival_breaks) | frozenset(words.rival_link_words)
+        #: the nouns of a rival whose modifier names its field ("pose estimation methods", "OCR models")
+        self.rival_heads = frozenset(words.coined_method_nouns) | frozenset(words.coined_model_nouns)
         #: "competitive with", "on par with", "comparable results to": what follows is compared, not used
         self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
                                  + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
@@ -133,7 +145,12 @@ class RelationCues:
         self.concessive = LowerRegex(r"^\s*(?:" + "|".join(map(re.escape, words.relation_concessive_openers))
                                      + r")\s+(?:[\w-]+\s+)?(?:" + "|".join(map(re.escape, words.relation_concessive_others))
                                      + r")(?![\w-])")
-        self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers))
+        #: "bypasses explicit density ratio estimation": what the contribution does without (to a comma or a means word)
+        self.avoid = _cue_regex(sorted(words.relation_avoid_cues))
+        self.avoid_end = re.compile(r"[,;:]|(?<![\w-])(?:" + "|".join(sorted(words.relation_avoid_ends)) + r")(?![\w-])",
+                                    re.IGNORECASE)
+        self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers)
+                                        + list(words.relation_avoid_cues))
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
         self.study_verbs = _cue_regex(cues["study_verbs"])
         problem_nouns = "|".join(map(re.escape, cues["task_of_nouns"]))

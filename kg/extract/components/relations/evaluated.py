@@ -8,7 +8,7 @@ NarrativeQA, and QMSum").
 from __future__ import annotations
 
 from kg.extract.components.relations.context import Paper, Sentence
-from kg.extract.components.relations.cues import PAPER_LEVEL, RelationCues
+from kg.extract.components.relations.cues import LIST_GAP, PAPER_LEVEL, RelationCues
 from kg.extract.state import Candidate, LocalEntity
 
 
@@ -21,8 +21,16 @@ def mention(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity,
             compares: bool) -> None:
     """A Dataset ``e`` mentioned at ``m`` in a sentence about ``subj``."""
     rel_pos = m.start - sent.start
-    if subj.type != "Dataset" and (is_eval or compares or cues.on_list.search(sent.text, max(0, rel_pos - 80), rel_pos)):
+    if subj.type != "Dataset" and (is_eval or compares or cues.on_list.search(sent.text, max(0, rel_pos - 80), rel_pos)
+                                   or listed_after(paper, m)):
         paper.add(subj, "evaluatedOn", e, sent.bounds, "evaluatedOn")
+        paper.eval_end = m.end
+
+
+def listed_after(paper: Paper, m: Candidate) -> bool:
+    """Whether the mention goes on a list whose last item, right before it, is evaluated on ("on … datasets, namely
+    VisDA, Office-Home, DomainNet-126, CIFAR-100C": a long list runs past the window after "on")."""
+    return 0 <= paper.eval_end <= m.start and LIST_GAP.fullmatch(paper.text, paper.eval_end, m.start) is not None
 
 
 def unnamed(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
@@ -32,5 +40,7 @@ def unnamed(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     if main is not None and main.type in PAPER_LEVEL["evaluatedOn"] and sent.end > paper.main_at \
             and any(e.type == "Dataset" for _m, e in sent.mentions) and evaluation_sentence(cues, paper, sent):
         for m, e in sent.mentions:
-            if e.type == "Dataset" and cues.on_list.search(sent.text, max(0, m.start - a - 80), m.start - a):
+            if e.type == "Dataset" and (cues.on_list.search(sent.text, max(0, m.start - a - 80), m.start - a)
+                                        or listed_after(paper, m)):
                 paper.add(main, "evaluatedOn", e, sent.bounds, "evaluatedOn-unnamed")
+                paper.eval_end = m.end

@@ -10,9 +10,9 @@ from spacy.tokens import Doc
 
 from kg.extract.components.relations import addresses, evaluated, names, outperforms, uses
 from kg.extract.components.relations.context import Paper, Sentence
-from kg.extract.components.relations.cues import PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
+from kg.extract.components.relations.cues import NEXT_WORD, PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
 from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, state
-from kg.extract.text import doc_text, may_contain, sentence_chars, sentence_offsets, sentences, tokens
+from kg.extract.text import doc_text, may_contain, norm_word, sentence_chars, sentence_offsets, sentences, tokens
 from kg.extract.text import title_end as text_title_end
 
 
@@ -134,22 +134,54 @@ class RelationFinder(RelationCues):
             if e is subj:
                 continue
             rel_pos = m.start - sent.start
-            if any(x <= rel_pos < y for x, y in contrasts):
+            if any(x <= rel_pos < y and (e.type != "Task" or not problem) for x, y, problem in contrasts):
                 continue  # "unlike methods that fine-tune X, …": X is other work's
             if cmp_at is not None and rel_pos >= cmp_at and e.type in RIVAL_TYPES | {"HardwareConcept"}:
                 continue  # after a comparison cue: rivals, handled below
             if e.type == "Task":
+                if cmp_at is not None and rel_pos >= cmp_at and not self._compared_on(sent.text, cmp_at, rel_pos, m.end - sent.start):
+                    continue  # "outperforms methods that rely on SLAM", "baselines, including AutoML systems": the rival's
                 tasks.mention(m, e)
             elif e.type == "Dataset":
                 evaluated.mention(self, paper, sent, subj, m, e, is_eval, cmp_at is not None)
             elif e.type in USE_OBJECT_TYPES and not e.proposed and (subj.type != "Dataset" or named):
                 # (a dataset the sentence only refers to does not use what "we employ": "We employ the Mask R-CNN and
                 # Cascaded Mask R-CNN models … to perform NLB disease segmentation" in a paper presenting data)
+                n_rels = len(paper.rels)
                 used.mention(m, e)
+                if len(paper.rels) > n_rels and paper.rels[-1].predicate == "uses" \
+                        and paper.text.startswith(",", m.end):
+                    # "combines simulation, data augmentation, semi-supervised learning, and GANs": a task listed
+                    # right after a used method is used too (a comma list; not "density estimation with Bernoulli
+                    # VAE and semi-supervised classification", two tasks)
+                    tasks.task_end = m.end
         if cmp_at is not None:
             outperforms.read(self, paper, sent, subj, cmp_at)
 
-    def _contrasts(self, s_text: str) -> list[tuple[int, int]]:
+    def _compared_on(self, s_text: str, cmp_at: int, at: int, end: int) -> bool:
+        """Whether a task named after a comparison cue is where the comparison is made ("outperforms X on image
+        classification", "better than X in video classification", "… methods for image restoration") or the field of
+        the rival ("outperforms state-of-the-art OCR models", "… all existing multi-view 3D tracking or pose
+        estimation methods"), not what a description of the rival names ("outperforms methods that rely on SLAM",
+        "several baselines from one-shot object detection", "… baselines, including AutoML systems")."""
+        gap_text = s_text[cmp_at:at]
+        if ")" in gap_text:
+            return True  # "(… outperforming MAE-CLIP by +0.8) object detection": the comparison closed before
+        gap = gap_text.lower().replace("state of the art", "state-of-the-art").split()
+        if "," not in gap_text and self.rival_links.isdisjoint(gap):
+            if len(gap) <= 3:
+                return True
+            after = NEXT_WORD.match(s_text, end)
+            if after is not None and norm_word(after.group(1)) in self.rival_heads:
+                return True
+        prev = ""
+        for w in gap:
+            if w in self.scope_preps and prev not in self.words.coined_use_on_verbs:
+                return True
+            prev = w
+        return False
+
+    def _contrasts(self, s_text: str) -> list[tuple[int, int, bool]]:
         """Clauses about other work: from a contrast cue ("unlike", "instead of") or a concessive opening ("While
         existing methods …") to the next comma."""
         if not may_contain(s_text, self.contrast_words):
@@ -158,8 +190,14 @@ class RelationFinder(RelationCues):
         hit = self.concessive.search(s_text)
         if hit is not None:
             comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
+            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
         for hit in self.contrast.finditer(s_text):
             comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text)))
+            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
+        for hit in self.avoid.finditer(s_text):
+            # "bypasses explicit density ratio estimation", "we avoid … lifting and SDP by …": what is done without
+            # (a task "avoided" is a problem the contribution addresses: "to avoid catastrophic forgetting")
+            stop = self.avoid_end.search(s_text, hit.end())
+            out.append((hit.end(), stop.start() if stop is not None else len(s_text),
+                        hit.group(1).lower() in self.words.relation_avoid_problem_cues))
         return out
