@@ -1887,3 +1887,45 @@ def test_what_a_contribution_is_based_on_is_not_proposed(extractor, abstract, ba
     assert based_on.lower() in found, found  # positive control: the method is found, only not proposed
     got = _proposed(extractor, abstract)
     assert based_on not in got and any(proposed in label for label in got), got
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Ensembles are costly. This finding motivates us to develop a new technique called adaptive ensemble prediction, "
+     "which achieves the benefits of ensembling.", "adaptive ensemble prediction"),
+    ("This observation leads us to introduce the Shifted Exponential Linear Unit (ShELU) as a new activation function.",
+     "Shifted Exponential Linear Unit"),
+])
+def test_what_moved_us_to_propose_is_proposed(extractor, abstract, name):
+    """"this finding motivates us to develop …", "this observation leads us to introduce …": "us" are the authors."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_what_moved_us_to_describe_generically_is_not_proposed(extractor):
+    """"This inspires us to develop a recognition model with such principles": no name, a generic kind: not read
+    from this cue (the control: named, it is)."""
+    abstract = "Prototypes are interpretable. This inspires us to develop a recognition model with such principles."
+    assert "recognition model" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    assert "recognition model" in _found(extractor, abstract)
+    named = abstract.replace("a recognition model", "a recognition model called ProtoRec")
+    assert "ProtoRec" in _proposed(extractor, named), _proposed(extractor, named)
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("We develop a simple but effective “token dropping” method to accelerate the pretraining of transformer models.",
+     "token dropping", "Method"),
+    ('To address this challenge we present "Needles & Haystacks" a novel multi-domain algorithm development dataset '
+     "with 158436 unique registration problems.", "Needles & Haystacks", "Dataset"),
+    ("We develop a web application called “Find your Figure” that facilitates the annotation of rhetorical figures.",
+     "Find your Figure", "Method"),
+])
+def test_quoted_name_is_proposed_without_its_quotes(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+def test_one_quoted_word_only_describes(extractor):
+    """"a novel “one-shot” approach": one quoted word describes the contribution, it does not name it (the control: two
+    quoted words before the kind noun name it)."""
+    abstract = "We present a novel “one-shot” approach that audits the privacy loss of a model in one training run."
+    assert "one-shot" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    named = abstract.replace("“one-shot”", "“one-shot audit”")
+    assert "one-shot audit" in _proposed(extractor, named), _proposed(extractor, named)

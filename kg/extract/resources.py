@@ -167,6 +167,7 @@ class Words:
     result_modifiers: frozenset[str]
     means_words: frozenset[str]
     enabling_verbs: frozenset[str]
+    motivating_verbs: frozenset[str]
     named_collection_nouns: frozenset[str]
     gerund_openers: tuple[str, ...]
     additive_openers: tuple[str, ...]

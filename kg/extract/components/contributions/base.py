@@ -179,7 +179,8 @@ class ReaderBase:
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
         if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
-                and lower[verb - 3] in self.words.enabling_verbs and not any(c.proposed for c in self.found):
+                and (lower[verb - 3] in self.words.enabling_verbs or lower[verb - 3] in self.words.motivating_verbs) \
+                and not any(c.proposed for c in self.found):
             return True  # "this construction allows us to introduce …": "us" are the authors (a weaker cue, read only
             # while the paper has proposed nothing: "Our enhanced DP theory allows us to create a utility graph" is a
             # by-product of the contribution named before)
