@@ -1929,3 +1929,26 @@ def test_one_quoted_word_only_describes(extractor):
     assert "one-shot" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
     named = abstract.replace("“one-shot”", "“one-shot audit”")
     assert "one-shot audit" in _proposed(extractor, named), _proposed(extractor, named)
+
+
+def test_weak_words_joined_by_yet_open_the_described_object(extractor):
+    """"a straightforward yet effective method for …": the weak words and "yet" open the object (the control: one weak
+    word alone reads the same)."""
+    for lead in ("a straightforward yet effective", "a simple"):
+        abstract = f"We propose {lead} method for identifying data contamination within LLMs."
+        assert "method for identifying data contamination within LLMs" in _proposed(extractor, abstract), lead
+
+
+@pytest.mark.parametrize("abstract, name, proposed", [
+    ("We then leverage this upper bound to propose a novel regularizer, namely BEllman Equation-based automatic rank "
+     "Regularizer (BEER).", "BEllman Equation-based automatic rank Regularizer", True),
+    # a described object after "to propose" of a long clause: not read from this cue
+    ("We leverage convex and bilevel optimization techniques to develop a general gradient-based parameter learning "
+     "framework for neural-symbolic (NeSy) systems.", "neural-symbolic systems", False),
+    # "we note that prior work …": another clause, another subject
+    ("We note that prior work combined these two tools to develop NeuroMatch for this task.", "NeuroMatch", False),
+    ("We combined these two tools to develop NeuroMatch for this task.", "NeuroMatch", True),
+])
+def test_we_do_something_to_propose_a_named_object(extractor, abstract, name, proposed):
+    """"We VERB X … to propose NAME": "we" opens the clause well before the contribution verb."""
+    assert (name in _proposed(extractor, abstract)) == proposed, _proposed(extractor, abstract)

@@ -88,6 +88,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         self.unnamed = unnamed
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
+                self.named_only = False
                 if self._has_subject(lower, i, sent):
                     v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and tok_text[i + 2].isalpha() \
                         and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
@@ -103,13 +104,20 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     if unnamed and self._known_concept_only(doc, out[before:], by_start):
                         del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
                         # …": a known concept after a described contribution is a part of it, not the answer
-                    if i - 3 >= sent.start and lower[i - 3] in self.words.motivating_verbs and lower[i - 2:i] == ["us", "to"]:
-                        # "this inspires us to develop a recognition model with …": a named object only (a capital in
-                        # it, an acronym after it, or a naming cue: "motivates us to develop a new technique called …")
+                    if self.named_only or (i - 3 >= sent.start and lower[i - 3] in self.words.motivating_verbs
+                                           and lower[i - 2:i] == ["us", "to"]):
+                        # "this inspires us to develop a recognition model with …", "we use X to develop a …": a named
+                        # object only (a capital in it, an acronym after it, or a naming cue: "motivates us to develop a
+                        # new technique called …")
                         if not any(sent.start <= k < sent.end for k in self.naming_at):
                             text = doc_text(doc)
-                            out[before:] = [c for c in out[before:] if not c.proposed or text.startswith(" (", c.end)
-                                            or any(map(str.isupper, text[c.start:c.end]))]
+                            near = tokens(doc).idx[min(i + 2, sent.end - 1)]  # the object's first word
+                            out[before:] = [c for c in out[before:] if not c.proposed or (
+                                text.startswith(" (", c.end) and c.start <= near) or (
+                                    any(map(str.isupper, text[c.start:c.end].split("(")[0]))
+                                    and not BASED_AFTER.match(text, c.end)
+                                    and not text.startswith(("-based", " based"), c.end) and not any(
+                                        k.finder is Finder.LEXICON and k.end == c.end for k in by_start.get(c.start, ())))]
                         if not any(c.proposed for c in out[before:]):
                             continue
                     if not any(c.proposed for c in out[before:]):
