@@ -1952,3 +1952,21 @@ def test_weak_words_joined_by_yet_open_the_described_object(extractor):
 def test_we_do_something_to_propose_a_named_object(extractor, abstract, name, proposed):
     """"We VERB X … to propose NAME": "we" opens the clause well before the contribution verb."""
     assert (name in _proposed(extractor, abstract)) == proposed, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("This article presents a novel framework called Simultaneous Registration and Machining (SRAM), a generalized "
+     "approach.", "Simultaneous Registration and Machining"),
+    ("This research introduces FooBarNet, a network for graph matching.", "FooBarNet"),
+    ("I propose FooBarNet, a network for graph matching.", "FooBarNet"),
+])
+def test_the_paper_as_article_research_or_a_single_author(extractor, abstract, name):
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_io_is_no_author(extractor):
+    """"I/O" is no single author: its "I" does not make a naming cue the paper's (the control: "We" does)."""
+    abstract = "The FFT has poor I/O efficiency, and prior work built a kernel called FooConv for it."
+    assert "FooConv" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    ours = "We present a kernel called FooConv for the FFT."
+    assert "FooConv" in _proposed(extractor, ours), _proposed(extractor, ours)

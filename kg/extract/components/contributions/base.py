@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.resources import Resources
+from kg.extract.resources import Resources, load_words
 from kg.extract.state import Candidate
 from kg.extract.text import (
     doc_text,
@@ -56,12 +56,16 @@ BASED_AFTER = re.compile(r"\s*\([^()]{1,20}\)\s*[-\u2010\u2013]?\s*based\b", re.
 LONG_COMPLEMENT = 10
 
 
+#: "this paper/work/study/article/research": the nouns by which the paper names itself
+PAPER_NOUNS = load_words().paper_nouns
+
+
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
     """A pronoun of the authors ("we") or "this paper/work/study" ("the present paper", "the current work")
     among tokens ``lo``..``hi`` of a sentence; "the paper" too as the subject that opens the sentence or its main
     clause ("The paper presents …", "By leveraging …, the paper first presents …"), not another's ("the paper of
     [3]", "In the paper by …")."""
-    return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start and (
+    return any(lower[t] in pronouns or (lower[t] in PAPER_NOUNS and t > sent_start and (
         lower[t - 1] == "this" or (lower[t - 1] in ("present", "current") and t - 1 > sent_start
                                    and lower[t - 2] == "the")
         or lower[t] == "paper" and lower[t - 1] == "the" and (t - 1 == sent_start or lower[t - 2] == ",")
@@ -183,6 +187,8 @@ class ReaderBase:
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
+        if lower[verb - 1] == "i" and verb - 1 >= sent.start:
+            return True  # "I propose a probabilistic model-based word embedding method …": a single author's
         if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
                 and (lower[verb - 3] in self.words.enabling_verbs or lower[verb - 3] in self.words.motivating_verbs) \
                 and not any(c.proposed for c in self.found):
@@ -306,7 +312,7 @@ class ReaderBase:
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
-        return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we",))
+        return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we", "i"))
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):
