@@ -1887,3 +1887,86 @@ def test_what_a_contribution_is_based_on_is_not_proposed(extractor, abstract, ba
     assert based_on.lower() in found, found  # positive control: the method is found, only not proposed
     got = _proposed(extractor, abstract)
     assert based_on not in got and any(proposed in label for label in got), got
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Ensembles are costly. This finding motivates us to develop a new technique called adaptive ensemble prediction, "
+     "which achieves the benefits of ensembling.", "adaptive ensemble prediction"),
+    ("This observation leads us to introduce the Shifted Exponential Linear Unit (ShELU) as a new activation function.",
+     "Shifted Exponential Linear Unit"),
+])
+def test_what_moved_us_to_propose_is_proposed(extractor, abstract, name):
+    """"this finding motivates us to develop …", "this observation leads us to introduce …": "us" are the authors."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_what_moved_us_to_describe_generically_is_not_proposed(extractor):
+    """"This inspires us to develop a recognition model with such principles": no name, a generic kind: not read
+    from this cue (the control: named, it is)."""
+    abstract = "Prototypes are interpretable. This inspires us to develop a recognition model with such principles."
+    assert "recognition model" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    assert "recognition model" in _found(extractor, abstract)
+    named = abstract.replace("a recognition model", "a recognition model called ProtoRec")
+    assert "ProtoRec" in _proposed(extractor, named), _proposed(extractor, named)
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("We develop a simple but effective “token dropping” method to accelerate the pretraining of transformer models.",
+     "token dropping", "Method"),
+    ('To address this challenge we present "Needles & Haystacks" a novel multi-domain algorithm development dataset '
+     "with 158436 unique registration problems.", "Needles & Haystacks", "Dataset"),
+    ("We develop a web application called “Find your Figure” that facilitates the annotation of rhetorical figures.",
+     "Find your Figure", "Method"),
+])
+def test_quoted_name_is_proposed_without_its_quotes(extractor, abstract, name, typ):
+    assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
+
+
+def test_one_quoted_word_only_describes(extractor):
+    """"a novel “one-shot” approach": one quoted word describes the contribution, it does not name it (the control: two
+    quoted words before the kind noun name it)."""
+    abstract = "We present a novel “one-shot” approach that audits the privacy loss of a model in one training run."
+    assert "one-shot" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    named = abstract.replace("“one-shot”", "“one-shot audit”")
+    assert "one-shot audit" in _proposed(extractor, named), _proposed(extractor, named)
+
+
+def test_weak_words_joined_by_yet_open_the_described_object(extractor):
+    """"a straightforward yet effective method for …": the weak words and "yet" open the object (the control: one weak
+    word alone reads the same)."""
+    for lead in ("a straightforward yet effective", "a simple"):
+        abstract = f"We propose {lead} method for identifying data contamination within LLMs."
+        assert "method for identifying data contamination within LLMs" in _proposed(extractor, abstract), lead
+
+
+@pytest.mark.parametrize("abstract, name, proposed", [
+    ("We then leverage this upper bound to propose a novel regularizer, namely BEllman Equation-based automatic rank "
+     "Regularizer (BEER).", "BEllman Equation-based automatic rank Regularizer", True),
+    # a described object after "to propose" of a long clause: not read from this cue
+    ("We leverage convex and bilevel optimization techniques to develop a general gradient-based parameter learning "
+     "framework for neural-symbolic (NeSy) systems.", "neural-symbolic systems", False),
+    # "we note that prior work …": another clause, another subject
+    ("We note that prior work combined these two tools to develop NeuroMatch for this task.", "NeuroMatch", False),
+    ("We combined these two tools to develop NeuroMatch for this task.", "NeuroMatch", True),
+])
+def test_we_do_something_to_propose_a_named_object(extractor, abstract, name, proposed):
+    """"We VERB X … to propose NAME": "we" opens the clause well before the contribution verb."""
+    assert (name in _proposed(extractor, abstract)) == proposed, _proposed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("This article presents a novel framework called Simultaneous Registration and Machining (SRAM), a generalized "
+     "approach.", "Simultaneous Registration and Machining"),
+    ("This research introduces FooBarNet, a network for graph matching.", "FooBarNet"),
+    ("I propose FooBarNet, a network for graph matching.", "FooBarNet"),
+])
+def test_the_paper_as_article_research_or_a_single_author(extractor, abstract, name):
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_io_is_no_author(extractor):
+    """"I/O" is no single author: its "I" does not make a naming cue the paper's (the control: "We" does)."""
+    abstract = "The FFT has poor I/O efficiency, and prior work built a kernel called FooConv for it."
+    assert "FooConv" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    ours = "We present a kernel called FooConv for the FFT."
+    assert "FooConv" in _proposed(extractor, ours), _proposed(extractor, ours)

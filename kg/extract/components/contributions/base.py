@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.resources import Resources
+from kg.extract.resources import Resources, load_words
 from kg.extract.state import Candidate
 from kg.extract.text import (
     doc_text,
@@ -42,6 +42,9 @@ def is_rare_word(word: str) -> bool:
 #: the finders of names (what a contribution cue may name)
 NAMES = frozenset((Finder.COINED, Finder.ACRONYM))
 SUBJECT_WINDOW = 6
+#: "We then leverage this upper bound to propose …": how far before the contribution verb "we" may open its clause
+PURPOSE_WINDOW = 14
+
 TARGET_WINDOW = 8
 APPOSITION_WINDOW = 12
 
@@ -53,12 +56,16 @@ BASED_AFTER = re.compile(r"\s*\([^()]{1,20}\)\s*[-\u2010\u2013]?\s*based\b", re.
 LONG_COMPLEMENT = 10
 
 
+#: "this paper/work/study/article/research": the nouns by which the paper names itself
+PAPER_NOUNS = load_words().paper_nouns
+
+
 def _names_the_paper(lower: list[str], sent_start: int, lo: int, hi: int, pronouns: tuple[str, ...]) -> bool:
     """A pronoun of the authors ("we") or "this paper/work/study" ("the present paper", "the current work")
     among tokens ``lo``..``hi`` of a sentence; "the paper" too as the subject that opens the sentence or its main
     clause ("The paper presents …", "By leveraging …, the paper first presents …"), not another's ("the paper of
     [3]", "In the paper by …")."""
-    return any(lower[t] in pronouns or (lower[t] in ("paper", "work", "study") and t > sent_start and (
+    return any(lower[t] in pronouns or (lower[t] in PAPER_NOUNS and t > sent_start and (
         lower[t - 1] == "this" or (lower[t - 1] in ("present", "current") and t - 1 > sent_start
                                    and lower[t - 2] == "the")
         or lower[t] == "paper" and lower[t - 1] == "the" and (t - 1 == sent_start or lower[t - 2] == ",")
@@ -152,6 +159,8 @@ class ReaderBase:
         self.generic: Candidate | None = None  # see _defer
         self.found: list[Candidate] = []  # the doc's candidates so far
         self.deferring = False
+        #: set by _has_subject when a weaker cue made the verb the paper's: its object counts only when named
+        self.named_only = False
         for typ, words in cues["apposition_types"].items():
             for w in words:
                 self.type_words.setdefault(norm_word(w), typ)
@@ -178,11 +187,17 @@ class ReaderBase:
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True
+        if lower[verb - 1] == "i" and verb - 1 >= sent.start:
+            return True  # "I propose a probabilistic model-based word embedding method …": a single author's
         if verb - 3 >= sent.start and lower[verb - 1] == "to" and lower[verb - 2] == "us" \
-                and lower[verb - 3] in self.words.enabling_verbs and not any(c.proposed for c in self.found):
+                and (lower[verb - 3] in self.words.enabling_verbs or lower[verb - 3] in self.words.motivating_verbs) \
+                and not any(c.proposed for c in self.found):
             return True  # "this construction allows us to introduce …": "us" are the authors (a weaker cue, read only
             # while the paper has proposed nothing: "Our enhanced DP theory allows us to create a utility graph" is a
             # by-product of the contribution named before)
+        if verb - 4 >= sent.start and lower[verb - 1] == "to" and self._we_purpose(lower, verb, sent):
+            self.named_only = True  # (see _find)
+            return True  # "We then leverage this upper bound to propose a novel regularizer, namely …"
         # "This paper explores … . It also develops a method …, it proposes a … framework, LEVER": "it" of a sentence
         # after one whose subject is the paper
         k = verb - 1 if verb - 1 > sent.start and lower[verb - 1] in self.adverbs else verb
@@ -195,6 +210,21 @@ class ReaderBase:
         # … or of "this paper": "This paper focuses on sparse-reward tasks and proposes an effective method, MASL"
         return k > sent.start and lower[k - 1] == "and" and (
             "we" in lower[sent.start:k - 1] or _names_the_paper(lower, sent.start, sent.start, k - 1, ()))
+
+    def _we_purpose(self, lower: list[str], verb: int, sent: Span) -> bool:
+        """"We then leverage this upper bound to propose …", "we draw inspiration from DPP to propose …": the
+        contribution verb at ``verb``, after "to", says what "we" did something for: "we" opens the clause at most
+        PURPOSE_WINDOW tokens before, with no clause break nor a verb of telling between ("we show how to use X to
+        develop …", "we use X, which can be used to develop …" are not)."""
+        lo = max(sent.start, verb - PURPOSE_WINDOW)
+        we = next((t for t in range(verb - 3, lo - 1, -1) if lower[t] == "we"), None)
+        if we is None or (we > sent.start and lower[we - 1] not in self.words.purpose_subject_after):
+            return False  # "… the method we use to develop …": "we" of a relative clause
+        first = we + 1 + (lower[we + 1] in self.adverbs)
+        if lower[first] in self.words.purpose_report_verbs:
+            return False
+        return not any(lower[t] in self.words.purpose_breaks or (lower[t] in self.clause_stops and t != verb - 1)
+                       for t in range(first, verb - 1))
 
     def _in_verb_object(self, doc: Doc, verbs: list[int], j: int) -> bool:
         """Whether token ``j`` is within TARGET_WINDOW + 4 tokens after a contribution verb of the paper's own in
@@ -282,7 +312,7 @@ class ReaderBase:
 
     def _sentence_subject(self, doc: Doc, sent: Span, before: int) -> bool:
         """"We" (or "this paper/work/study") before token ``before``: the sentence tells what the paper does."""
-        return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we",))
+        return _names_the_paper(tokens(doc).lower, sent.start, sent.start, before, ("we", "i"))
 
     def _repeat_new_names(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """Other mentions of a name only the contribution cue found ("Eureka outperforms human experts"):

@@ -48,9 +48,18 @@ class DescribedReader(ReaderBase):
         # algorithm for training …": a bare one with what it is for)
         describing = toks.lower[verb] in self.describing_only
         begin = self._object_start(toks.lower, verb + 1, sent.end)
-        chunk = next(iter(chunk_ranges(doc, begin, sent.end, self.res)), None)
+        chunks = iter(chunk_ranges(doc, begin, sent.end, self.res))
+        chunk = next(chunks, None)
         if chunk is None:
             return
+        while all(toks.lower[k] in self.weak_lead for k in range(*chunk)):
+            # "a straightforward yet effective method for …": a chunk of weak words alone, then "yet"/"but" and more
+            # of them, opens the object's noun phrase (read from the next chunk)
+            nxt = next(chunks, None)
+            if nxt is None or not all(toks.lower[k] in self.weak_lead for k in range(chunk[1], nxt[0])) \
+                    or not any(toks.lower[k] in ("yet", "but") for k in range(chunk[1], nxt[0])):
+                break
+            chunk = nxt
         # "a simple and efficient decentralized algorithm": weak words joined by "and" or a comma lead too
         lead = [k for k in range(begin, chunk[0]) if toks.lower[k] not in self.weak_lead
                 and not (toks.lower[k] in self.words.coordination_glue and k > begin

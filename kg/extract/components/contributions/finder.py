@@ -88,6 +88,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         self.unnamed = unnamed
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
+                self.named_only = False
                 if self._has_subject(lower, i, sent):
                     v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and tok_text[i + 2].isalpha() \
                         and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
@@ -103,6 +104,22 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     if unnamed and self._known_concept_only(doc, out[before:], by_start):
                         del out[before:]  # "We develop a … sampling procedure … . … we design a neural network that
                         # …": a known concept after a described contribution is a part of it, not the answer
+                    if self.named_only or (i - 3 >= sent.start and lower[i - 3] in self.words.motivating_verbs
+                                           and lower[i - 2:i] == ["us", "to"]):
+                        # "this inspires us to develop a recognition model with …", "we use X to develop a …": a named
+                        # object only (a capital in it, an acronym after it, or a naming cue: "motivates us to develop a
+                        # new technique called …")
+                        if not any(sent.start <= k < sent.end for k in self.naming_at):
+                            text = doc_text(doc)
+                            near = tokens(doc).idx[min(i + 2, sent.end - 1)]  # the object's first word
+                            out[before:] = [c for c in out[before:] if not c.proposed or (
+                                text.startswith(" (", c.end) and c.start <= near) or (
+                                    any(map(str.isupper, text[c.start:c.end].split("(")[0]))
+                                    and not BASED_AFTER.match(text, c.end)
+                                    and not text.startswith(("-based", " based"), c.end) and not any(
+                                        k.finder is Finder.LEXICON and k.end == c.end for k in by_start.get(c.start, ())))]
+                        if not any(c.proposed for c in out[before:]):
+                            continue
                     if not any(c.proposed for c in out[before:]):
                         if not (lower[v] in self.words.promise_verbs and "will" in lower[max(sent.start, v - 3):v]):
                             unnamed.append((sent, v))  # (not "we will release the pre-trained model": a promise)
@@ -388,6 +405,44 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 continue  # "a novel multiple-instance learning (MIL) framework": the framework is new
             self._propose(out, best, best.type)
 
+    def _quoted_name(self, doc: Doc, sent: Span, i: int, typ: str | None, by_start, out: list[Candidate]) -> bool:
+        """"a simple but effective “token dropping” method", "a “double perturbation” framework", "we present "Needles
+        & Haystacks" a novel … dataset", "a web application called “Find your Figure”": a phrase in quotes that opens
+        at token ``i`` names the contribution, without its quotes, when a kind noun right after it, an apposition or
+        a naming cue before it (``typ``) says what it is. Only a name: two words or more, or one with an inner capital
+        ("a novel “imagination” module", "a new "joint" control variate", "“one-shot”" only describe)."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        close = next((k for k in range(i + 1, min(sent.end, i + 8)) if toks.lex[k].is_quote), None)
+        if close is None or any(lower[k] in self.clause_stops or text[k] in ",;:" for k in range(i, close)):
+            return False
+        inner = doc_text(doc)[toks.idx[i]:toks.end_char(close - 1)]
+        if " " not in inner and not any(map(str.isupper, inner[1:])):
+            return False  # one word, hyphens and all: "a novel “one-shot” approach", "“middle-out” …"
+        if any(c.finder is Finder.LEXICON and c.end >= toks.end_char(close - 1) for c in by_start.get(toks.idx[i], ())):
+            return False  # a known term in quotes: used
+        after = close + 1
+        if after < sent.end and text[after] == "," and after + 1 < sent.end and lower[after + 1] in ("which", "that"):
+            after = sent.end  # "“X”, which …": no kind after it
+        kind = self.type_words.get(norm_word(text[after])) if after < sent.end and text[after].islower() else None
+        if kind is None and after < sent.end and (text[after] == "," or lower[after] in ("a", "an")):
+            # "“X”, a novel multi-domain algorithm development dataset with …": the last kind noun of the apposition's
+            # words
+            for k in range(after + 1, min(sent.end, after + 9)):
+                if not (text[k].isalpha() or "-" in text[k]) or lower[k] in self.clause_stops \
+                        or lower[k] in self.complement_prepositions:
+                    break
+                kind = self.type_words.get(norm_word(text[k])) or kind
+        kind = kind or typ
+        if kind is None:
+            return False
+        cand = Candidate(toks.idx[i], toks.end_char(close - 1), "Method" if kind == "Task" and typ is None
+                         and lower[after] not in ("task", "problem") else kind, Finder.CONTRIBUTION, 0.85,
+                         proposed=True, rule="quoted-name")
+        out.append(cand)
+        by_start.setdefault(cand.start, []).append(cand)
+        return True
+
     def _superlative(self, word: str) -> bool:
         """"best", "largest", "smallest", "strongest": a superlative by its ending ("test", "interest" are none)."""
         return word == "best" or (ends_as_superlative(word) and word.isalpha()
@@ -621,6 +676,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 type_before = "Task"
                 i += 2
                 continue
+            # "a “double perturbation” framework", "a simple but effective “token dropping” method": describing words
+            # before a quoted name
+            q = i if doc[i - 1].is_quote else next((k + 1 for k in range(i, min(limit - 1, i + 5)) if toks.lex[k].is_quote
+                                                    or not (text[k].isalpha() and text[k].islower() or text[k] == ",")
+                                                    or lower[k] in self.complement_prepositions
+                                                    or toks.norm[k] in self.type_words), None)
+            if q is not None and doc[q - 1].is_quote and self._quoted_name(
+                    doc, sent, q, type_before or ("Method" if cued else None), by_start, out):
+                return
             hits = [c for c in by_start.get(tok.idx, []) if c.finder in NAMES
                     or c.finder is Finder.LEXICON or c.finder is Finder.PHRASE and not c.rule]
             if hits:
