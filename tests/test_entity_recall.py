@@ -25,6 +25,30 @@ def test_a_name_right_after_a_dataset_noun_is_a_dataset() -> None:
     assert _types(doc) == {"SimQG": ("Dataset", "coined"), "HaGRID": ("Dataset", "coined")}
 
 
+def test_corpus_is_a_dataset_noun_though_its_norm_is_folded() -> None:
+    """"corpus" ends in -s: its token norm is "corpu", and the lists are read against norms. Control: without
+    "corpus" in the lists the same names are guesses."""
+    nlp = _coined(coined_dataset_nouns=["corpus"], coined_preceding_dataset_nouns=["corpus"])
+    doc = nlp("We build a new corpus WLPX-MSTG for this. We release the WLP-MSTG corpus too.")
+    assert _types(doc) == {"WLPX-MSTG": ("Dataset", "coined"), "WLP-MSTG": ("Dataset", "coined")}
+    doc = _coined(coined_dataset_nouns=[], coined_preceding_dataset_nouns=[])(
+        "We build a new corpus WLPX-MSTG for this. We release the WLP-MSTG corpus too.")
+    assert _types(doc) == {"WLPX-MSTG": ("Method", "coined:guess"), "WLP-MSTG": ("Method", "coined:guess")}
+
+
+def test_a_plain_word_set_off_after_a_dataset_noun_names_it() -> None:
+    """"the largest Chinese conversation dataset, Dolphin, derived from …": an apposition of a capitalised word
+    (no coined spelling) names the dataset. Controls: the word reading on into a phrase, and no dataset noun."""
+    nlp = _coined()
+    doc = nlp("We collect the largest Chinese long-term conversation dataset, Dolphin, from chats.")
+    assert _types(doc)["Dolphin"] == ("Dataset", "coined:apposition")
+    assert "Dolphin" not in _types(nlp("We collect the largest Chinese long-term conversation dataset, Dolphin "
+                                       "chats, from users."))
+    assert "Dolphin" not in _types(nlp("We collect the largest Chinese long-term conversation corpus, Dolphin, "
+                                       "from chats."))
+    assert _types(nlp("Results on the benchmark Atlas. Then more."))["Atlas"] == ("Dataset", "coined:apposition")
+
+
 def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
     """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
     nlp = _coined()

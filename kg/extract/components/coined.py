@@ -156,6 +156,15 @@ def _list_head(text: str, lo: int, hi: int) -> re.Match[str] | None:
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
+#: the rule of a plain capitalised word named by the dataset noun before it ("the dataset, Dolphin,")
+APPOSITION = "apposition"
+
+
+def _with_norms(words: frozenset[str]) -> frozenset[str]:
+    """The words and their token norms ("corpus" and "corpu"), for sets tested against ``Tokens.norm``."""
+    return words | frozenset(map(norm_word, words))
+
+
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
                 list_nouns: dict[str, str], n_coined: int, function_words: set[str],
                 type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
@@ -269,15 +278,17 @@ class CoinedNameFinder:
         words = res.words
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | words.rival_extra
         #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
-        self.type_nouns = ({w: ("Method", 0.75) for w in words.coined_method_nouns}
-                           | {w: ("Model", 0.75) for w in words.coined_model_nouns}
-                           | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
+        #: keyed by the word and by its token norm: the norm of "corpus" is "corpu" (the plural folding), and the
+        #: lookups read ``toks.norm``
+        self.type_nouns = ({w: ("Method", 0.75) for w in _with_norms(words.coined_method_nouns)}
+                           | {w: ("Model", 0.75) for w in _with_norms(words.coined_model_nouns)}
+                           | {w: ("Dataset", 0.8) for w in _with_norms(words.coined_dataset_nouns)})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
         self.model_suffixes = words.coined_model_suffixes
         #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
         self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
                                              if e.type == "Dataset" and e.term.endswith(self.model_suffixes)}))
-        self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
+        self.preceding_dataset_nouns = _with_norms(words.coined_preceding_dataset_nouns)
         self.languages = words.language_names  # "English": never a name of a list on its own
         self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
         self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
@@ -448,6 +459,24 @@ class CoinedNameFinder:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
 
+    def _named_dataset(self, doc: Doc, text: str, start: int, end: int) -> bool:
+        """"the biggest Chinese conversation dataset, Dolphin, derived from …", "the benchmark Atlas.": a plain
+        capitalised word right after a dataset noun (over a comma; see :meth:`_after_dataset_noun`) names that
+        dataset when the word ends its phrase (a comma, a stop or a bracket after it), where a coined name
+        needs no such guard ("the dataset Collection process" reads on). Set off by commas on both sides it is
+        an apposition, and the noun's phrase may be longer than that method allows."""
+        nxt = text[end:end + 1]
+        if nxt not in (",", ".", ";", ":", ")", " ") or nxt == " " and text[end + 1:end + 2] != "(":
+            return False
+        toks = tokens(doc)
+        span = char_token_range(toks, start, end)
+        if span is None:
+            return False
+        sent_start, k = sentence_at(doc, start).start, span[0] - 1
+        if nxt == "," and k - 1 > sent_start and toks.text[k] == "," and toks.norm[k - 1] in self.preceding_dataset_nouns:
+            return True  # set off by commas on both sides: an apposition, however long the noun's phrase
+        return self._after_dataset_noun(toks, sent_start, span[0])
+
     def _after_kind_noun(self, toks: Tokens, sent_start: int, i: int, word: str) -> str | None:
         """"the second-best method ByteTrack", "methods such as DPR", "baselines like BM25":
         one name right after a model or method noun (over a list link: "such as", "like", "including") is a model or
@@ -512,6 +541,8 @@ class CoinedNameFinder:
             if k in listed and item[:2] not in known_spans:
                 listed[len(names)] = listed[k]
                 names.append(item)
+            elif k not in listed and item[:2] not in known_spans and self._named_dataset(doc, text, item[0], item[1]):
+                out.append(Candidate(item[0], item[1], "Dataset", Finder.COINED, 0.7, rule=APPOSITION))
         for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:

@@ -62,7 +62,8 @@ class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
         words = res.words
-        self._dataset_heads = words.phrase_dataset_heads
+        #: with their token norms: a head is read as ``toks.norm``, and the norm of "corpus" is "corpu"
+        self._dataset_heads = words.phrase_dataset_heads | frozenset(map(norm_word, words.phrase_dataset_heads))
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
         #: ("data", "set"); ("", "") when a test's word lists have none
