@@ -49,6 +49,25 @@ def test_a_plain_word_set_off_after_a_dataset_noun_names_it() -> None:
     assert _types(nlp("Results on the benchmark Atlas. Then more."))["Atlas"] == ("Dataset", "coined:apposition")
 
 
+def test_a_name_in_brackets_after_a_dataset_noun_is_that_dataset() -> None:
+    """"a compositional generalization benchmark (COGS)": the bracketed name of the data. Controls: a bracket
+    that holds more than the name, and one after another noun."""
+    nlp = _coined(list_head_stops=[])
+    assert _types(nlp("We win on a generalization benchmark (COGS) here."))["COGS"] == ("Dataset", "coined")
+    assert _types(nlp("We win on a generalization benchmark (COGS wins) here."))["COGS"] == ("Method", "coined:guess")
+    assert _types(nlp("We win on a generalization method (COGS) here."))["COGS"] == ("Method", "coined:guess")
+
+
+def test_a_name_given_as_an_example_of_datasets_is_one() -> None:
+    """"out-of-domain datasets like WikiText", "datasets such as Adult," (a plain word ending its phrase).
+    Control: the same names after a noun that is no dataset noun."""
+    nlp = _coined()
+    doc = nlp("We use out-of-domain datasets like WikiText. We test on datasets such as Adult, too.")
+    assert _types(doc) == {"WikiText": ("Dataset", "coined"), "Adult": ("Dataset", "coined:apposition")}
+    doc = nlp("We use out-of-domain tools like WikiText. We test on tools such as Adult, too.")
+    assert _types(doc) == {"WikiText": ("Method", "coined:guess")}
+
+
 def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
     """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
     nlp = _coined()

@@ -272,6 +272,8 @@ class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
         self.list_links = set(res.cues["list_links"])
+        #: the list links that introduce examples of the noun before them ("datasets such as X"), not "and"/"or"
+        self.example_links = self.list_links - {"and", "or"}
         #: cues.json's list_nouns, word -> type: "three datasets: A, B and C" lists datasets
         self.list_nouns = {w: typ for typ, words in res.cues["list_nouns"].items() for w in words}
         #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
@@ -381,6 +383,9 @@ class CoinedNameFinder:
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):
             return "Dataset", 0.75
+        if sent.start + 1 < span_start and toks.text[span_start - 1] == "(" and span_end < len(toks.text) \
+                and toks.text[span_end] == ")" and toks.norm[span_start - 2] in self.preceding_dataset_nouns:
+            return "Dataset", 0.7  # "a compositional generalization benchmark (COGS)": the name of the data
         kind = self._after_kind_noun(toks, sent.start, span_start, word)
         if kind is not None:
             return kind, 0.6
@@ -449,10 +454,15 @@ class CoinedNameFinder:
 
     def _after_dataset_noun(self, toks: Tokens, sent_start: int, i: int) -> bool:
         """"a novel dataset SimQG", "an enormous dataset, HaGRID", "two benchmark datasets CNN/DM": a name right
-        after a dataset noun (over a comma) names that dataset. The noun's phrase must open with a determiner
+        after a dataset noun (over a comma, or a link to examples: "datasets such as WikiText") names that dataset. The noun's phrase must open with a determiner
         or a number within three words, so a verb ("we benchmark GPT-4") or a noun modifier ("dataset
         distillation RDED") is not read as one."""
         k = i - 1
+        if k > sent_start and toks.lower[k] in self.example_links:
+            while k > sent_start and (toks.lower[k] in self.example_links or toks.text[k] == ","):
+                k -= 1
+            # "datasets such as WikiText", "benchmarks like Atlas": a link that introduces examples of the noun
+            return k > sent_start and toks.norm[k] in self.preceding_dataset_nouns and not toks.joiner[k - 1]
         if k > sent_start and toks.text[k] == ",":
             k -= 1
         if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
