@@ -68,6 +68,16 @@ def test_a_name_given_as_an_example_of_datasets_is_one() -> None:
     assert _types(doc) == {"WikiText": ("Method", "coined:guess")}
 
 
+def test_a_name_defined_by_a_copula_takes_the_kind_of_its_noun() -> None:
+    """"SimRank is one of the most fundamental measures", "HumanEvalX is a widely used benchmark". Controls: the
+    kind noun after a clause word ("a method to measure") and without the metric noun in the list."""
+    nlp = _coined(coined_metric_nouns=["measure"], definition_ends=["to", "that"])
+    assert _types(nlp("Also, SimRank is one of the most fundamental measures here."))["SimRank"] == ("Metric", "coined")
+    assert _types(nlp("Also, HumanEvalX is a widely used benchmark for code."))["HumanEvalX"] == ("Dataset", "coined")
+    assert _types(nlp("Also, SimRank is a method to measure things."))["SimRank"] == ("Method", "coined:guess")
+    assert _types(_coined()("Also, SimRank is a similarity measure here."))["SimRank"] == ("Method", "coined:guess")
+
+
 def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
     """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
     nlp = _coined()

@@ -286,6 +286,8 @@ class CoinedNameFinder:
                            | {w: ("Model", 0.75) for w in _with_norms(words.coined_model_nouns)}
                            | {w: ("Dataset", 0.8) for w in _with_norms(words.coined_dataset_nouns)})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
+        self.metric_nouns = _with_norms(words.coined_metric_nouns)
+        self.definition_ends = words.definition_ends  # "X is a method to measure …": no definition as a measure
         self.model_suffixes = words.coined_model_suffixes
         #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
         self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
@@ -378,6 +380,9 @@ class CoinedNameFinder:
                 if typed:
                     return typed
                 break
+        defined = self._defined_as(toks, span_end)
+        if defined is not None:
+            return defined
         if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
@@ -468,6 +473,33 @@ class CoinedNameFinder:
         if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
+
+    def _defined_as(self, toks: Tokens, j: int) -> tuple[str, float] | None:
+        """"SimRank is a similarity measure", "HumanEval is one of the most used benchmarks", "X is a new dataset
+        of …": a name (ending before token ``j``) defined by a copula and an article is of the kind its noun says,
+        the noun within a few describing words (no punctuation, preposition or clause word between: "a method
+        to measure"). Only the kinds a
+        definition names without doubt: data and measures (a name "is an approach" may be the paper's framing of
+        another's method)."""
+        n = len(toks.lower)
+        if j + 2 >= n or toks.lower[j] not in ("is", "was"):
+            return None
+        k = j + 1
+        if toks.lower[k:k + 3] == ["one", "of", "the"]:
+            k += 3
+        elif toks.lower[k] in ("a", "an"):
+            k += 1
+        else:
+            return None
+        for i in range(k, min(k + 5, n)):
+            norm = toks.norm[i]
+            if norm in self.preceding_dataset_nouns:
+                return "Dataset", 0.75
+            if norm in self.metric_nouns:
+                return "Metric", 0.7
+            if toks.lex[i].is_punct and toks.text[i] != "-" or toks.lower[i] in self.definition_ends:
+                return None
+        return None
 
     def _named_dataset(self, doc: Doc, text: str, start: int, end: int) -> bool:
         """"the biggest Chinese conversation dataset, Dolphin, derived from …", "the benchmark Atlas.": a plain
