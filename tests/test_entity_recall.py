@@ -78,6 +78,18 @@ def test_a_name_defined_by_a_copula_takes_the_kind_of_its_noun() -> None:
     assert _types(_coined()("Also, SimRank is a similarity measure here."))["SimRank"] == ("Method", "coined:guess")
 
 
+def test_a_name_in_brackets_after_what_an_evaluation_is_on_is_a_dataset() -> None:
+    """"We evaluated X on subtyping lung cancer (TCGA-NSCLC)": the bracketed name of the data. Controls: a
+    capitalised phrase before the bracket (the name abbreviates it), and a baseline noun since the "on"."""
+    nlp = _coined(coined_eval_words=["evaluate"], definition_ends=["for", "of", "to", "on"])
+    doc = nlp("We evaluate QuillNet on subtyping lung cancer (TCGA-NSCLC) today.")
+    assert _types(doc)["TCGA-NSCLC"] == ("Dataset", "coined")
+    doc = nlp("We evaluate QuillNet on subtyping Lung Cancer (TCGA-NSCLC) today.")
+    assert _types(doc)["TCGA-NSCLC"] == ("Method", "coined:guess")
+    doc = nlp("We evaluate QuillNet on subtyping with a method for lung cancer (TCGA-NSCLC) today.")
+    assert _types(doc)["TCGA-NSCLC"] == ("Method", "coined:guess")
+
+
 def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
     """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
     nlp = _coined()

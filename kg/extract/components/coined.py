@@ -320,6 +320,7 @@ class CoinedNameFinder:
         self._names: dict[str, str] = {}
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
+        self._acronym_starts: set[int] = set()
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -399,6 +400,9 @@ class CoinedNameFinder:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & self.eval_words:
+            if start not in self._acronym_starts \
+                    and self._bracketed_after_description(toks, sent.start, span_start, span_end, word):
+                return "Dataset", 0.6
             # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
             # existing approaches, e.g., ControlNet" names methods (the baselines), anything else datasets
             head = ""
@@ -473,6 +477,34 @@ class CoinedNameFinder:
         if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
+
+    def _bracketed_after_description(self, toks: Tokens, sent_start: int, i: int, j: int, word: str) -> bool:
+        """"We evaluated CAMIL on subtyping non-small cell lung cancer (TCGA-NSCLC)", "treebanks for Chinese (CTB)
+        and Japanese (KTB)": in a sentence about an evaluation, a name in brackets (tokens ``i``..``j``) after a
+        lower-case description of what the evaluation is "on" names the data. Not a number ("(×4.1times)"), not after a model
+        or method noun ("the strongest baseline (DPO)"), and not after a capitalised phrase, which the name
+        abbreviates ("Inexact Proximal point method for Optimal Transport (IPOT)"; a language name is no such
+        phrase), nor an acronym the acronyms component paired with its long form ("person re-identification
+        (ReID)")."""
+        if i - 2 <= sent_start or toks.text[i - 1] != "(" or j >= len(toks.text) or toks.text[j] != ")" \
+                or not word[:1].isalpha() or word.islower():
+            return False
+        k = i - 2
+        if not toks.lex[k].is_alpha or toks.norm[k] in self.model_nouns or toks.norm[k] in self.method_nouns:
+            return False
+        while k > sent_start and (toks.lex[k].is_alpha or "-" in toks.text[k]) \
+                and toks.lower[k] not in self.definition_ends and toks.lower[k] not in self.determiners:
+            if toks.text[k][:1].isupper() and toks.text[k] not in self.languages:
+                return False
+            k -= 1
+        # what the evaluation is on: an "on"/"across" before, and no model or method noun since ("outperforms
+        # baselines from object detection (BHRL)" names a baseline)
+        for k in range(i - 2, sent_start - 1, -1):
+            if toks.lower[k] in ("on", "across"):
+                return True
+            if toks.norm[k] in self.model_nouns or toks.norm[k] in self.method_nouns:
+                return False
+        return False
 
     def _defined_as(self, toks: Tokens, j: int) -> tuple[str, float] | None:
         """"SimRank is a similarity measure", "HumanEval is one of the most used benchmarks", "X is a new dataset
@@ -576,6 +608,8 @@ class CoinedNameFinder:
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
         known = [c for c in out if c.finder is Finder.LEXICON]
+        #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
+        self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns)
         known_spans = {(c.start, c.end) for c in known}
