@@ -191,6 +191,8 @@ def test_a_studied_property_listed_after_a_measure_cue_is_a_metric(entity_types)
     assert types.get("interpretability") == types.get("specificity") == "Metric", types
     types = entity_types("Our classifier values accuracy and interpretability. It also values specificity.")
     assert "interpretability" not in types and "specificity" not in types, types
+    # a trade-off is often between goals: a property's head alone makes no measure there
+    assert "flexibility" not in entity_types("We study the trade-off between flexibility and interpretability.")
 
 
 def test_a_coined_name_evaluated_on_is_a_benchmark_even_if_a_lexicon_says_task(extractor):

@@ -635,6 +635,9 @@ class PhraseFinder:
         known: list[Candidate] | None = None
         for m in self._metric_cue_rx.finditer(text):
             named = m.group().lower() in self._metric_cues
+            # a trade-off or balance is often between goals ("between flexibility and accuracy"): a property's
+            # head alone makes no measure there
+            properties = self._property_endings if not m.group().lower().endswith("between") else ()
             sent = sentence_at(doc, m.start())
             cue = char_token_range(toks, m.start(), m.end())
             if cue is None:
@@ -657,7 +660,7 @@ class PhraseFinder:
                         not toks.text[i].isalpha() and not toks.joiner[i] for i in range(words[0][0], end)):
                     continue  # a task or model ("in terms of image generation"), or a number ("20× speedup")
                 if typed is None and not named and toks.norm[end - 1] not in self._metric_heads \
-                        and not (self._property_endings and toks.lower[end - 1].endswith(self._property_endings)
+                        and not (properties and toks.lower[end - 1].endswith(properties)
                                  and toks.text[end - 1].islower()):
                     continue  # "in terms of elementary subtasks": not a measure; "in terms of interpretability" is
                 a, b = toks.idx[words[0][0]], toks.end_char(end - 1)
