@@ -25,6 +25,71 @@ def test_a_name_right_after_a_dataset_noun_is_a_dataset() -> None:
     assert _types(doc) == {"SimQG": ("Dataset", "coined"), "HaGRID": ("Dataset", "coined")}
 
 
+def test_corpus_is_a_dataset_noun_though_its_norm_is_folded() -> None:
+    """"corpus" ends in -s: its token norm is "corpu", and the lists are read against norms. Control: without
+    "corpus" in the lists the same names are guesses."""
+    nlp = _coined(coined_dataset_nouns=["corpus"], coined_preceding_dataset_nouns=["corpus"])
+    doc = nlp("We build a new corpus WLPX-MSTG for this. We release the WLP-MSTG corpus too.")
+    assert _types(doc) == {"WLPX-MSTG": ("Dataset", "coined"), "WLP-MSTG": ("Dataset", "coined")}
+    doc = _coined(coined_dataset_nouns=[], coined_preceding_dataset_nouns=[])(
+        "We build a new corpus WLPX-MSTG for this. We release the WLP-MSTG corpus too.")
+    assert _types(doc) == {"WLPX-MSTG": ("Method", "coined:guess"), "WLP-MSTG": ("Method", "coined:guess")}
+
+
+def test_a_plain_word_set_off_after_a_dataset_noun_names_it() -> None:
+    """"the largest Chinese conversation dataset, Dolphin, derived from …": an apposition of a capitalised word
+    (no coined spelling) names the dataset. Controls: the word reading on into a phrase, and no dataset noun."""
+    nlp = _coined()
+    doc = nlp("We collect the largest Chinese long-term conversation dataset, Dolphin, from chats.")
+    assert _types(doc)["Dolphin"] == ("Dataset", "coined:apposition")
+    assert "Dolphin" not in _types(nlp("We collect the largest Chinese long-term conversation dataset, Dolphin "
+                                       "chats, from users."))
+    assert "Dolphin" not in _types(nlp("We collect the largest Chinese long-term conversation corpus, Dolphin, "
+                                       "from chats."))
+    assert _types(nlp("Results on the benchmark Atlas. Then more."))["Atlas"] == ("Dataset", "coined:apposition")
+
+
+def test_a_name_in_brackets_after_a_dataset_noun_is_that_dataset() -> None:
+    """"a compositional generalization benchmark (COGS)": the bracketed name of the data. Controls: a bracket
+    that holds more than the name, and one after another noun."""
+    nlp = _coined(list_head_stops=[])
+    assert _types(nlp("We win on a generalization benchmark (COGS) here."))["COGS"] == ("Dataset", "coined")
+    assert _types(nlp("We win on a generalization benchmark (COGS wins) here."))["COGS"] == ("Method", "coined:guess")
+    assert _types(nlp("We win on a generalization method (COGS) here."))["COGS"] == ("Method", "coined:guess")
+
+
+def test_a_name_given_as_an_example_of_datasets_is_one() -> None:
+    """"out-of-domain datasets like WikiText", "datasets such as Adult," (a plain word ending its phrase).
+    Control: the same names after a noun that is no dataset noun."""
+    nlp = _coined()
+    doc = nlp("We use out-of-domain datasets like WikiText. We test on datasets such as Adult, too.")
+    assert _types(doc) == {"WikiText": ("Dataset", "coined"), "Adult": ("Dataset", "coined:apposition")}
+    doc = nlp("We use out-of-domain tools like WikiText. We test on tools such as Adult, too.")
+    assert _types(doc) == {"WikiText": ("Method", "coined:guess")}
+
+
+def test_a_name_defined_by_a_copula_takes_the_kind_of_its_noun() -> None:
+    """"SimRank is one of the most fundamental measures", "HumanEvalX is a widely used benchmark". Controls: the
+    kind noun after a clause word ("a method to measure") and without the metric noun in the list."""
+    nlp = _coined(coined_metric_nouns=["measure"], definition_ends=["to", "that"])
+    assert _types(nlp("Also, SimRank is one of the most fundamental measures here."))["SimRank"] == ("Metric", "coined")
+    assert _types(nlp("Also, HumanEvalX is a widely used benchmark for code."))["HumanEvalX"] == ("Dataset", "coined")
+    assert _types(nlp("Also, SimRank is a method to measure things."))["SimRank"] == ("Method", "coined:guess")
+    assert _types(_coined()("Also, SimRank is a similarity measure here."))["SimRank"] == ("Method", "coined:guess")
+
+
+def test_a_name_in_brackets_after_what_an_evaluation_is_on_is_a_dataset() -> None:
+    """"We evaluated X on subtyping lung cancer (TCGA-NSCLC)": the bracketed name of the data. Controls: a
+    capitalised phrase before the bracket (the name abbreviates it), and a baseline noun since the "on"."""
+    nlp = _coined(coined_eval_words=["evaluate"], definition_ends=["for", "of", "to", "on"])
+    doc = nlp("We evaluate QuillNet on subtyping lung cancer (TCGA-NSCLC) today.")
+    assert _types(doc)["TCGA-NSCLC"] == ("Dataset", "coined")
+    doc = nlp("We evaluate QuillNet on subtyping Lung Cancer (TCGA-NSCLC) today.")
+    assert _types(doc)["TCGA-NSCLC"] == ("Method", "coined:guess")
+    doc = nlp("We evaluate QuillNet on subtyping with a method for lung cancer (TCGA-NSCLC) today.")
+    assert _types(doc)["TCGA-NSCLC"] == ("Method", "coined:guess")
+
+
 def test_a_dataset_noun_without_a_determiner_types_nothing() -> None:
     """"we benchmark GPT4X": a verb. Positive control: the same name after "the benchmark"."""
     nlp = _coined()

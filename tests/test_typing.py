@@ -183,6 +183,18 @@ def test_what_a_result_is_measured_in_is_a_metric(entity_types):
     assert types.get("image generation") == "Task" and "elementary subtasks" not in types, types
 
 
+def test_a_studied_property_listed_after_a_measure_cue_is_a_metric(entity_types):
+    """"in terms of accuracy and interpretability", "in terms of specificity": a property noun (-ity, -ness) is
+    what the result is measured in. Control: the same words with no measure cue are no entities."""
+    types = entity_types("Our classifier wins in terms of accuracy and interpretability. It also leads in terms "
+                         "of specificity.")
+    assert types.get("interpretability") == types.get("specificity") == "Metric", types
+    types = entity_types("Our classifier values accuracy and interpretability. It also values specificity.")
+    assert "interpretability" not in types and "specificity" not in types, types
+    # a trade-off is often between goals: a property's head alone makes no measure there
+    assert "flexibility" not in entity_types("We study the trade-off between flexibility and interpretability.")
+
+
 def test_a_coined_name_evaluated_on_is_a_benchmark_even_if_a_lexicon_says_task(extractor):
     """Papers with Code files some benchmarks as tasks; "evaluate on ContextNER" names the benchmark (and
     the relation is evaluatedOn), while the same name with no evaluation context keeps the lexicon's type."""

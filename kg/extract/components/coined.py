@@ -156,6 +156,15 @@ def _list_head(text: str, lo: int, hi: int) -> re.Match[str] | None:
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
+#: the rule of a plain capitalised word named by the dataset noun before it ("the dataset, Dolphin,")
+APPOSITION = "apposition"
+
+
+def _with_norms(words: frozenset[str]) -> frozenset[str]:
+    """The words and their token norms ("corpus" and "corpu"), for sets tested against ``Tokens.norm``."""
+    return words | frozenset(map(norm_word, words))
+
+
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
                 list_nouns: dict[str, str], n_coined: int, function_words: set[str],
                 type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
@@ -272,21 +281,27 @@ class CoinedNameFinder:
     def __init__(self, res: Resources):
         self.res = res
         self.list_links = set(res.cues["list_links"])
+        #: the list links that introduce examples of the noun before them ("datasets such as X"), not "and"/"or"
+        self.example_links = self.list_links - {"and", "or"}
         #: cues.json's list_nouns, word -> type: "three datasets: A, B and C" lists datasets
         self.list_nouns = {w: typ for typ, words in res.cues["list_nouns"].items() for w in words}
         #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
         words = res.words
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | words.rival_extra
         #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
-        self.type_nouns = ({w: ("Method", 0.75) for w in words.coined_method_nouns}
-                           | {w: ("Model", 0.75) for w in words.coined_model_nouns}
-                           | {w: ("Dataset", 0.8) for w in words.coined_dataset_nouns})
+        #: keyed by the word and by its token norm: the norm of "corpus" is "corpu" (the plural folding), and the
+        #: lookups read ``toks.norm``
+        self.type_nouns = ({w: ("Method", 0.75) for w in _with_norms(words.coined_method_nouns)}
+                           | {w: ("Model", 0.75) for w in _with_norms(words.coined_model_nouns)}
+                           | {w: ("Dataset", 0.8) for w in _with_norms(words.coined_dataset_nouns)})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
+        self.metric_nouns = _with_norms(words.coined_metric_nouns)
+        self.definition_ends = words.definition_ends  # "X is a method to measure …": no definition as a measure
         self.model_suffixes = words.coined_model_suffixes
         #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
         self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
                                              if e.type == "Dataset" and e.term.endswith(self.model_suffixes)}))
-        self.preceding_dataset_nouns = words.coined_preceding_dataset_nouns
+        self.preceding_dataset_nouns = _with_norms(words.coined_preceding_dataset_nouns)
         self.languages = words.language_names  # "English": never a name of a list on its own
         self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
         self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns
@@ -314,6 +329,7 @@ class CoinedNameFinder:
         self._names: dict[str, str] = {}
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
+        self._acronym_starts: set[int] = set()
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -374,11 +390,17 @@ class CoinedNameFinder:
                 if typed:
                     return typed
                 break
+        defined = self._defined_as(toks, span_end)
+        if defined is not None:
+            return defined
         if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):
             return "Dataset", 0.75
+        if sent.start + 1 < span_start and toks.text[span_start - 1] == "(" and span_end < len(toks.text) \
+                and toks.text[span_end] == ")" and toks.norm[span_start - 2] in self.preceding_dataset_nouns:
+            return "Dataset", 0.7  # "a compositional generalization benchmark (COGS)": the name of the data
         kind = self._after_kind_noun(toks, sent.start, span_start, word)
         if kind is not None:
             return kind, 0.6
@@ -387,6 +409,9 @@ class CoinedNameFinder:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & self.eval_words:
+            if start not in self._acronym_starts \
+                    and self._bracketed_after_description(toks, sent.start, span_start, span_end, word):
+                return "Dataset", 0.6
             # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
             # existing approaches, e.g., ControlNet" names methods (the baselines), anything else datasets
             head = ""
@@ -447,15 +472,93 @@ class CoinedNameFinder:
 
     def _after_dataset_noun(self, toks: Tokens, sent_start: int, i: int) -> bool:
         """"a novel dataset SimQG", "an enormous dataset, HaGRID", "two benchmark datasets CNN/DM": a name right
-        after a dataset noun (over a comma) names that dataset. The noun's phrase must open with a determiner
+        after a dataset noun (over a comma, or a link to examples: "datasets such as WikiText") names that dataset. The noun's phrase must open with a determiner
         or a number within three words, so a verb ("we benchmark GPT-4") or a noun modifier ("dataset
         distillation RDED") is not read as one."""
         k = i - 1
+        if k > sent_start and toks.lower[k] in self.example_links:
+            while k > sent_start and (toks.lower[k] in self.example_links or toks.text[k] == ","):
+                k -= 1
+            # "datasets such as WikiText", "benchmarks like Atlas": a link that introduces examples of the noun
+            return k > sent_start and toks.norm[k] in self.preceding_dataset_nouns and not toks.joiner[k - 1]
         if k > sent_start and toks.text[k] == ",":
             k -= 1
         if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
+
+    def _bracketed_after_description(self, toks: Tokens, sent_start: int, i: int, j: int, word: str) -> bool:
+        """"We evaluated CAMIL on subtyping non-small cell lung cancer (TCGA-NSCLC)", "treebanks for Chinese (CTB)
+        and Japanese (KTB)": in a sentence about an evaluation, a name in brackets (tokens ``i``..``j``) after a
+        lower-case description of what the evaluation is "on" names the data. Not a number ("(×4.1times)"), not after a model
+        or method noun ("the strongest baseline (DPO)"), and not after a capitalised phrase, which the name
+        abbreviates ("Inexact Proximal point method for Optimal Transport (IPOT)"; a language name is no such
+        phrase), nor an acronym the acronyms component paired with its long form ("person re-identification
+        (ReID)")."""
+        if i - 2 <= sent_start or toks.text[i - 1] != "(" or j >= len(toks.text) or toks.text[j] != ")" \
+                or not word[:1].isalpha() or word.islower():
+            return False
+        k = i - 2
+        if not toks.lex[k].is_alpha or toks.norm[k] in self.model_nouns or toks.norm[k] in self.method_nouns:
+            return False
+        while k > sent_start and (toks.lex[k].is_alpha or "-" in toks.text[k]) \
+                and toks.lower[k] not in self.definition_ends and toks.lower[k] not in self.determiners:
+            if toks.text[k][:1].isupper() and toks.text[k] not in self.languages:
+                return False
+            k -= 1
+        # what the evaluation is on: an "on"/"across" before, and no model or method noun since ("outperforms
+        # baselines from object detection (BHRL)" names a baseline)
+        for k in range(i - 2, sent_start - 1, -1):
+            if toks.lower[k] in ("on", "across"):
+                return True
+            if toks.norm[k] in self.model_nouns or toks.norm[k] in self.method_nouns:
+                return False
+        return False
+
+    def _defined_as(self, toks: Tokens, j: int) -> tuple[str, float] | None:
+        """"SimRank is a similarity measure", "HumanEval is one of the most used benchmarks", "X is a new dataset
+        of …": a name (ending before token ``j``) defined by a copula and an article is of the kind its noun says,
+        the noun within a few describing words (no punctuation, preposition or clause word between: "a method
+        to measure"). Only the kinds a
+        definition names without doubt: data and measures (a name "is an approach" may be the paper's framing of
+        another's method)."""
+        n = len(toks.lower)
+        if j + 2 >= n or toks.lower[j] not in ("is", "was"):
+            return None
+        k = j + 1
+        if toks.lower[k:k + 3] == ["one", "of", "the"]:
+            k += 3
+        elif toks.lower[k] in ("a", "an"):
+            k += 1
+        else:
+            return None
+        for i in range(k, min(k + 5, n)):
+            norm = toks.norm[i]
+            if norm in self.preceding_dataset_nouns:
+                return "Dataset", 0.75
+            if norm in self.metric_nouns:
+                return "Metric", 0.7
+            if toks.lex[i].is_punct and toks.text[i] != "-" or toks.lower[i] in self.definition_ends:
+                return None
+        return None
+
+    def _named_dataset(self, doc: Doc, text: str, start: int, end: int) -> bool:
+        """"the biggest Chinese conversation dataset, Dolphin, derived from …", "the benchmark Atlas.": a plain
+        capitalised word right after a dataset noun (over a comma; see :meth:`_after_dataset_noun`) names that
+        dataset when the word ends its phrase (a comma, a stop or a bracket after it), where a coined name
+        needs no such guard ("the dataset Collection process" reads on). Set off by commas on both sides it is
+        an apposition, and the noun's phrase may be longer than that method allows."""
+        nxt = text[end:end + 1]
+        if nxt not in (",", ".", ";", ":", ")", " ") or nxt == " " and text[end + 1:end + 2] != "(":
+            return False
+        toks = tokens(doc)
+        span = char_token_range(toks, start, end)
+        if span is None:
+            return False
+        sent_start, k = sentence_at(doc, start).start, span[0] - 1
+        if nxt == "," and k - 1 > sent_start and toks.text[k] == "," and toks.norm[k - 1] in self.preceding_dataset_nouns:
+            return True  # set off by commas on both sides: an apposition, however long the noun's phrase
+        return self._after_dataset_noun(toks, sent_start, span[0])
 
     def _after_kind_noun(self, toks: Tokens, sent_start: int, i: int, word: str) -> str | None:
         """"the second-best method ByteTrack", "methods such as DPR", "baselines like BM25":
@@ -514,6 +617,8 @@ class CoinedNameFinder:
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
         known = [c for c in out if c.finder is Finder.LEXICON]
+        #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
+        self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns)
         known_spans = {(c.start, c.end) for c in known}
@@ -521,6 +626,8 @@ class CoinedNameFinder:
             if k in listed and item[:2] not in known_spans:
                 listed[len(names)] = listed[k]
                 names.append(item)
+            elif k not in listed and item[:2] not in known_spans and self._named_dataset(doc, text, item[0], item[1]):
+                out.append(Candidate(item[0], item[1], "Dataset", Finder.COINED, 0.7, rule=APPOSITION))
         for k, (start, end, name) in enumerate(names):
             typed = self._type(doc, start, end, name, models)
             if typed is None and k in listed:

@@ -62,7 +62,8 @@ class PhraseFinder:
     def __init__(self, res: Resources):
         self.res = res
         words = res.words
-        self._dataset_heads = words.phrase_dataset_heads
+        #: with their token norms: a head is read as ``toks.norm``, and the norm of "corpus" is "corpu"
+        self._dataset_heads = words.phrase_dataset_heads | frozenset(map(norm_word, words.phrase_dataset_heads))
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
         #: ("data", "set"); ("", "") when a test's word lists have none
@@ -125,6 +126,8 @@ class PhraseFinder:
         self._metric_cue_rx = LowerRegex(r"(?<![\w-])(?:" + "|".join(
             re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")")
         self._metric_glue = frozenset(res.cues["metric_list_glue"])
+        #: "interpretability", "robustness": a property's head after a measure cue (see ``_metric_lists``)
+        self._property_endings = tuple(res.cues.get("measure_property_endings", ()))
         result_cues = res.result_cues
         #: heads of measures; not counted things ("counterfactual evaluation", "reasoning steps")
         self._metric_heads = {norm_word(w) for w in result_cues["metric_heads"]} - {
@@ -633,12 +636,17 @@ class PhraseFinder:
 
         After "metrics such as" any listed name is one ("MIG, SAP and DCI"); after "in terms of", "measured
         by" or "the trade-off between" only a phrase with a metric head ("in terms of wall-clock time and
-        peak memory"), as these also introduce goals and settings. A phrase a vocabulary or a head types
-        otherwise ("in terms of image generation") or that overlaps a known mention is left to those.
+        peak memory") or the head of a studied property ("in terms of accuracy and interpretability",
+        "-ity"/"-ness": ``measure_property_endings``), as these also introduce goals and settings. A phrase a
+        vocabulary or a head types otherwise ("in terms of image generation") or that overlaps a known mention is
+        left to those.
         """
         known: list[Candidate] | None = None
         for m in self._metric_cue_rx.finditer(text):
             named = m.group().lower() in self._metric_cues
+            # a trade-off or balance is often between goals ("between flexibility and accuracy"): a property's
+            # head alone makes no measure there
+            properties = self._property_endings if not m.group().lower().endswith("between") else ()
             sent = sentence_at(doc, m.start())
             cue = char_token_range(toks, m.start(), m.end())
             if cue is None:
@@ -660,8 +668,10 @@ class PhraseFinder:
                 if typed is not None and typed[0] != "Metric" or any(
                         not toks.text[i].isalpha() and not toks.joiner[i] for i in range(words[0][0], end)):
                     continue  # a task or model ("in terms of image generation"), or a number ("20× speedup")
-                if typed is None and not named and toks.norm[end - 1] not in self._metric_heads:
-                    continue  # "in terms of elementary subtasks": not a measure
+                if typed is None and not named and toks.norm[end - 1] not in self._metric_heads \
+                        and not (properties and toks.lower[end - 1].endswith(properties)
+                                 and toks.text[end - 1].islower()):
+                    continue  # "in terms of elementary subtasks": not a measure; "in terms of interpretability" is
                 a, b = toks.idx[words[0][0]], toks.end_char(end - 1)
                 if known is None:
                     known = [c for c in out if c.confidence >= 0.5]
