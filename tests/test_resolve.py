@@ -305,3 +305,21 @@ def test_an_evaluation_on_what_the_graph_types_a_task_addresses_it():
     graph = resolve([ex("a", "Dataset", evaluated), ex("b", "Dataset", []), ex("c", "Task", [])])
     links = {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
     assert links == {("m", "evaluatedOn", "nlu")}, links
+
+
+def test_a_technique_used_as_the_means_in_one_paper_keeps_the_vocabulary_task_across_papers(extractor):
+    """One paper poses transfer learning as its problem, another uses "a transfer learning approach": each paper
+    types its own mention (the control), and the node both share keeps the vocabulary's Task."""
+    posed = Paper(id="posed", abstract="Conformal prediction is popular. Its role in transfer learning remains "
+                                       "poorly understood.")
+    used = Paper(id="used", abstract="We propose StCP, a transfer learning approach that utilizes labeled "
+                                      "source-task data.")
+    local = {p: {e.labels[0]: e.type for e in x.entities} for p, x in
+             (("posed", extractor.extract(posed)), ("used", extractor.extract(used)))}
+    assert local["posed"].get("transfer learning") == "Task", local
+    assert local["used"].get("transfer learning") == "Method", local  # the means reading, per paper
+    graph = resolve(list(extractor.pipe([posed, used])))
+    node = [e for e in graph.entities.values() if e.label.lower() == "transfer learning"]
+    assert [(e.type, e.papers) for e in node] == [("Task", ["posed", "used"])], node
+    alone = resolve(list(extractor.pipe([used])))
+    assert [e.type for e in alone.entities.values() if e.label.lower() == "transfer learning"] == ["Method"]
