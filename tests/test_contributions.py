@@ -1978,3 +1978,59 @@ def test_io_is_no_author(extractor):
     assert "FooConv" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
     ours = "We present a kernel called FooConv for the FFT."
     assert "FooConv" in _proposed(extractor, ours), _proposed(extractor, ours)
+
+
+def test_proposed_name_outlives_its_kind_noun_phrase(extractor):
+    """"a novel Past-Future method": the proposed name wins over the guessed phrase that only adds the kind noun."""
+    proposed = _proposed(extractor, "In this paper, we propose a novel Past-Future method for predicting the "
+                                    "trajectory of agents.")
+    assert proposed.get("Past-Future") == "Method", proposed
+    # negative control: a title-case phrase around a known name keeps the name unproposed
+    proposed = _proposed(extractor, "In this study, we propose a Transformer-Based Adaptive Prototype Matching "
+                                    "Network to establish robust matching relationships.")
+    assert "Transformer" not in proposed and "transformer" not in proposed, proposed
+
+
+def test_two_names_after_a_plural_kind_noun_and_one_after_a_singular(extractor):
+    proposed = _proposed(extractor, "We propose two algorithms termed Worcs-I and Worcs-II (Weak-Oracle "
+                                    "Comparison-based Search), which locate the target object.")
+    assert {"Worcs-I", "Worcs-II"} <= set(proposed), proposed
+    proposed = _proposed(extractor, "Specifically, we propose two methods, named LoRETTA_adp and LoRETTA_rep, "
+                                    "for tuning.")
+    assert {"LoRETTA_adp", "LoRETTA_rep"} <= set(proposed), proposed
+    # negative control: a singular kind noun and a list-like name after it is not read in part
+    proposed = _proposed(extractor, "Candidates are scored by a statistical model using a novel neural network "
+                                    "architecture which we refer to as Share, Specialize, and Compete.")
+    assert "Share" not in proposed, proposed
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We improve speech recognition through a novel late fusion solution termed UADF. Experiments show gains.",
+     "UADF"),
+    ("Our framework, which we named INGENIOUS, selects informative subsets of data for training language models.",
+     "INGENIOUS"),
+    ("To this end, we derive a simple and novel vision-language manipulation framework, dubbed RoboFlamingo, "
+     "built upon open-source models.", "RoboFlamingo"),
+])
+def test_new_thing_named_without_a_we_verb_is_proposed(extractor, abstract, name):
+    assert name in _proposed(extractor, abstract)
+
+
+def test_old_thing_named_without_we_is_not_proposed(extractor):
+    """Negative control: no "new/novel" and no "we": a named thing of other work is only found."""
+    abstract = "Prior systems rely on a late fusion solution termed UADF for speech recognition."
+    assert "UADF" not in _proposed(extractor, abstract)
+
+
+def test_a_framework_for_title_with_a_described_framework(extractor):
+    ex = extractor.extract(Paper(
+        id="p", title="A Framework for Few-Shot Policy Transfer through Observation Mapping",
+        abstract="This work proposes a framework for few-shot policy transfer between two domains through "
+                 "observation mapping and behavior cloning. Experiments show gains."))
+    proposed = {e.labels[0]: e.type for e in ex.entities if e.proposed}
+    assert proposed.get("Framework for Few-Shot Policy Transfer") == "Method", proposed
+    # negative control: the abstract presents no framework of its own
+    ex = extractor.extract(Paper(
+        id="p", title="A Framework for Few-Shot Policy Transfer through Observation Mapping",
+        abstract="We study why few-shot policy transfer between two domains fails and prove lower bounds."))
+    assert not any(e.proposed and "Framework" in e.labels[0] for e in ex.entities)

@@ -188,6 +188,7 @@ class Words:
     gerund_openers: tuple[str, ...]
     additive_openers: tuple[str, ...]
     promise_verbs: frozenset[str]
+    naming_determiners: frozenset[str]
     frame_nouns: frozenset[str]
     joined_object_verbs: frozenset[str]
     of_object_kinds: frozenset[str]

@@ -206,6 +206,10 @@ def _gerund_of(task: str, gerund: str, stems: set[str]) -> bool:
     return len(words) >= 2 and words[-1][:5] == gerund[:5] and all(w[:5] in stems for w in words)
 
 
+#: what follows a name inside a phrase that only adds its kind noun ("Past-Future method")
+_KIND_AFTER = re.compile(r"[ \t]+[a-z]+")
+
+
 def _is_name(c: Candidate) -> bool:
     """Whether the candidate names something (its finder finds names)."""
     return c.finder in NAME_FINDERS
@@ -229,7 +233,8 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
     ("careful hyperparameter tuning" → "hyperparameter tuning") unless the guess adds one qualifier
     (``qualifiers``: "online binary classification", "few-shot prompting"; not a measure: "random accuracy",
     "computational speedup" qualify how it was had), otherwise
-    the longer, more specific one wins. Different-type nested spans both stay
+    the longer, more specific one wins, but a proposed name beats a guessed phrase of its type that only adds a
+    lower-case kind noun ("a novel Past-Future method" proposes "Past-Future"). Different-type nested spans both stay
     ("KV cache" in "KV cache compression").
     """
     # Pairs are visited in list order and a dropped span takes no further part: which spans
@@ -262,6 +267,11 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
                     dropped[j] = True  # "online binary classification", "split conformal prediction"
                     continue
                 dropped[i] = True
+                break
+            elif outer.type == inner.type and inner.proposed and not outer.proposed and _is_name(inner) \
+                    and outer.finder is not Finder.LEXICON and i_start == o_start \
+                    and _KIND_AFTER.fullmatch(outer.surface, i_end - i_start):
+                dropped[i] = True  # "a novel Past-Future method": the proposed name, not the guessed phrase
                 break
             elif " " not in inner.surface or outer.type == inner.type:
                 dropped[j] = True

@@ -19,6 +19,7 @@ from kg.extract.text import (
     ends_as_superlative,
     head_type,
     is_content,
+    is_joiner,
     may_contain,
     norm_word,
     sentence_at,
@@ -556,37 +557,53 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         lower, norm = toks.lower, toks.norm
         for i in naming:
             k = self.naming_at[i]  # the cue's first word: "referred" of "referred to as"
+            if k - 2 > sent.start and lower[k - 1] == "we" and lower[k - 2] == "which":
+                k -= 2  # "Our framework, which we named INGENIOUS, …": as "which we refer to as"
             k = k - 1 if lower[k - 1] in (",", "(") else k
             noun = k - 1
-            if lower[noun] not in self.type_words:
+            if norm_word(lower[noun]) not in self.type_words:
                 # "a … framework for deep graph clustering called X": back over the complement to its noun
                 prep = next((d for d in range(noun - 1, max(sent.start, noun - 6), -1)
                              if lower[d] in self.complement_prepositions or not is_content(doc[d], self.res)), None)
-                if prep is None or lower[prep] not in self.complement_prepositions \
-                        or norm[prep - 1] not in self.type_words:
-                    continue
-                noun = prep - 1
-            det = next((d for d in range(noun - 1, max(sent.start, noun - 7) - 1, -1)
-                        if lower[d] in ("our", "a", "an") or not (is_content(doc[d], self.res) or lower[d] in self.weak_lead
-                                                                   or lower[d] in ("and", ","))),
+                if prep is not None and lower[prep] in self.complement_prepositions \
+                        and norm[prep - 1] in self.type_words:
+                    noun = prep - 1
+                elif not (toks.text[noun].isalpha() and toks.text[noun].islower() and any(
+                        lower[t] in ("new", "novel") for t in range(max(sent.start, noun - 4), noun))):
+                    continue  # (… or any noun right after "new/novel": "a novel late fusion solution termed UADF")
+            det = next((d for d in range(noun - 1, max(sent.start, noun - 9) - 1, -1)
+                        if lower[d] in self.words.naming_determiners or not (is_content(doc[d], self.res) or lower[d] in self.weak_lead
+                                                              or lower[d] in ("and", ",") or is_joiner(doc[d]))),
                        None)
             # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
             # the contribution just described
             opens = noun == sent.start + 1 and lower[sent.start] in ("the", "this")
-            if not opens and (det is None or lower[det] not in ("our", "a", "an")):
+            if not opens and (det is None or lower[det] not in self.words.naming_determiners):
                 continue
+            # … "a new/novel NOUN called X" is the paper's own even without "we" ("This leads to a novel formulation,
+            # dubbed BiSAM", "through a novel late fusion solution termed UADF")
             if not opens and det is not None and lower[det] != "our" and not (
-                    self._sentence_subject(doc, sent, det) and not any(
-                        lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
+                    (self._sentence_subject(doc, sent, det) or any(lower[t] in ("new", "novel") for t in range(det, noun)))
+                    and not any(lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue
             typ = self.type_words.get(lower[noun]) or self.type_words.get(norm[noun], "Method")
+            if i + 2 < sent.end and lower[i + 1] == "as" and lower[i] != "as":
+                i += 1  # "dubbed as BiSAM"
             if i + 2 < sent.end and toks.text[i + 1] in ("*", "_", "**"):
                 i += 1  # "called *Binoculars*": markup emphasis around the name
             hits = [c for c in by_start.get(doc[i + 1].idx, []) if c.finder in NAMES]
             past = self._name_goes_past(doc, sent, i + 1, by_start)
+            # "two algorithms termed Worcs-I and Worcs-II", "methods, named A and B": after a plural kind noun, a
+            # name joined by "and" is proposed too (after a singular one "X and Y" is one name: "a loss called
+            # Linearity and Planarity")
+            plural = norm_word(lower[noun]) != lower[noun]
+            if plural and not hits and not past and doc[i + 1].text[:1].isupper():
+                hits = by_start.get(doc[i + 1].idx, [])  # "… termed Worcs-I and …": a phrase the name is
             if hits and not past:
                 best = max(hits, key=lambda c: c.end - c.start)
                 self._propose(out, best, typ)
+                if plural:
+                    self._second_name(doc, sent, bisect_left(toks.idx, best.end), by_start, out, typ)
             elif doc[i + 1].text[:1].isupper() and doc[i + 1].is_alpha and (
                     not by_start.get(doc[i + 1].idx) or past):
                 # "a … architecture called Crystalformer": a capitalised word after the cue is a name (… and "called
@@ -594,11 +611,38 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 j = self._name_end(doc, sent, i + 1)
                 if self._lower_word_at(doc, sent, j):
                     continue  # "named Physics guided Neural Network …": the name goes on, unread
+                if not plural and j + 2 < sent.end and lower[j] in ("and", ",") and toks.text[j + 1][:1].isupper():
+                    if lower[j] == ",":
+                        continue  # "an architecture which we refer to as Share, Specialize, and Compete": unread
+                    # "a novel loss function called Linearity and Planarity": after a singular kind noun, one name
+                    end = self._name_end(doc, sent, j + 1)
+                    if end > j + 1 and not self._lower_word_at(doc, sent, end):
+                        j = end
                 cand = Candidate(doc[i + 1].idx, toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
                 out.append(cand)
                 by_start.setdefault(cand.start, []).append(cand)
                 if j - i > 2 or self._recurs_as_name(doc, cand):
                     self.new_names.append(cand)
+                if plural:
+                    self._second_name(doc, sent, j, by_start, out, typ)
+
+    def _second_name(self, doc: Doc, sent: Span, j: int, by_start, out: list[Candidate], typ: str) -> None:
+        """The name after "and" past token ``j`` (a bracket skipped) of "two algorithms termed Worcs-I and Worcs-II":
+        a name another finder found, or a word with a capital in it the name reader reads."""
+        before = len(out)
+        self._coordinated(doc, sent, j, by_start, out, typ)
+        if len(out) > before:
+            return
+        toks = tokens(doc)
+        if j < sent.end and toks.text[j] == "(":
+            j = next((k for k in range(j, sent.end) if toks.text[k] == ")"), sent.end) + 1
+        if j + 1 < sent.end and toks.lower[j] == "and" and any(map(str.isupper, toks.text[j + 1])) \
+                and toks.text[j + 1][:1].isalpha() and not by_start.get(toks.idx[j + 1]):
+            end = self._name_end(doc, sent, j + 1)
+            if end > j + 1 and not self._lower_word_at(doc, sent, end):
+                cand = Candidate(toks.idx[j + 1], toks.end_char(end - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
 
     def _past_contribution_frame(self, lower: list[str], text: list[str], i: int, end: int) -> int:
         """"we introduce the primary contribution of this work – SSD-2 – an approach …": an object that only says it

@@ -33,6 +33,10 @@ _TITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
 
 
 
+#: "A Framework for …", "A Unifying Framework for …": an article, at most one capitalised word, a kind noun, "for"
+_KIND_FOR_TITLE = re.compile(r"An?\s+([A-Z][\w-]*\s+)?([A-Z][a-z]+)\s+for\s")
+
+
 def _may_split(title: str) -> bool:
     """Whether ``_TITLE_SPLIT`` can match: each match holds a colon or a dash (it opens with ``\\s*``, which
     ``sre`` tries at every character)."""
@@ -510,7 +514,7 @@ class TitleReader(ReaderBase):
         phrases = title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects, self.title_openers,
                                 self.res.noun_ing, self.words.title_articles)
         if not phrases or title[:phrases[0][0]].strip().lower() not in self.words.title_articles:
-            return False  # "A Novel Platform to …": the article opens a phrase of one word only, or none
+            return self._kind_for_title(doc, title, rest, out)  # "A Novel Platform to …": a phrase of one word only
         start, end, head_end = phrases[0]
         based = title.lower().find(" based on ", start, end)
         if based > start:
@@ -533,6 +537,27 @@ class TitleReader(ReaderBase):
         cand = Candidate(start, end, typ, Finder.CONTRIBUTION, 0.75, proposed=True, rule="indefinite-title")
         out.append(cand)
         by_start.setdefault(start, []).append(cand)
+        return True
+
+    def _kind_for_title(self, doc: Doc, title: str, rest: str, out: list[Candidate]) -> bool:
+        """"A Framework for Few-Shot Policy Transfer Through …": a title that opens on an article, a kind noun
+        (one describing word before it at most) and "for" presents a thing of that kind for the phrase after "for";
+        proposed through that phrase when the abstract says the paper gives "a"/"an"/"our" thing of that kind
+        ("This work proposes a framework for …")."""
+        m = _KIND_FOR_TITLE.match(title)
+        if not m:
+            return False
+        kind = m.group(2).lower()
+        typ = self.type_words.get(norm_word(kind))
+        if typ not in ("Method", "Model", "Dataset") or (m.group(1) and m.group(1).strip().lower() in self.words.contribution_not_heads):
+            return False
+        span = title_purpose(title, self.title_cuts, self.title_rejects, self.words.title_purpose_trailing)
+        if span is None or span[0] > m.end() + 4:
+            return False
+        if not re.search(r"\b(?:a|an|our)\s+(?:[\w-]+\s+){0,4}" + re.escape(kind) + r"\b", rest, re.IGNORECASE):
+            return False  # the abstract never presents a thing of the title's kind
+        start = m.start(1) if m.group(1) and m.group(1).strip().lower() not in ("new", "novel") else m.start(2)
+        out.append(Candidate(start, span[1], typ, Finder.CONTRIBUTION, 0.7, proposed=True, rule="indefinite-title"))
         return True
 
     def _background_phrase(self, doc: Doc, phrase: str) -> bool:
