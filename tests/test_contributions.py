@@ -2020,6 +2020,8 @@ def test_old_thing_named_without_we_is_not_proposed(extractor):
     """Negative control: no "new/novel" and no "we": a named thing of other work is only found."""
     abstract = "Prior systems rely on a late fusion solution termed UADF for speech recognition."
     assert "UADF" not in _proposed(extractor, abstract)
+    control = abstract.replace("Prior systems rely on a late", "We rely on a novel late")
+    assert "UADF" in _proposed(extractor, control), _proposed(extractor, control)
 
 
 def test_a_framework_for_title_with_a_described_framework(extractor):
