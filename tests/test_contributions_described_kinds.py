@@ -107,3 +107,45 @@ def test_a_joined_verb_of_a_problem_proposes_nothing(extractor):
         "FedFoo": "Method"}
     assert _proposed(extractor, "We propose and study the problem of learning with rejection.") == {}
     assert _proposed(extractor, "We introduce and study the r-move k-partitioning problem, a natural variant.") == {}
+
+
+def _addressed(extractor: Extractor, abstract: str) -> set[tuple[str, str]]:
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    labels = {e.key: e.labels[0] for e in ex.entities}
+    return {(labels[r.subject], labels[r.object]) for r in ex.relations if r.predicate == "addresses"}
+
+
+@pytest.mark.parametrize("abstract, contribution, task", [
+    ("We propose a simple algorithm for online convex optimization that achieves optimal regret.",
+     "algorithm for online convex optimization", "online convex optimization"),
+    ("We give an algorithm for learning mixtures of Gaussians that uses few samples.",
+     "algorithm for learning mixtures of Gaussians", "learning mixtures of Gaussians"),
+    ("We develop a procedure for testing independence in high dimensions.",
+     "procedure for testing independence in high dimensions", "testing independence"),
+    ("We present a method for performing efficient MCMC inference in such models.",
+     "method for performing efficient MCMC inference", "MCMC inference"),
+])
+def test_what_a_described_method_is_for_is_the_task_it_addresses(extractor, abstract, contribution, task):
+    """"an algorithm for online convex optimization": the task after "for" is an entity of its own, addressed, even
+    where no vocabulary knows it (a light verb's gerund left out: "performing")."""
+    assert (contribution, task) in _addressed(extractor, abstract), _addressed(extractor, abstract)
+
+
+def test_what_a_described_estimator_computes_is_no_task(extractor):
+    # the control: the same kind of sentence with a task after "for"
+    assert _addressed(extractor, "We give an efficient algorithm for robust mean estimation in high dimensions.") == {
+        ("algorithm for robust mean estimation", "robust mean estimation")}
+    assert _addressed(extractor, "We propose a new estimator for the average treatment effect under interference.") \
+        == set()
+    # a complement cut inside its phrase holds no task: "designing private | boosting algorithms"
+    assert _addressed(extractor, "We introduce a simple framework for designing private boosting algorithms.") == set()
+
+
+def test_describing_words_alone_keep_what_the_method_is_for(extractor):
+    """"a computationally efficient algorithm for sparse linear regression": describing words name nothing, the
+    contribution is kept whole with what it is for."""
+    abstract = "We present a computationally efficient algorithm for sparse linear regression with heavy-tailed noise."
+    assert _proposed(extractor, abstract) == {"computationally efficient algorithm for sparse linear regression": "Method"}
+    # the control: a word that says what kind of algorithm it is names it
+    assert _proposed(extractor, "We present a projection-free algorithm for bandit convex optimization.") == {
+        "projection-free algorithm": "Method"}
