@@ -149,3 +149,31 @@ def test_describing_words_alone_keep_what_the_method_is_for(extractor):
     # the control: a word that says what kind of algorithm it is names it
     assert _proposed(extractor, "We present a projection-free algorithm for bandit convex optimization.") == {
         "projection-free algorithm": "Method"}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We introduce a test for conditional independence based on the Hilbert-Schmidt independence criterion.",
+     "test for conditional independence"),
+    ("We propose a new formulation for the budget learning problem via the concept of bracketings.",
+     "formulation for the budget learning problem"),
+])
+def test_a_noun_of_a_thing_made_is_named_by_what_it_is_for(extractor, abstract, name):
+    """"we introduce a test for conditional independence": a noun of a thing made ("test", "formulation") after a
+    verb of proposing is a kind noun, kept with what it is for."""
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_a_thing_made_for_a_gerund_whose_object_refers_back_is_not_named(extractor):
+    # the control: the same sentence with an object of its own
+    assert _proposed(extractor, "We propose a novel method for clustering networks by associating a feature vector.") \
+        == {"method for clustering networks": "Method"}
+    assert _proposed(extractor, "We propose a novel solution for clustering such networks by associating a feature "
+                                "vector.") == {}
+    assert _proposed(extractor, "We derive a closed-form solution for the optimal policy.") == {}
+
+
+def test_a_participle_after_the_complement_opens_a_clause(extractor):
+    """"an approach for policy evaluation built on …": "built" ends the complement as "based" does."""
+    abstract = "We present an approach for policy evaluation built on temporal difference learning."
+    assert _proposed(extractor, abstract) == {"approach for policy evaluation": "Method"}
+    assert ("approach for policy evaluation", "policy evaluation") in _addressed(extractor, abstract)

@@ -111,7 +111,11 @@ class DescribedReader(ReaderBase):
             return
         if len(words) == 1 and (toks.norm[words[0][1] - 1] in self.type_words or (
                 toks.norm[words[0][1] - 1] in self.words.of_object_kinds and end_tok < sent.end
-                and toks.lower[end_tok] == "of")):  # "a new test of independence" (not "tests for each one")
+                and toks.lower[end_tok] == "of") or (
+                # "we introduce a test for conditional independence", "a planner for …": a noun of a thing made is
+                # a kind noun after a verb of proposing, named by what it is for
+                toks.norm[words[0][1] - 1] in self.words.made_kind_nouns and toks.lower[verb] in self.verbs
+                and toks.lower[begin] in ("a", "an") and end_tok < sent.end and toks.lower[end_tok] == "for")):  # "a new test of independence" (not "tests for each one")
             before = len(out)
             self._kind_with_complement(doc, sent, words[0], out)
             if describing and len(out) > before and len(text[out[-1].start:out[-1].end].split()) < 4:
@@ -421,6 +425,9 @@ class DescribedReader(ReaderBase):
             j -= 1  # "a formal framework for probabilistic MDC in which …": the clause's preposition is not the name's
         if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
             return  # no complement, or one about the text ("a dataset for this task")
+        if j < sent.end and lower[j] in self.words.complement_anaphora and lower[j] not in self.words.clause_openers \
+                and lower[j - 1].endswith("ing") and not toks.joiner[j - 1]:
+            return  # "a solution for clustering such networks": the gerund's object refers back, no name
         if j - k <= 4 and toks.norm[j - 1] in self.words.generic_complement_nouns and (
                 lower[j - 2] in self.words.title_articles or lower[j - 2] in self.words.complement_anaphora):
             return  # "efficient algorithms for the problem", "algorithms for solving this task": it refers back, no name
