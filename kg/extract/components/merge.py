@@ -16,7 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import DATASETS_OF, DESCRIBED, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
+from kg.extract.state import DATASETS_OF, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
 from kg.extract.text import doc_text, head_type, is_acronym, is_coined, qualifier_words, title_end
 from kg.names import entity_key
 from kg.types import Finder
@@ -246,9 +246,8 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
         lo, hi = bisect_left(starts, o_start), bisect_left(starts, o_end)
         if hi - lo < 2:
             continue  # only the outer span itself starts inside it
-        if outer.rule in (DATASETS_OF, DESCRIBED):
-            continue  # "VQA datasets", "an algorithm for online convex optimization": the task inside is an entity
-            # of its own
+        if outer.rule == DATASETS_OF:
+            continue  # "VQA datasets": the task inside is an entity of its own
         outer_name = _is_name(outer)
         for j in sorted(by_start[lo:hi]):
             i_start, i_end = bounds[j]

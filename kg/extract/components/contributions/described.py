@@ -292,11 +292,11 @@ class DescribedReader(ReaderBase):
                     doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower(), self.res) for a, b in words[:-1]):
             # "a computationally efficient algorithm for sparse linear regression": describing words alone name
             # nothing, what it is for does (kept whole with it, as a bare kind noun's complement is)
-            complement: list[Candidate] = []
-            self._kind_with_complement(doc, sent, (kind, kind + 1), complement)
-            if complement and complement[-1].proposed:
-                last = complement.pop()
-                out.extend(complement)  # the task it is for
+            purpose: list[Candidate] = []
+            self._kind_with_complement(doc, sent, (kind, kind + 1), purpose)
+            if purpose and purpose[-1].proposed:
+                last = purpose.pop()
+                out.extend(purpose)  # the task it is for
                 out.append(Candidate(toks.idx[first], last.end, typ, Finder.PHRASE, 0.75, proposed=True,
                                      rule=DESCRIBED))
                 return True
@@ -423,8 +423,12 @@ class DescribedReader(ReaderBase):
             j -= 1  # "a dataset of 1000 plant images annotated by …": the participle opens a clause
         while j > k + 2 and lower[j - 1] in self.words.described_breaks:
             j -= 1  # "a formal framework for probabilistic MDC in which …": the clause's preposition is not the name's
-        if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
-            return  # no complement, or one about the text ("a dataset for this task")
+        if j == k + 1 or lower[k + 1] in self.words.complement_anaphora or lower[k + 1] in self.words.complement_quantifiers:
+            return  # no complement, one about the text ("a dataset for this task"), or a range ("an approach for all
+            # d ≥ 1")
+        if j == k + 2 and lower[k + 1].endswith("ing") and j < sent.end and (
+                toks.text[j] == "(" or lower[j] in self.words.complement_cuts):
+            return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off
         if j < sent.end and lower[j] in self.words.complement_anaphora and lower[j] not in self.words.clause_openers \
                 and lower[j - 1].endswith("ing") and not toks.joiner[j - 1]:
             return  # "a solution for clustering such networks": the gerund's object refers back, no name
@@ -473,8 +477,8 @@ class DescribedReader(ReaderBase):
                 a += 1
         while a < j and lower[a] in self.words.title_articles:
             a += 1
-        b = next((t for t in range(a + 1, j) if lower[t] in self.words.complement_cuts and lower[t] != "of"
-                  and not toks.joiner[t - 1]), j)
+        b = next((t for t in range(a + 1, j) if (lower[t] in self.words.complement_cuts and lower[t] != "of"
+                  and not toks.joiner[t - 1]) or lower[t] in self.naming), j)  # (not "… called the Simulator")
         if b <= a or not toks.text[b - 1][-1:].isalnum():
             return
         # ("for learning mixtures of Gaussians", "for testing independence": an "-ing" noun of the lists is a gerund
