@@ -193,6 +193,8 @@ class Words:
     joined_object_verbs: frozenset[str]
     of_object_kinds: frozenset[str]
     generic_complement_nouns: frozenset[str]
+    complement_light_gerunds: frozenset[str]
+    complement_quantifiers: frozenset[str]
     list_item_prepositions: frozenset[str]
     counting_prefixes: tuple[str, ...]
     size_suffixes: tuple[str, ...]

@@ -70,6 +70,9 @@ GUESS = "guess"
 #: the rule of a phrase naming the datasets of a task or method ("VQA datasets", "link prediction benchmarks"):
 #: an entity beside the one it holds, which ``kg_merge`` keeps and lets win where the two cross
 DATASETS_OF = "datasets-of"
+#: the rule of a contribution described by its kind noun and what it is for ("an algorithm for online convex
+#: optimization"): a phrase, not a name, whose task stays an entity of its own
+DESCRIBED = "described-contribution"
 
 
 @dataclass(slots=True)

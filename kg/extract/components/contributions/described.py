@@ -12,7 +12,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.components.contributions.base import BASED_AFTER, LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
-from kg.extract.state import Candidate
+from kg.extract.state import DESCRIBED, Candidate
 from kg.extract.text import (
     chunk_ranges,
     doc_text,
@@ -111,7 +111,11 @@ class DescribedReader(ReaderBase):
             return
         if len(words) == 1 and (toks.norm[words[0][1] - 1] in self.type_words or (
                 toks.norm[words[0][1] - 1] in self.words.of_object_kinds and end_tok < sent.end
-                and toks.lower[end_tok] == "of")):  # "a new test of independence" (not "tests for each one")
+                and toks.lower[end_tok] == "of") or (
+                # "we introduce a test for conditional independence", "a planner for …": a noun of a thing made is
+                # a kind noun after a verb of proposing, named by what it is for
+                toks.norm[words[0][1] - 1] in self.words.made_kind_nouns and toks.lower[verb] in self.verbs
+                and toks.lower[begin] in ("a", "an") and end_tok < sent.end and toks.lower[end_tok] == "for")):  # "a new test of independence" (not "tests for each one")
             before = len(out)
             self._kind_with_complement(doc, sent, words[0], out)
             if describing and len(out) > before and len(text[out[-1].start:out[-1].end].split()) < 4:
@@ -283,6 +287,19 @@ class DescribedReader(ReaderBase):
             if close is not None and close - kind > 4 and toks.norm[close - 1] == toks.norm[kind] and all(
                     toks.joiner[t] or is_content(doc[t], self.res) for t in range(kind + 3, close)):
                 first, kind = kind + 3, close - 1
+        if kind + 2 < sent.end and lower[kind + 1] == "for" and typ in ("Method", "Model") and all(
+                (lower[a].endswith("ly") and b == a + 1) or is_describing_adjective(
+                    doc_text(doc)[toks.idx[a]:toks.end_char(b - 1)].lower(), self.res) for a, b in words[:-1]):
+            # "a computationally efficient algorithm for sparse linear regression": describing words alone name
+            # nothing, what it is for does (kept whole with it, as a bare kind noun's complement is)
+            purpose: list[Candidate] = []
+            self._kind_with_complement(doc, sent, (kind, kind + 1), purpose)
+            if purpose and purpose[-1].proposed:
+                last = purpose.pop()
+                out.extend(purpose)  # the task it is for
+                out.append(Candidate(toks.idx[first], last.end, typ, Finder.PHRASE, 0.75, proposed=True,
+                                     rule=DESCRIBED))
+                return True
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
                              rule="described-kind"))
         return True
@@ -406,8 +423,15 @@ class DescribedReader(ReaderBase):
             j -= 1  # "a dataset of 1000 plant images annotated by …": the participle opens a clause
         while j > k + 2 and lower[j - 1] in self.words.described_breaks:
             j -= 1  # "a formal framework for probabilistic MDC in which …": the clause's preposition is not the name's
-        if j == k + 1 or lower[k + 1] in self.words.complement_anaphora:
-            return  # no complement, or one about the text ("a dataset for this task")
+        if j == k + 1 or lower[k + 1] in self.words.complement_anaphora or lower[k + 1] in self.words.complement_quantifiers:
+            return  # no complement, one about the text ("a dataset for this task"), or a range ("an approach for all
+            # d ≥ 1")
+        if j == k + 2 and lower[k + 1].endswith("ing") and j < sent.end and (
+                toks.text[j] == "(" or lower[j] in self.words.complement_cuts):
+            return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off
+        if j < sent.end and lower[j] in self.words.complement_anaphora and lower[j] not in self.words.clause_openers \
+                and lower[j - 1].endswith("ing") and not toks.joiner[j - 1]:
+            return  # "a solution for clustering such networks": the gerund's object refers back, no name
         if j - k <= 4 and toks.norm[j - 1] in self.words.generic_complement_nouns and (
                 lower[j - 2] in self.words.title_articles or lower[j - 2] in self.words.complement_anaphora):
             return  # "efficient algorithms for the problem", "algorithms for solving this task": it refers back, no name
@@ -427,8 +451,49 @@ class DescribedReader(ReaderBase):
             j = m
         typ = kind or self.words.made_kind_nouns.get(toks.norm[word[1] - 1], "Method")
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
+        if typ in ("Method", "Model"):
+            self._complement_task(doc, sent, k, j, out)  # (before it: callers read the contribution last)
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
-                             rule="described-contribution"))
+                             rule=DESCRIBED))
+
+    def _complement_task(self, doc: Doc, sent: Span, k: int, j: int, out: list[Candidate]) -> None:
+        """"an algorithm for online convex optimization", "a procedure for testing independence in high dimensions":
+        what a described method is for (after "for", token ``k``, up to token ``j``) is the task it addresses, an
+        entity of its own even where no vocabulary knows it: a noun phrase headed by a task noun ("… optimization",
+        "… estimation"), or a gerund and its object ("learning halfspaces"), cut before a preposition that says
+        where or under what ("in high dimensions", "under interference"; "mixtures of Gaussians" goes on). Not what
+        it computes or estimates ("an estimator for the average treatment effect": a quantity, no task)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[k] != "for":
+            return
+        if j < sent.end and not (toks.lex[j].is_punct or lower[j] in self.words.described_breaks
+                                 or lower[j] in self.words.complement_stops):
+            return  # the complement was cut inside its phrase: "a framework for designing private | boosting algorithms"
+        a = k + 1
+        if a < j and lower[a] in self.words.complement_light_gerunds:
+            a += 1  # "for performing efficient MCMC inference": for MCMC inference
+            while a < j and (lower[a] in self.weak_lead or is_describing_adjective(lower[a], self.res)):
+                a += 1
+        while a < j and lower[a] in self.words.title_articles:
+            a += 1
+        b = next((t for t in range(a + 1, j) if (lower[t] in self.words.complement_cuts and lower[t] != "of"
+                  and not toks.joiner[t - 1]) or lower[t] in self.naming), j)  # (not "… called the Simulator")
+        if b <= a or not toks.text[b - 1][-1:].isalnum():
+            return
+        # ("for learning mixtures of Gaussians", "for testing independence": an "-ing" noun of the lists is a gerund
+        # here, with its object)
+        gerund = a + 1 < b and lower[a].isalpha() and lower[a].endswith("ing") and len(lower[a]) > 5 \
+            and toks.text[a + 1].islower() and lower[a + 1] not in self.words.described_breaks
+        head = head_type(toks.text[b - 1], self.res)
+        if not gerund and not (head is not None and toks.text[b - 1].islower() and (head[0] == "Task" or (
+                head[0] == "Method" and lower[b - 1].endswith(self.words.phrase_purpose_head_endings)))):
+            return  # "an algorithm for Gaussians", "… for the average treatment effect": no task noun heads it
+            # ("… for online convex optimization": an activity noun is a task after "for")
+        if len(word_ranges(toks.joiner, a, b)) > 6:
+            return
+        out.append(Candidate(toks.idx[a], toks.end_char(b - 1), "Task", Finder.PHRASE, 0.7,
+                             rule="described-complement-task"))
 
     def _kind_with_clause(self, doc: Doc, sent: Span, verb: int, out: list[Candidate], further: bool = False) -> bool:
         """"we introduce an innovative approach that supplements the discriminator …", "we present novel methods that
