@@ -115,6 +115,11 @@ _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank
 _lex_by_text: dict[str, Lex] = {}  # the same, by text
 
 
+def with_norms(words: frozenset[str]) -> frozenset[str]:
+    """The words and their token norms ("corpus" and "corpu"), for sets tested against ``Tokens.norm``."""
+    return words | frozenset(map(norm_word, words))
+
+
 def _lex(vocab: Vocab, orth: int) -> Lex:
     out = _lex_cache.get(orth)
     if out is None:

@@ -20,7 +20,7 @@ from kg.extract.fastre import necessary
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import GUESS, Candidate, contract, state
 from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
-                             sentence_norms, sentences, tokens)
+                             sentence_norms, sentences, tokens, with_norms)
 from kg.extract.text import title_end as text_title_end
 from kg.types import Finder
 
@@ -160,11 +160,6 @@ _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 APPOSITION = "apposition"
 
 
-def _with_norms(words: frozenset[str]) -> frozenset[str]:
-    """The words and their token norms ("corpus" and "corpu"), for sets tested against ``Tokens.norm``."""
-    return words | frozenset(map(norm_word, words))
-
-
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
                 list_nouns: dict[str, str], n_coined: int, function_words: set[str],
                 type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
@@ -291,17 +286,17 @@ class CoinedNameFinder:
         #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
         #: keyed by the word and by its token norm: the norm of "corpus" is "corpu" (the plural folding), and the
         #: lookups read ``toks.norm``
-        self.type_nouns = ({w: ("Method", 0.75) for w in _with_norms(words.coined_method_nouns)}
-                           | {w: ("Model", 0.75) for w in _with_norms(words.coined_model_nouns)}
-                           | {w: ("Dataset", 0.8) for w in _with_norms(words.coined_dataset_nouns)})
+        self.type_nouns = ({w: ("Method", 0.75) for w in with_norms(words.coined_method_nouns)}
+                           | {w: ("Model", 0.75) for w in with_norms(words.coined_model_nouns)}
+                           | {w: ("Dataset", 0.8) for w in with_norms(words.coined_dataset_nouns)})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
-        self.metric_nouns = _with_norms(words.coined_metric_nouns)
+        self.metric_nouns = with_norms(words.coined_metric_nouns)
         self.definition_ends = words.definition_ends  # "X is a method to measure …": no definition as a measure
         self.model_suffixes = words.coined_model_suffixes
         #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
         self.dataset_endings = tuple(sorted({e.term.lower() for e in res.lexicon
                                              if e.type == "Dataset" and e.term.endswith(self.model_suffixes)}))
-        self.preceding_dataset_nouns = _with_norms(words.coined_preceding_dataset_nouns)
+        self.preceding_dataset_nouns = with_norms(words.coined_preceding_dataset_nouns)
         self.languages = words.language_names  # "English": never a name of a list on its own
         self.use_verbs, self.use_on_verbs = words.coined_use_verbs, words.coined_use_on_verbs
         self.kind_nouns = words.coined_method_nouns | words.coined_model_nouns

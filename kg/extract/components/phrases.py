@@ -22,7 +22,7 @@ from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
                              ends_as_superlative, head_type, is_coined, is_describing_adjective, is_one_word, key_words,
                              may_contain, norm_word, sentence_at, sentence_norms, sentences, span_text, tokens,
-                             word_ranges, qualifier_words)
+                             with_norms, word_ranges, qualifier_words)
 from kg.types import Finder
 
 MAX_WORDS = 3
@@ -63,7 +63,7 @@ class PhraseFinder:
         self.res = res
         words = res.words
         #: with their token norms: a head is read as ``toks.norm``, and the norm of "corpus" is "corpu"
-        self._dataset_heads = words.phrase_dataset_heads | frozenset(map(norm_word, words.phrase_dataset_heads))
+        self._dataset_heads = with_norms(words.phrase_dataset_heads)
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
         #: ("data", "set"); ("", "") when a test's word lists have none
@@ -517,13 +517,14 @@ class PhraseFinder:
                         self._distribute(toks, text, sent_chunks, k, last, out)
                 if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
                     self._coordinated_task(toks, text, sent_chunks, k, out)
-            if not self._task_list_nouns.isdisjoint(sentence_norms(doc, sent)):
+            norms = sentence_norms(doc, sent)
+            if not self._task_list_nouns.isdisjoint(norms):
                 self._listed_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
-            if not self._method_list_nouns.isdisjoint(sentence_norms(doc, sent)):
+            if not self._method_list_nouns.isdisjoint(norms):
                 self._listed_methods(toks, text, sent.start, sent.end, sent_chunks, out)
-            if not self._purpose_kinds.isdisjoint(sentence_norms(doc, sent)):
+            if not self._purpose_kinds.isdisjoint(norms):
                 self._purpose_tasks(toks, text, sent.start, sent.end, sent_chunks, out)
-            if not self._problem_verb_norms.isdisjoint(sentence_norms(doc, sent)):
+            if not self._problem_verb_norms.isdisjoint(norms):
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
             if sent_chunks and sent_chunks[0][0] == sent.start:
                 self._posed_subject(toks, text, sent_chunks[0], out)
@@ -770,19 +771,25 @@ class PhraseFinder:
         for i in range(s_start, s_end):
             if norm[i] not in self._task_list_nouns:
                 continue
-            j = i + 1 + (i + 1 < s_end and lower[i + 1] == ",")
-            for link in self._task_list_links:
-                if tuple(lower[j:j + len(link)]) == link:
-                    j += len(link)
-                    break
-            else:
-                if not (j == i + 1 < s_end and lower[j] == "of" and norm[i] in self._task_of_nouns
+            j = self._after_list_link(lower, i, s_end, colon=True)
+            if j < 0:
+                j = i + 1
+                if not (j < s_end and lower[j] == "of" and norm[i] in self._task_of_nouns
                         and self._articles.intersection(lower[max(s_start, i - 2):i])):
                     continue
                 j += 1  # "the problem of A"
             # "tasks including A": "including" is a content word, so A's run may start before it
             for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 self._listed_task(toks, text, a, b, out)
+
+    def _after_list_link(self, lower: list[str], i: int, s_end: int, colon: bool) -> int:
+        """Where the examples start after the list noun at token ``i`` and its link ("such as", "like", ", e.g.",
+        and ":" when ``colon``), or -1 when no link follows."""
+        j = i + 1 + (i + 1 < s_end and lower[i + 1] == ",")
+        for link in self._task_list_links:
+            if (colon or link != (":",)) and tuple(lower[j:j + len(link)]) == link:
+                return j + len(link)
+        return -1
 
     def _listed_methods(self, toks: Tokens, text: str, s_start: int, s_end: int, sent_chunks: list[tuple[int, int]],
                         out: list[Candidate]) -> None:
@@ -795,12 +802,8 @@ class PhraseFinder:
         for i in range(s_start, s_end):
             if norm[i] not in self._method_list_nouns:
                 continue
-            j = i + 1 + (i + 1 < s_end and lower[i + 1] == ",")
-            for link in self._task_list_links:
-                if link != (":",) and tuple(lower[j:j + len(link)]) == link:
-                    j += len(link)
-                    break
-            else:
+            j = self._after_list_link(lower, i, s_end, colon=False)
+            if j < 0:
                 continue
             for a, b in _list_items(lower, s_end, starts, sent_chunks, j, self._list_glue):
                 self._listed_method(toks, text, a, b, out)
