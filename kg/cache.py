@@ -21,6 +21,7 @@ import json
 import os
 import sqlite3
 import sys
+import time
 import types
 import typing
 from collections import deque
@@ -160,6 +161,40 @@ class CacheStats:
     bytes: int
 
 
+#: How long opening the cache waits for another build that is setting up the same fresh file.
+SETUP_PATIENCE = 60.0
+
+
+def _prepare(db: sqlite3.Connection) -> None:
+    """Switch the file to WAL and create the table: idempotent, so another process may have done it first."""
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("CREATE TABLE IF NOT EXISTS records "
+               "(key TEXT PRIMARY KEY, version TEXT NOT NULL, record TEXT NOT NULL) WITHOUT ROWID")
+
+
+def _retry_while_locked(step: typing.Callable[[], None], patience: float = SETUP_PATIENCE) -> None:
+    """Run ``step`` again while SQLite says the file is locked or busy, for up to ``patience`` seconds.
+
+    Two builds that open one fresh cache at once race to switch its journal mode and create its table.
+    The loser can get "database is locked" straight away, without SQLite's busy timeout: changing the
+    journal mode, or writing from a read snapshot another connection has just made stale, does not wait.
+    Any other error is raised at once.
+    """
+    deadline = time.monotonic() + patience
+    pause = 0.01
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as exc:
+            message = str(exc).lower()
+            if ("locked" not in message and "busy" not in message) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.5)
+
+
 class ExtractionCache:
     """Extraction records in an SQLite file, by :func:`paper_key`."""
 
@@ -169,10 +204,7 @@ class ExtractionCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute("CREATE TABLE IF NOT EXISTS records "
-                             "(key TEXT PRIMARY KEY, version TEXT NOT NULL, record TEXT NOT NULL) WITHOUT ROWID")
+            _retry_while_locked(lambda: _prepare(self._db))
         except (sqlite3.Error, OSError) as exc:
             raise CacheError(f"{self.path}: cannot use the extraction cache ({exc}); "
                              "pass --no-cache, or another --cache-dir, or remove the file") from exc

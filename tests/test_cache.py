@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import kg.build
@@ -142,6 +144,41 @@ def test_unusable_cache_is_a_one_line_error(tmp_path):
     assert result.exit_code == 1
     assert result.output.startswith("error: ") and "--no-cache" in result.output and result.output.count("\n") == 1
     assert not (tmp_path / "out" / "graph.ttl").exists()
+
+
+def test_a_cache_another_build_is_setting_up_is_waited_for(tmp_path, monkeypatch):
+    """A fresh cache two builds open at once: the one SQLite turns away with "locked" tries again."""
+    real_prepare, calls = kg.cache._prepare, []
+
+    def locked_at_first(db):
+        calls.append(1)
+        if len(calls) < 3:
+            raise sqlite3.OperationalError("database is locked")
+        real_prepare(db)
+
+    monkeypatch.setattr(kg.cache, "_prepare", locked_at_first)
+    with ExtractionCache(tmp_path / "c") as cache:
+        cache.put_many([("k", "v", "{}")])
+        assert cache.get_many(["k", "other"]) == {"k": "{}"}
+    assert len(calls) == 3
+
+
+def test_other_setup_errors_and_a_lasting_lock_are_not_retried_forever(monkeypatch):
+    calls = []
+
+    def fails(message):
+        def step():
+            calls.append(message)
+            raise sqlite3.OperationalError(message)
+        return step
+
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        kg.cache._retry_while_locked(fails("disk I/O error"))
+    assert calls == ["disk I/O error"]
+    monkeypatch.setattr(kg.cache.time, "sleep", lambda _s: None)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        kg.cache._retry_while_locked(fails("database is locked"), patience=0.05)
+    assert len(calls) > 2 and set(calls[1:]) == {"database is locked"}
 
 
 def test_every_module_extraction_imports_is_in_the_version():
