@@ -165,6 +165,7 @@ class Words:
     problem_nouns: frozenset[str]
     restating_heads: frozenset[str]
     bare_kind_follow: frozenset[str]
+    bare_kind_last_follow: frozenset[str]
     clause_openers: frozenset[str]
     passive_contribution_verbs: frozenset[str]
     clause_object_ends: frozenset[str]

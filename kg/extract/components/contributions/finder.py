@@ -36,12 +36,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
 
     def __call__(self, doc: Doc) -> Doc:
         self.generic, self.deferring = None, False
+        self.bare: Candidate | None = None
         self._find(doc)
         out = state(doc).candidates
         if self.generic is not None and not any(c.proposed for c in out):
             out.append(self.generic)
         elif self.own_in_passing is not None and not any(c.proposed for c in out):
             self._propose(out, *self.own_in_passing)  # "… using our method LocoGen which …": the last resort
+        elif self.bare is not None and not any(c.proposed for c in out):
+            out.append(self.bare)  # "We propose a novel algorithm that improves upon …": the kind noun alone
         return doc
 
     def _find(self, doc: Doc) -> None:
@@ -218,6 +221,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
             if not any(c.proposed for c in out) and self.generic is None:
                 self._indefinite_title(doc, by_start, out)  # "A Cognitive Regularizer for Language Modeling"
+            if not any(c.proposed for c in out) and self.generic is None:
+                # "we present an algorithm to identify …": the bare kind noun, of a paper with nothing else
+                self.bare = next((c for c in (self._bare_kind_noun(doc, sent, i) for sent, i in unnamed) if c), None)
 
     def _coined(self, doc: Doc, cand: Candidate, by_start) -> bool:
         """Whether a proposed span is more than a known term: not one lower-case word ("word2vec"), not one a
