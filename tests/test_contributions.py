@@ -2073,3 +2073,17 @@ def test_a_bare_kind_noun_gives_way_and_is_not_read_after_train(extractor):
         "achieves a lower error rate.")))
     proposed = {e.labels[0] for e in ex.entities if e.proposed}
     assert "KernUCB" in proposed and "algorithm" not in proposed, proposed
+
+
+def test_a_counted_plural_bare_kind_noun_is_the_answer_of_last_resort(extractor):
+    """"We propose two frameworks to obtain …": several things of a kind, counted; the control: a singular kind noun
+    after a counting word is no bare kind ("two algorithm families" do not count) and nothing is proposed."""
+    title = "Approximate Leave-One-Out for Fast Parameter Tuning in High Dimensions"
+    ex = extractor.extract(Paper(id="p", title=title, abstract=(
+        "Tuning parameters is costly. We propose two frameworks to obtain a computationally efficient approximation "
+        "ALO of the leave-one-out cross validation (LOOCV) risk for nonsmooth losses and regularizers.")))
+    assert {e.labels[0]: e.type for e in ex.entities if e.proposed} == {"frameworks": "Method"}
+    ex = extractor.extract(Paper(id="p", title=title, abstract=(
+        "Tuning parameters is costly. We propose two framework to obtain a computationally efficient approximation "
+        "ALO of the leave-one-out cross validation (LOOCV) risk for nonsmooth losses and regularizers.")))
+    assert not any(e.proposed for e in ex.entities), [e.labels for e in ex.entities if e.proposed]

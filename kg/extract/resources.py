@@ -166,6 +166,7 @@ class Words:
     restating_heads: frozenset[str]
     bare_kind_follow: frozenset[str]
     bare_kind_last_follow: frozenset[str]
+    bare_kind_counts: frozenset[str]
     clause_openers: frozenset[str]
     passive_contribution_verbs: frozenset[str]
     clause_object_ends: frozenset[str]

@@ -640,18 +640,24 @@ class DescribedReader(ReaderBase):
             return None  # "our contribution is …", "we address this by …": cues read by other readers; "we train a
             # model to predict …": a known kind, trained
         k = self._object_start(lower, verb + 1, sent.end)
+        plural: bool | None = None  # whether the kind noun must be plural (None: either)
         if k + 1 < sent.end and lower[k] == "the" and lower[k + 1] == "first":
             k += 2 + (k + 2 < sent.end and lower[k + 2] == "such")  # "the first such algorithm that …"
         elif k < sent.end and lower[k] in ("a", "an"):
-            k += 1
+            k, plural = k + 1, False
+        elif k < sent.end and lower[k] in self.words.bare_kind_counts:
+            k, plural = k + 1, True  # "We propose two frameworks to obtain …", "We propose various algorithms and …"
+        elif k > verb + 1 and lower[k - 1] == "of":
+            plural = True  # "we introduce a set of methods enabling …": the collection's members
         else:
             return None  # "we propose methods …", "we develop the framework of …"
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
         if k + 1 >= sent.end or toks.joiner[k] or (k + 1 < sent.end and toks.joiner[k + 1]) \
-                or toks.norm[k] not in self.type_words or toks.norm[k] != lower[k]:
-            return None  # one thing, its kind noun glued to nothing ("a … framework-based …")
+                or toks.norm[k] not in self.type_words or (plural is not None and plural != (toks.norm[k] != lower[k])):
+            return None  # one thing or several as the determiner says, its kind noun glued to nothing ("a …
+            # framework-based …")
         typ = self.type_words[toks.norm[k]]
         if typ == "Task" or not toks.text[k].islower() or (lower[verb] in self.collection_verbs and typ != "Dataset"):
             return None
