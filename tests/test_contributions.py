@@ -2087,3 +2087,22 @@ def test_a_counted_plural_bare_kind_noun_is_the_answer_of_last_resort(extractor)
         "Tuning parameters is costly. We propose two framework to obtain a computationally efficient approximation "
         "ALO of the leave-one-out cross validation (LOOCV) risk for nonsmooth losses and regularizers.")))
     assert not any(e.proposed for e in ex.entities), [e.labels for e in ex.entities if e.proposed]
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We introduce and open source ManiSkill3, the fastest GPU parallelized robotics simulator.", "ManiSkill3"),
+    ("We introduce and open-source ManiSkill3, the fastest GPU parallelized robotics simulator.", "ManiSkill3"),
+    ("In doing so, we develop and share a novel optogenetics-inspired causal framework for modifying activations "
+     "throughout training.", "optogenetics-inspired causal framework"),
+])
+def test_a_thing_made_and_released_is_proposed(extractor, abstract, name):
+    """"we introduce and open source X", "we develop and share a … framework": the second verb releases what the
+    first made, and their object is the contribution."""
+    assert name in _proposed(extractor, abstract), _proposed(extractor, abstract)
+
+
+def test_open_without_source_joins_no_object(extractor):
+    """Negative control: "we release and open new avenues for …" ("open" is no release verb without "source")."""
+    abstract = "We release and open new avenues for robotics simulation on GPUs."
+    assert "GPU" in _found(extractor, abstract)  # positive control: the sentence is read
+    assert not _proposed(extractor, abstract), _proposed(extractor, abstract)

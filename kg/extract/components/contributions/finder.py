@@ -95,7 +95,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 self.named_only = False
                 if self._has_subject(lower, i, sent):
                     v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and tok_text[i + 2].isalpha() \
-                        and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
+                        and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead \
+                        and lower[i + 2] != "open" else i  # ("and open source X": read from the first verb)
                     before = len(out)
                     self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
                     if lower[i] in self.collection_verbs:
@@ -669,7 +670,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         type_before = None
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
-        i = self._past_contribution_frame(lower, text, verb.i + 1, sent.end)
+        i = self._past_contribution_frame(lower, text, self._past_open_source(lower, verb.i + 1, sent.end), sent.end)
         limit = min(sent.end, i + TARGET_WINDOW)
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
         # ... also with no comma, while the object's clause goes on: "a framework for graph clustering called X"
