@@ -167,6 +167,8 @@ class Words:
     bare_kind_follow: frozenset[str]
     bare_kind_last_follow: frozenset[str]
     bare_kind_counts: frozenset[str]
+    our_kind_modifiers: frozenset[str]
+    our_kind_not_own: frozenset[str]
     clause_openers: frozenset[str]
     passive_contribution_verbs: frozenset[str]
     clause_object_ends: frozenset[str]

@@ -667,6 +667,21 @@ class DescribedReader(ReaderBase):
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
 
+    def _our_kind_noun(self, doc: Doc, our_at: list[int]) -> Candidate | None:
+        """"Our method outperforms …", "we demonstrate the effectiveness of our approach": the first kind noun right
+        after "our" (or "our proposed"/"our new"), of a method, model or dataset; the kind noun as written."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in our_at:
+            k = i + 1 + (i + 2 < len(lower) and lower[i + 1] in self.words.our_kind_modifiers)
+            if k + 1 >= len(lower) or toks.joiner[k + 1] or not toks.text[k].isalpha() or not toks.text[k].islower():
+                continue  # "our method-agnostic …": a word glued to the next describes
+            typ = self.type_words.get(toks.norm[k])
+            if typ in ("Method", "Model", "Dataset") and toks.norm[k] not in self.words.our_kind_not_own:
+                return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.55, proposed=True,
+                                 rule="described-ours")
+        return None
+
     def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
         """"Using the proposed greedy algorithm, we train …": of a paper with no other answer, the described
         thing "the proposed" or "our proposed" names (2 to 5 words ending in a kind noun) is its contribution.

@@ -225,6 +225,11 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if not any(c.proposed for c in out) and self.generic is None:
                 # "we present an algorithm to identify …": the bare kind noun, of a paper with nothing else
                 self.bare = next((c for c in (self._bare_kind_noun(doc, sent, i) for sent, i in unnamed) if c), None)
+                if self.bare is None and our_at:
+                    # "Our method outperforms …", "we evaluate our approach on …": a paper with a method of its own it
+                    # neither names nor describes, by its kind noun (the title's phrase is as often its task or a
+                    # finding: "Fairness Risks", "Noun Class Disambiguation")
+                    self.bare = self._our_kind_noun(doc, our_at)
 
     def _coined(self, doc: Doc, cand: Candidate, by_start) -> bool:
         """Whether a proposed span is more than a known term: not one lower-case word ("word2vec"), not one a
