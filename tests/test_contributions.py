@@ -2128,3 +2128,12 @@ def test_our_kind_noun_gives_way_to_a_name_and_our_setting_is_not_one(extractor)
     proposed = _proposed(extractor, "We introduce GraSSo, a graph sampling scheme. Our method outperforms baselines.")
     assert "GraSSo" in proposed and "method" not in proposed, proposed
     assert not _proposed(extractor, "Agents act in our environment. Our results show that exploration helps.")
+
+
+def test_a_complement_that_is_a_pronoun_names_nothing(extractor):
+    """"… and then present a solution for it": "it" refers back, no described name; the control: the same complement
+    with what it is for named."""
+    abstract = "We formulate compression as a constrained optimization problem, and then present a solution for it."
+    assert "solution for it" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
+    control = "We formulate compression as a constrained optimization problem, and then present a solution for pruning."
+    assert "solution for pruning" in _proposed(extractor, control), _proposed(extractor, control)
