@@ -2116,6 +2116,7 @@ def test_open_without_source_joins_no_object(extractor):
      "Method"),
     ("Complaints are hard to classify. Experiments on two benchmarks indicate our model is capable of achieving "
      "substantial improvements over baselines.", "model", "Model"),
+    ("Inversion attacks leak training data. Our results support our defense strategies.", "strategies", "Method"),
 ])
 def test_our_kind_noun_is_the_last_resort_of_a_paper_naming_nothing(extractor, abstract, name, typ):
     """"Our method outperforms …" of a paper that neither names nor describes its method: its kind noun."""

@@ -676,6 +676,8 @@ class DescribedReader(ReaderBase):
             k = i + 1 + (i + 2 < len(lower) and lower[i + 1] in self.words.our_kind_modifiers)
             if k + 1 >= len(lower) or toks.joiner[k + 1] or not toks.text[k].isalpha() or not toks.text[k].islower():
                 continue  # "our method-agnostic …": a word glued to the next describes
+            if toks.norm[k] in self.type_words and toks.norm[k + 1] in self.type_words and toks.text[k + 1].islower():
+                k += 1  # "our defense strategies", "our training pipeline": the last kind noun is the head
             typ = self.type_words.get(toks.norm[k])
             if typ in ("Method", "Model", "Dataset") and toks.norm[k] not in self.words.our_kind_not_own:
                 return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.55, proposed=True,
