@@ -681,8 +681,8 @@ def test_named_measures_of_learning_theory_and_evaluation_are_metrics() -> None:
     assert found == {("simple regret", "Metric"), ("cumulative regret", "Metric"), ("excess risk", "Metric"),
                      ("mutual information", "Metric"), ("bits per dimension", "Metric"),
                      ("success weighted by path length", "Metric")}, found
-    doc = nlp("Our algorithm achieves logarithmic regret.")
-    assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("regret", "Metric")}
+    doc = nlp("Our algorithm achieves logarithmic regret.")  # ("algorithm": the paper's own, by its kind noun)
+    assert {(e.preferred_label, e.type) for e in state(doc).entities if e.type == "Metric"} == {("regret", "Metric")}
 
 
 def test_textbook_methods_missing_from_the_derived_vocabularies_are_methods() -> None:

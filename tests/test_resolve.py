@@ -323,3 +323,26 @@ def test_a_technique_used_as_the_means_in_one_paper_keeps_the_vocabulary_task_ac
     assert [(e.type, e.papers) for e in node] == [("Task", ["posed", "used"])], node
     alone = resolve(list(extractor.pipe([used])))
     assert [e.type for e in alone.entities.values() if e.label.lower() == "transfer learning"] == ["Method"]
+
+
+def test_a_described_contribution_keeps_a_node_of_its_own():
+    """Two papers that each propose "a unified framework" propose two things: a proposed lower-case label with no
+    lexicon entry is one node per paper. The controls: a name ("UniFrame") and a lexicon concept ("language model")
+    that two papers propose, and the same described label merely mentioned, are one node."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction
+
+    described = Evidence("s", 0, 1, "contribution:described-bare", 0.8)
+    lexicon = Evidence("s", 0, 1, "lexicon:openreview", 0.9)
+
+    def ex(pid: str, proposed: bool) -> PaperExtraction:
+        ents = [PaperEntity("unifiedframework", "Method", ["unified framework"], 0.8, [described], proposed=proposed),
+                PaperEntity("uniframe", "Method", ["UniFrame"], 0.8, [described], proposed=proposed),
+                PaperEntity("languagemodel", "Model", ["language model"], 0.9, [lexicon], proposed=proposed)]
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, [], [])
+
+    graph = resolve([ex("a", True), ex("b", True)])
+    assert sorted(len(e.papers) for e in _owners(graph, "unified framework")) == [1, 1]
+    assert [e.papers for e in _owners(graph, "UniFrame")] == [["a", "b"]]
+    assert [e.papers for e in _owners(graph, "language model")] == [["a", "b"]]
+    graph = resolve([ex("a", False), ex("b", False)])
+    assert [e.papers for e in _owners(graph, "unified framework")] == [["a", "b"]]

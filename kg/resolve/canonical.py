@@ -40,6 +40,17 @@ class _Member:
     labels: list[str]  # repaired, lists and fragments dropped; first is the preferred one
     key: str  # the long form's key when the paper defines one, else the preferred label's
     acronyms: list[tuple[str, str]]  # (acronym label, long form it abbreviates) within this paper
+    own: bool = False  # a described contribution of this paper only: a node of its own (see _described_own)
+
+
+def _described_own(ent: PaperEntity) -> bool:
+    """Whether a paper entity is a contribution the paper describes rather than names ("a unified framework",
+    "a novel algorithm that …"): proposed, in lower case without digits, no acronym, no vocabulary or lexicon entry.
+    Two papers that each propose "a unified framework" propose two things, not one: such an entity keeps a node of
+    its own instead of joining the other papers' by its label."""
+    return ent.proposed and not ent.vocabulary and not ent.long_forms \
+        and all(x == x.lower() and not any(c.isdigit() for c in x) for x in ent.labels) \
+        and not any(ev.component.startswith("lexicon") for ev in ent.evidence)
 
 
 def _long_form_in(long_form: str, labels: list[str]) -> str:
@@ -80,6 +91,8 @@ def _members(pid: str, ent: PaperEntity, known: set[str]) -> list[_Member]:
         return []
     longs = [r for r in (repair(x) for x in long_forms) if r and r in fit]
     key = entity_key(longs[0]) if longs else (ent.key if ent.labels[0] == fit[0] else entity_key(fit[0]))
+    if _described_own(ent):
+        return [_Member(pid, ent, fit, f"{key}@{pid}", [], own=True)]
     acronyms = [(a, b) for a, b in definitions if b in fit] + \
                [(x, lf) for lf in longs for x in fit if x != lf and _ACRONYM.match(x) and entity_key(x) != entity_key(lf)]
     return [_Member(pid, ent, fit, key, list(dict.fromkeys(acronyms)))]
@@ -138,7 +151,10 @@ def group_keys(members: list[_Member]) -> _UnionFind:
     for m in members:
         root = uf.find(m.key)
         own[root].add(m.key)
-        names[root].update(entity_key(x) for x in m.labels)
+        if m.own:
+            names[root].add(m.key)  # its labels join nothing (see _described_own)
+        else:
+            names[root].update(entity_key(x) for x in m.labels)
     by_name: dict[str, set[str]] = defaultdict(set)
     for root, keys in names.items():
         for k in keys:

@@ -279,12 +279,24 @@ class ReaderBase:
         if self.generic is None:
             self.generic = cand
 
+    @staticmethod
+    def _past_open_source(lower: list[str], k: int, end: int) -> int:
+        """"we introduce and open source ManiSkill3", "… and open-source …": a thing made, and released; where its
+        object starts (else ``k``)."""
+        if k + 3 < end and lower[k] == "and" and lower[k + 1] == "open":
+            m = k + 2 + (lower[k + 2] == "-")
+            if m + 1 < end and lower[m] == "source":
+                return m + 1
+        return k
+
     def _object_start(self, lower: list[str], k: int, end: int) -> int:
         """Where the object of a contribution verb at ``k - 1`` starts, past an adverbial phrase ("we propose for
         the first time a …") or a nominal that only introduces it ("we propose the use of a lookahead mechanism"), or a
         second verb of the same object ("we propose and analyze a new estimator …")."""
         if k + 2 < end and lower[k] == "and" and lower[k + 1] in self.words.joined_object_verbs:
             k += 2
+        else:
+            k = self._past_open_source(lower, k, end)
         for phrase in self.object_skips:
             n = len(phrase)
             if lower[k:k + n] == phrase and k + n < end:

@@ -628,6 +628,62 @@ class DescribedReader(ReaderBase):
         typ = self.type_words[toks.norm[k]]
         return None if typ == "Task" else typ
 
+    def _bare_kind_noun(self, doc: Doc, sent: Span, verb: int) -> Candidate | None:
+        """"We propose a novel algorithm that improves upon …", "we present an algorithm to identify …", "We present the
+        first such algorithm that attains …": a contribution verb whose object is a kind noun alone (its leading words
+        weak) names the paper's contribution by that noun only, the answer of very last resort (a paper that names and
+        describes nothing else, whose title names nothing either). The kind noun as written, typed by it; None when
+        the object is no bare kind noun (or a task: "we introduce a new problem …" is read elsewhere)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] not in self.any_verbs or lower[verb] in self.describing_verbs or lower[verb] in self.training_verbs:
+            return None  # "our contribution is …", "we address this by …": cues read by other readers; "we train a
+            # model to predict …": a known kind, trained
+        k = self._object_start(lower, verb + 1, sent.end)
+        plural: bool | None = None  # whether the kind noun must be plural (None: either)
+        if k + 1 < sent.end and lower[k] == "the" and lower[k + 1] == "first":
+            k += 2 + (k + 2 < sent.end and lower[k + 2] == "such")  # "the first such algorithm that …"
+        elif k < sent.end and lower[k] in ("a", "an"):
+            k, plural = k + 1, False
+        elif k < sent.end and lower[k] in self.words.bare_kind_counts:
+            k, plural = k + 1, True  # "We propose two frameworks to obtain …", "We propose various algorithms and …"
+        elif k > verb + 1 and lower[k - 1] == "of":
+            plural = True  # "we introduce a set of methods enabling …": the collection's members
+        else:
+            return None  # "we propose methods …", "we develop the framework of …"
+        while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
+                                                               and lower[k - 1] in self.weak_lead)):
+            k += 1
+        if k + 1 >= sent.end or toks.joiner[k] or (k + 1 < sent.end and toks.joiner[k + 1]) \
+                or toks.norm[k] not in self.type_words or (plural is not None and plural != (toks.norm[k] != lower[k])):
+            return None  # one thing or several as the determiner says, its kind noun glued to nothing ("a …
+            # framework-based …")
+        typ = self.type_words[toks.norm[k]]
+        if typ == "Task" or not toks.text[k].islower() or (lower[verb] in self.collection_verbs and typ != "Dataset"):
+            return None
+        if lower[k + 1] not in self.words.bare_kind_follow and lower[k + 1] not in self.words.bare_kind_last_follow:
+            return None  # "a framework Foo", "an algorithm Bar …": not bare; "a new and simple method.": nothing said
+            # of it; "a dataset of intentionally flawed, …": a phrase that goes on
+        return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
+                         rule="described-bare")
+
+    def _our_kind_noun(self, doc: Doc, our_at: list[int]) -> Candidate | None:
+        """"Our method outperforms …", "we demonstrate the effectiveness of our approach": the first kind noun right
+        after "our" (or "our proposed"/"our new"), of a method, model or dataset; the kind noun as written."""
+        toks = tokens(doc)
+        lower = toks.lower
+        for i in our_at:
+            k = i + 1 + (i + 2 < len(lower) and lower[i + 1] in self.words.our_kind_modifiers)
+            if k + 1 >= len(lower) or toks.joiner[k + 1] or not toks.text[k].isalpha() or not toks.text[k].islower():
+                continue  # "our method-agnostic …": a word glued to the next describes
+            if toks.norm[k] in self.type_words and toks.norm[k + 1] in self.type_words and toks.text[k + 1].islower():
+                k += 1  # "our defense strategies", "our training pipeline": the last kind noun is the head
+            typ = self.type_words.get(toks.norm[k])
+            if typ in ("Method", "Model", "Dataset") and toks.norm[k] not in self.words.our_kind_not_own:
+                return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.55, proposed=True,
+                                 rule="described-ours")
+        return None
+
     def _proposed_description(self, doc: Doc, cues: list[int], out: list[Candidate]) -> None:
         """"Using the proposed greedy algorithm, we train …": of a paper with no other answer, the described
         thing "the proposed" or "our proposed" names (2 to 5 words ending in a kind noun) is its contribution.

@@ -36,12 +36,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
 
     def __call__(self, doc: Doc) -> Doc:
         self.generic, self.deferring = None, False
+        self.bare: Candidate | None = None
         self._find(doc)
         out = state(doc).candidates
         if self.generic is not None and not any(c.proposed for c in out):
             out.append(self.generic)
         elif self.own_in_passing is not None and not any(c.proposed for c in out):
             self._propose(out, *self.own_in_passing)  # "… using our method LocoGen which …": the last resort
+        elif self.bare is not None and not any(c.proposed for c in out):
+            out.append(self.bare)  # "We propose a novel algorithm that improves upon …": the kind noun alone
         return doc
 
     def _find(self, doc: Doc) -> None:
@@ -92,7 +95,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 self.named_only = False
                 if self._has_subject(lower, i, sent):
                     v = i + 2 if i + 3 < sent.end and lower[i + 1] == "and" and tok_text[i + 2].isalpha() \
-                        and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead else i
+                        and tok_text[i + 2].islower() and lower[i + 3] not in self.weak_lead \
+                        and lower[i + 2] != "open" else i  # ("and open source X": read from the first verb)
                     before = len(out)
                     self._read_target(doc, sent, doc[v], by_start, out)  # "we propose and analyze X": X
                     if lower[i] in self.collection_verbs:
@@ -218,6 +222,14 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
             if not any(c.proposed for c in out) and self.generic is None:
                 self._indefinite_title(doc, by_start, out)  # "A Cognitive Regularizer for Language Modeling"
+            if not any(c.proposed for c in out) and self.generic is None:
+                # "we present an algorithm to identify …": the bare kind noun, of a paper with nothing else
+                self.bare = next((c for c in (self._bare_kind_noun(doc, sent, i) for sent, i in unnamed) if c), None)
+                if self.bare is None and our_at:
+                    # "Our method outperforms …", "we evaluate our approach on …": a paper with a method of its own it
+                    # neither names nor describes, by its kind noun (the title's phrase is as often its task or a
+                    # finding: "Fairness Risks", "Noun Class Disambiguation")
+                    self.bare = self._our_kind_noun(doc, our_at)
 
     def _coined(self, doc: Doc, cand: Candidate, by_start) -> bool:
         """Whether a proposed span is more than a known term: not one lower-case word ("word2vec"), not one a
@@ -663,7 +675,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         type_before = None
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
-        i = self._past_contribution_frame(lower, text, verb.i + 1, sent.end)
+        i = self._past_contribution_frame(lower, text, self._past_open_source(lower, verb.i + 1, sent.end), sent.end)
         limit = min(sent.end, i + TARGET_WINDOW)
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
         # ... also with no comma, while the object's clause goes on: "a framework for graph clustering called X"
