@@ -71,6 +71,8 @@ class Words:
     verb_openers: frozenset[str]
     metric_aggregates: frozenset[str]
     measured_heads: frozenset[str]
+    metric_kind_words: frozenset[str]
+    metric_judgements: frozenset[str]
     list_glue: frozenset[str]
     coordination_glue: frozenset[str]
     name_connectors: frozenset[str]

@@ -118,6 +118,11 @@ class PhraseFinder:
         self._problem_verb_norms = frozenset(norm_word(v.split()[0]) for v in res.cues["problem_verbs"])
         self._problem_heads = frozenset(res.cues["problem_heads"])
         self.modifiers = Modifiers(res)
+        #: the base-form verbs of result claims ("improve", "reduce", "boost"): before a known metric, not what it
+        #: measures ("reduce latency")
+        cues = res.result_cues
+        self._result_verbs = frozenset(w.lower() for key in ("increase_verbs", "decrease_verbs", "better_verbs",
+                                                             "speed_verbs") for w in cues.get(key, ()) if " " not in w)
         self._is_weak, self._trim_words = self.modifiers.is_weak, self.modifiers.trim_words
         self._metric_cues = frozenset(c.lower() for c in res.cues["metric_list_cues"])
         cues = res.cues["metric_list_cues"] + res.cues["measure_cues"]
@@ -593,7 +598,7 @@ class PhraseFinder:
                 continue  # punctuation or a hyphen before the metric: no modifier ("pass@1-", "(accuracy")
             sent = sentence_at(doc, m_start)
             run = next((r for r in chunk_ranges(doc, sent.start, sent.end, self.res) if r[0] < a < r[1]), None)
-            if run is None:
+            if run is None or self._modifies_next(toks, rng[1], run[1]):
                 continue
             words = word_ranges(toks.joiner, run[0], a)
             task = tasks.get(toks.end_char(a - 1))
@@ -605,6 +610,9 @@ class PhraseFinder:
                     if not self._measured_word(span_text(toks, *w, text), task_only):
                         break
                     kept += 1
+                if kept and words[-kept][0] > 0 and toks.lower[words[-kept][0] - 1] in self.res.words.verb_openers \
+                        and head_type(toks.text[words[-kept][0]], self.res) is None:
+                    kept -= 1  # "to optimize throughput": after "to" the word is a verb
                 if not kept:
                     continue
                 start = toks.idx[words[-kept][0]]
@@ -615,11 +623,23 @@ class PhraseFinder:
             else:
                 out.append(Candidate(start, m_end, "Metric", Finder.PHRASE, 0.6, rule=MEASURED))
 
+    def _modifies_next(self, toks: Tokens, b: int, run_end: int) -> bool:
+        """Whether the metric ending before token ``b`` modifies a noun after it in its run ("accuracy degradation",
+        "regret bounds", "CATE models"): a word a list types or a head that says only "a thing of some kind". A
+        verb the run reads on into ("success rate increases") does not count."""
+        if b >= run_end or toks.joiner[b - 1]:
+            return False
+        word = toks.text[b]
+        return head_type(word, self.res) is not None or toks.norm[b] in self._read_through \
+            or toks.norm[b] in self._bound_heads
+
     def _measured_word(self, word: str, task_only: bool = False) -> bool:
         """A word before a known metric that says what it measures: a task or technique noun ("detection",
         "attack", "clustering") or a ranked cut-off ("top-1"). Not an adjective ("near-optimal", "worse"), a verb
         ("reaches"), a role ("test") or a summary ("mean"): such words leave the metric as it is."""
         low = word.lower()
+        if not task_only and low in self.res.words.metric_kind_words:
+            return True  # "certified accuracy", "joint goal accuracy": an adjective that names a kind of the metric
         if word[:1].isupper() or not low[:1].isalpha() or self._adjective(word) or low in self.res.dataset_roles \
                 or low in self.res.words.metric_aggregates:
             return False
@@ -630,7 +650,17 @@ class PhraseFinder:
         typed = head_type(word, self.res)
         if task_only:
             return typed is not None and typed[0] == "Task"
-        return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing
+        return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing \
+            or typed is None and self._plain_noun(low)
+
+    def _plain_noun(self, low: str) -> bool:
+        """A lower-case word no list types that reads as a plain noun before a known metric: what it measures
+        ("task success rate", "goal accuracy", "answer accuracy"). Not a function or weak word, nor one spelled as a
+        participle, gerund, superlative or adverb ("reported accuracy", "surprisingly accuracy")."""
+        res = self.res
+        return low not in res.function_words and low not in res.weak_modifiers \
+            and low not in res.words.metric_judgements and low not in self._result_verbs and not low.endswith(res.words.not_noun_endings) and len(low) > 2 \
+            and not (low.endswith("s") and not low.endswith(res.words.not_verb_endings))  # "enjoys", "methods"
 
     def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """The phrases listed after a metric cue are what a result is measured in: Metrics.
