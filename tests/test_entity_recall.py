@@ -725,3 +725,16 @@ def test_the_measure_of_a_change_frame_is_a_metric(entity_types) -> None:
     assert any(k.endswith("time steps") and v == "Metric" for k, v in found.items())
     assert not any("taken" in k for k in found)
     assert "state" not in found and found.get("pose estimation") == "Task"
+
+
+def test_plain_names_listed_after_a_dataset_noun_and_a_colon_are_datasets(entity_types) -> None:
+    """"three real-world datasets: Epinions, Ciao and Yelp": a dataset noun that introduces a list over a colon,
+    a bracket or a link ("namely", "such as") names plain capitalised words as datasets. Controls: the same names
+    with no dataset noun, another noun before the colon, and a dataset noun set off by a comma only."""
+    found = entity_types("We run experiments on three real-world datasets: Epinions, Ciao and Yelp.")
+    assert (found.get("Epinions"), found.get("Ciao"), found.get("Yelp")) == ("Dataset",) * 3
+    found = entity_types("We use benchmarks such as Atari and Gibson.")
+    assert found.get("Atari") == found.get("Gibson") == "Dataset"
+    assert not {"Epinions", "Ciao"} & set(entity_types("Experiments on Epinions and Ciao show gains."))
+    assert not {"Paris", "London"} & set(entity_types("Our data covers cities: Paris, London and Berlin."))
+    assert not {"Epinions", "Ciao"} & set(entity_types("We collected datasets, Epinions and Ciao, for this."))
