@@ -738,3 +738,21 @@ def test_plain_names_listed_after_a_dataset_noun_and_a_colon_are_datasets(entity
     assert not {"Epinions", "Ciao"} & set(entity_types("Experiments on Epinions and Ciao show gains."))
     assert not {"Paris", "London"} & set(entity_types("Our data covers cities: Paris, London and Berlin."))
     assert not {"Epinions", "Ciao"} & set(entity_types("We collected datasets, Epinions and Ciao, for this."))
+
+
+def test_an_untyped_item_of_a_list_of_tasks_is_a_task(entity_types) -> None:
+    """"positive sentiment control, topic control, and language detoxification": in a list of three or more short
+    phrases, most of them typed alike, an untyped two- or three-word item is a peer of the same type. Controls: a
+    describing adjective opening the item, a plural head, and a list with fewer typed items than untyped ones."""
+    found = entity_types("Experiments on sentiment classification, topic classification, and language "
+                         "detoxification show gains.")
+    assert found.get("language detoxification") == "Task"
+    found = entity_types("Experiments on sentiment classification, topic classification, and precise "
+                         "detoxification show gains.")
+    assert "precise detoxification" not in found
+    found = entity_types("Experiments on sentiment classification, topic classification, and license plates show "
+                         "gains.")
+    assert "license plates" not in found
+    found = entity_types("Experiments on sentiment classification, language detoxification, and stance "
+                         "moderation show gains.")
+    assert "language detoxification" not in found and "stance moderation" not in found

@@ -533,6 +533,8 @@ class PhraseFinder:
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
             if sent_chunks and sent_chunks[0][0] == sent.start:
                 self._posed_subject(toks, text, sent_chunks[0], out)
+            if len(sent_chunks) >= 3:
+                self._list_peers(toks, text, sent_chunks, out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
         self._measured_metrics(doc, toks, text, out)
@@ -786,6 +788,61 @@ class PhraseFinder:
                 out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PHRASE, 0.6))
             return
 
+
+    def _list_peers(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], out: list[Candidate]) -> None:
+        """The untyped items of a list of three or more short lower-case phrases take the type their typed items
+        share: "goal-reaching, obstacle avoidance, and uneven terrain navigation" (tasks), "time delay modeling,
+        memory representation, and domain randomization" (methods). Only for Task and Method, only when no item
+        is typed otherwise, and not for an item that is one generic or describing word ("efficiency", "robust"),
+        a name, or a number."""
+        glue, lower = self._list_glue, toks.lower
+        lists: list[list[tuple[int, int]]] = []
+        for k, (a, b) in enumerate(sent_chunks):
+            between = lower[sent_chunks[k - 1][1]:a] if k else []
+            if between and glue.issuperset(between):
+                lists[-1].append((a, b))
+            else:
+                lists.append([(a, b)])
+        lists = [items for items in lists if len(items) >= 3 and all(b - a <= 4 for a, b in items)]
+        if not lists:
+            return
+        lo, hi = toks.idx[lists[0][0][0]], toks.end_char(lists[-1][-1][1] - 1)
+        spans = [(c.start, c.end, c.type) for c in out if lo <= c.start and c.end <= hi]
+        for items in lists:
+            typed: list[set[str]] = []
+            for a, b in items:
+                start, end = toks.idx[a], toks.end_char(b - 1)
+                typed.append({t for cs, ce, t in spans if start <= cs and ce <= end})
+            kinds = set().union(*typed)
+            if len(kinds) != 1 or not kinds <= {"Task", "Method"}:
+                continue
+            if 2 * sum(map(bool, typed)) < len(items):
+                continue  # most items typed alike: a list of peers, not a typed term among other things
+            typ = next(iter(kinds))
+            for (a, b), inside in zip(items, typed):
+                if not inside and self._peer_phrase(toks, text, a, b):
+                    out.append(Candidate(toks.idx[a], toks.end_char(b - 1), typ, Finder.PHRASE, 0.55))
+
+    def _peer_phrase(self, toks: Tokens, text: str, a: int, b: int) -> bool:
+        """An untyped list item that reads as a term: two or three lower-case words, a singular noun last, none a
+        participle, gerund, adverb or function word, and not opened by a describing adjective ("precise estimation",
+        "poor generalization"); "ambiguity resolution", "facility location", "driver assistance"."""
+        words = span_text(toks, a, b, text)
+        low = words.lower()
+        parts = low.split()
+        if words != low or not 2 <= len(parts) <= 3 or not low.replace("-", "").replace(" ", "").isalpha():
+            return False
+        res = self.res
+        head = parts[-1]
+        if head.endswith("s") and not head.endswith(self._not_plural) or norm_word(head) in self._read_through \
+                or head in res.generic_terms and len(parts) == 1:
+            return False
+        for w in parts:
+            if w in res.function_words or w in res.weak_modifiers or w.endswith(("ed", "ly")) \
+                    or w.endswith("ing") and w not in res.noun_ing and w != head:
+                return False
+        first = parts[0]
+        return not (self._adjective(first) and not self._relational(first))
 
     def _listed_tasks(self, toks: Tokens, text: str, s_start: int, s_end: int, sent_chunks: list[tuple[int, int]],
                       out: list[Candidate]) -> None:
