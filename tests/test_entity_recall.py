@@ -756,3 +756,20 @@ def test_an_untyped_item_of_a_list_of_tasks_is_a_task(entity_types) -> None:
     found = entity_types("Experiments on sentiment classification, language detoxification, and stance "
                          "moderation show gains.")
     assert "language detoxification" not in found and "stance moderation" not in found
+
+
+def test_a_title_means_phrase_written_as_a_name_is_a_method_the_paper_uses(extractor) -> None:
+    """"WalkFormer: Point Cloud Completion via Guided Walks": the capitalised phrase after "via", "using" or
+    "through" in the title of a paper that names its contribution is a Method it uses. Controls: a verb phrase
+    after the means word, data ("using Synthetic Data"), and a phrase a head types otherwise ("Using Aerial
+    Robots" is no method)."""
+    from kg.records import Paper
+
+    def found(title: str) -> dict[str, str]:
+        ex = extractor.extract(Paper(id="p", title=title, abstract="We propose WalkFormer, a novel approach."))
+        return {label: e.type for e in ex.entities for label in e.labels}
+
+    assert found("WalkFormer: Point Cloud Completion via Guided Walks").get("Guided Walks") == "Method"
+    assert "Exploiting Guided Walks" not in found("WalkFormer: Point Cloud Completion via Exploiting Guided Walks")
+    assert "Synthetic Data" not in found("WalkFormer: Point Cloud Completion using Synthetic Data")
+    assert found("WalkFormer: Point Cloud Completion using Aerial Robots").get("Aerial Robots") != "Method"

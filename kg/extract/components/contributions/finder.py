@@ -42,6 +42,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             out.append(self.generic)
         elif self.own_in_passing is not None and not any(c.proposed for c in out):
             self._propose(out, *self.own_in_passing)  # "… using our method LocoGen which …": the last resort
+        self._title_means_used(doc, out)
         return doc
 
     def _find(self, doc: Doc) -> None:
