@@ -773,3 +773,14 @@ def test_a_title_means_phrase_written_as_a_name_is_a_method_the_paper_uses(extra
     assert "Exploiting Guided Walks" not in found("WalkFormer: Point Cloud Completion via Exploiting Guided Walks")
     assert "Synthetic Data" not in found("WalkFormer: Point Cloud Completion using Synthetic Data")
     assert found("WalkFormer: Point Cloud Completion using Aerial Robots").get("Aerial Robots") != "Method"
+
+
+def test_a_sentence_subject_said_to_be_challenging_is_a_task(entity_types) -> None:
+    """"Interactive facial image retrieval is particularly challenging": the plain words a sentence opens on, said
+    to be challenging or difficult, name a problem. Controls: a determiner-led subject and one generic word."""
+    found = entity_types("Interactive facial image retrieval is particularly challenging due to pose variance.")
+    assert found.get("Interactive facial image retrieval") == "Task"
+    assert not {"This setting", "setting"} & set(entity_types("This setting is challenging for us."))
+    assert "Training" not in entity_types("Training is difficult for us.")
+    assert "Building cross-modal applications" not in entity_types("Building cross-modal applications is "
+                                                                   "challenging for us.")

@@ -49,6 +49,11 @@ MEASURED_WORDS = 2
 #: opens on when it says it is a problem (see ``_posed_subjects``)
 _POSED_STATE = re.compile(r"(?:[ \t]*\(([A-Za-z][\w-]{0,15})\))?[ \t]+(?:is|remains|has[ \t]+been)[ \t]+(?:an?|the)[ \t]+"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)\b")
+#: "Interactive facial image retrieval is particularly challenging", "Grasping in clutter remains difficult": a subject
+#: said to be hard is a problem too
+_POSED_HARD = re.compile(r"[ \t]+(?:is|remains)[ \t]+(?:(?:still|particularly|especially|notoriously|extremely|very|"
+                         r"highly|inherently|specifically|often|quite|considerably|much)[ \t]+)?(?:more[ \t]+)?"
+                         r"(?:challenging|difficult)\b")
 #: at most this many words of such a subject
 POSED_WORDS = 4
 #: the types of a word before a known metric that may say what it measures: a task or technique ("detection
@@ -963,7 +968,7 @@ class PhraseFinder:
         their head ("tracing", "optimization"). Plain words only (a capitalised word after the first is a name, a
         pronoun or determiner opens no name), 1 to 4 of them."""
         start, end = chunk
-        m = _POSED_STATE.match(text, toks.end_char(end - 1))
+        m = _POSED_STATE.match(text, toks.end_char(end - 1)) or _POSED_HARD.match(text, toks.end_char(end - 1))
         if m is None:
             return
         words = word_ranges(toks.joiner, start, end)
@@ -973,8 +978,10 @@ class PhraseFinder:
                 or any(not w[1:].replace("-", "").islower() for w in names) or not names[-1].isalpha() \
                 or len(names) == 1 and (first in self.res.generic_terms or norm_word(first) != first):
             return
+        if m.re is _POSED_HARD and (first.endswith("ing") and first not in self.res.noun_ing or len(names) == 1):
+            return  # "Building cross-modal applications is challenging": a verb phrase; "Driving is challenging"
         out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
-        if m.group(1):  # "Bundle adjustment (BA) remains …": the acronym defined there too
+        if m.re is _POSED_STATE and m.group(1):  # "Bundle adjustment (BA) remains …": the acronym defined there too
             out.append(Candidate(m.start(1), m.end(1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
 
     def _problem_objects(self, toks: Tokens, text: str, s_start: int, s_end: int,
