@@ -784,3 +784,12 @@ def test_a_sentence_subject_said_to_be_challenging_is_a_task(entity_types) -> No
     assert "Training" not in entity_types("Training is difficult for us.")
     assert "Building cross-modal applications" not in entity_types("Building cross-modal applications is "
                                                                    "challenging for us.")
+
+
+def test_a_well_participle_is_a_judgement_not_part_of_a_name(entity_types) -> None:
+    """"well-established techniques", "well-crafted training strategy": a "well-" participle judges what it
+    modifies, as "popular" does, and is trimmed. Control: the rest of the phrase still names a task ("grasp
+    synthesis")."""
+    found = entity_types("We leverage well-established techniques and a well-trained grasp synthesis model.")
+    assert not any(k.startswith("well-") for k in found)
+    assert found.get("grasp synthesis") == "Task"
