@@ -489,7 +489,7 @@ class ResultFinder:
             np2 = self._np_right(s, cut + comp.end()) if comp else None
             if np2 is not None and self._is_metric(s, np2, ments):
                 q.metric_span = np2
-            elif np2 is not None and comp.group().strip().lower() == "in" \
+            elif np2 is not None and comp is not None and comp.group().strip().lower() == "in" \
                     and (framed := self._framed_measure(s, np2, ments)) is not None:
                 q.metric_span, q.framed = framed, True  # "2.8x reduction in MAC operations"
             elif noun in self.mnoun_inc | self.mnoun_dec:
