@@ -538,7 +538,7 @@ class PhraseFinder:
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
             if sent_chunks and sent_chunks[0][0] == sent.start:
                 self._posed_subject(toks, text, sent_chunks[0], out)
-            if len(sent_chunks) >= 3:
+            if len(sent_chunks) >= 3 and text.find(",", sent.start_char, sent.end_char) >= 0:
                 self._list_peers(toks, text, sent_chunks, out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
