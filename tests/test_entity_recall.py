@@ -793,3 +793,17 @@ def test_a_well_participle_is_a_judgement_not_part_of_a_name(entity_types) -> No
     found = entity_types("We leverage well-established techniques and a well-trained grasp synthesis model.")
     assert not any(k.startswith("well-") for k in found)
     assert found.get("grasp synthesis") == "Task"
+
+
+def test_a_verb_an_amount_or_a_compound_tail_before_a_metric_is_not_what_it_measures(entity_types) -> None:
+    """"prioritize detection accuracy", "with enough accuracy", "worst case sample complexity", "orders of
+    magnitude speedup", "text evaluation metrics BLEU": the word before the known metric is a verb, an amount, the
+    tail of a compound or a plural, so the metric stays as it is. Control: "high task success rates", "average
+    word accuracy" and "pointwise mutual information" keep the word."""
+    found = entity_types("Methods prioritize detection accuracy with enough accuracy. We bound the worst case sample "
+                         "complexity and see orders of magnitude speedup under text evaluation metrics BLEU.")
+    assert not {"prioritize detection accuracy", "enough accuracy", "case sample complexity", "magnitude speedup",
+                "metrics BLEU"} & set(found)
+    found = entity_types("We reach high task success rates and an average word accuracy, and use pointwise mutual "
+                         "information.")
+    assert {"task success rates", "word accuracy", "pointwise mutual information"} <= set(found)

@@ -214,6 +214,7 @@ class Words:
     not_plural_endings: tuple[str, ...]
     not_adverbs: frozenset[str]
     not_noun_endings: tuple[str, ...]
+    verb_endings: tuple[str, ...]
     noun_endings: tuple[str, ...]
     relational_adjective_endings: tuple[str, ...]
     not_relational_adjectives: frozenset[str]

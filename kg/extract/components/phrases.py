@@ -620,6 +620,8 @@ class PhraseFinder:
                 if kept and words[-kept][0] > 0 and toks.lower[words[-kept][0] - 1] in self.res.words.verb_openers \
                         and head_type(toks.text[words[-kept][0]], self.res) is None:
                     kept -= 1  # "to optimize throughput": after "to" the word is a verb
+                while kept and kept < len(words) and self._compound_tail(toks, text, words[-kept - 1], words[-kept]):
+                    kept -= 1  # "worst case sample complexity", "first order regret": the tail of a compound
                 if not kept:
                     continue
                 start = toks.idx[words[-kept][0]]
@@ -660,14 +662,27 @@ class PhraseFinder:
         return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing \
             or typed is None and self._plain_noun(low)
 
+    def _compound_tail(self, toks: Tokens, text: str, before: tuple[int, int], word: tuple[int, int]) -> bool:
+        """Whether the untyped word kept before a metric is the tail of a compound whose first word was not kept
+        ("global optimality sample complexity"): a plain content word before it that is not a function, weak,
+        describing or summary word, which only judges the measure ("high task success rates", "average word
+        accuracy" keep "task", "word")."""
+        w = span_text(toks, *word, text)
+        if head_type(w, self.res) is not None or w.lower() in self.res.words.metric_kind_words:
+            return False
+        prev = span_text(toks, *before, text).lower()
+        return prev.isalpha() and prev not in self.res.weak_modifiers and not self._adjective(prev) \
+            and prev not in self.res.function_words and prev not in self.res.words.metric_aggregates
+
     def _plain_noun(self, low: str) -> bool:
         """A lower-case word no list types that reads as a plain noun before a known metric: what it measures
         ("task success rate", "goal accuracy", "answer accuracy"). Not a function or weak word, nor one spelled as a
         participle, gerund, superlative or adverb ("reported accuracy", "surprisingly accuracy")."""
         res = self.res
         return low not in res.function_words and low not in res.weak_modifiers \
-            and low not in res.words.metric_judgements and low not in self._result_verbs and not low.endswith(res.words.not_noun_endings) and len(low) > 2 \
-            and not (low.endswith("s") and not low.endswith(res.words.not_verb_endings))  # "enjoys", "methods"
+            and low not in res.words.metric_judgements and low not in self._result_verbs and len(low) > 2 \
+            and not low.endswith(res.words.not_noun_endings) and not low.endswith(res.words.verb_endings) \
+            and not (low.endswith("s") and (not low.endswith(self._not_plural) or low.endswith("ics")))  # "enjoys", "methods", "metrics"
 
     def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """The phrases listed after a metric cue are what a result is measured in: Metrics.
