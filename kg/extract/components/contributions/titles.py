@@ -444,6 +444,8 @@ class TitleReader(ReaderBase):
         found = head_type(head, self.res)
         if found is not None and found[0] != "Method" or norm_word(head.lower()) in self.words.phrase_data_heads:
             return  # "… Using Aerial Robots", "… using Synthetic Data": a model, a platform or data
+        if found is None and title[end:].lower().startswith(" and "):
+            return  # "… Through Joint Sentiment and Emotion Modeling": the head may be shared with the next item
         out.append(Candidate(start, end, "Method", Finder.CONTRIBUTION, 0.6, rule="title-means-used"))
 
     def _title_means_named(self, doc: Doc, by_start, out: list[Candidate]) -> None:
