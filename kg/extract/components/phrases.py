@@ -817,13 +817,18 @@ class PhraseFinder:
         a name, or a number."""
         glue, lower = self._list_glue, toks.lower
         lists: list[list[tuple[int, int]]] = []
-        for k, (a, b) in enumerate(sent_chunks):
-            between = lower[sent_chunks[k - 1][1]:a] if k else []
-            if between and glue.issuperset(between):
-                lists[-1].append((a, b))
-            else:
-                lists.append([(a, b)])
-        lists = [items for items in lists if len(items) >= 3 and all(b - a <= 4 for a, b in items)]
+        cur = [sent_chunks[0]]
+        for prev_end, chunk in zip([c[1] for c in sent_chunks], sent_chunks[1:]):
+            gap = chunk[0] - prev_end  # one or two glue tokens between items: ",", "and", ", and"
+            if (gap == 1 or gap == 2 and lower[prev_end + 1] in glue) and lower[prev_end] in glue:
+                cur.append(chunk)
+                continue
+            if len(cur) >= 3:
+                lists.append(cur)
+            cur = [chunk]
+        if len(cur) >= 3:
+            lists.append(cur)
+        lists = [items for items in lists if all(b - a <= 4 for a, b in items)]
         if not lists:
             return
         lo, hi = toks.idx[lists[0][0][0]], toks.end_char(lists[-1][-1][1] - 1)
