@@ -698,3 +698,112 @@ def test_textbook_methods_missing_from_the_derived_vocabularies_are_methods() ->
                      ("rapidly-exploring random tree", "Method")}, found
     doc = nlp("We run k-means clustering on the features.")
     assert {(e.preferred_label, e.type) for e in state(doc).entities} == {("k-means clustering", "Method")}
+
+
+def test_a_known_metric_keeps_a_plain_noun_or_a_kind_word_before_it(entity_types) -> None:
+    """"task success rate", "joint goal accuracy", "certified accuracy": a plain noun no list types, or a word that
+    names a kind of the metric, is part of its name. On the same abstract a judgement ("weak accuracy", "linear
+    regret"), a verb after "to", and a metric that modifies a typed noun after it ("accuracy degradation") leave
+    the known metric as it is."""
+    found = entity_types("We improve task success rate, joint goal accuracy and certified accuracy. Baselines "
+                         "suffer weak accuracy and linear regret, fail to optimize throughput, and show severe "
+                         "accuracy degradation.")
+    assert (found.get("task success rate"), found.get("joint goal accuracy"), found.get("certified accuracy")) \
+        == ("Metric", "Metric", "Metric")
+    assert not {"weak accuracy", "linear regret", "optimize throughput", "severe accuracy"} & set(found)
+    assert found.get("accuracy") == found.get("regret") == "Metric"
+
+
+def test_the_measure_of_a_change_frame_is_a_metric(entity_types) -> None:
+    """"a 2.8x reduction in MAC operations", "a 15% decrease in the average time steps taken": after a number, a
+    change noun and "in", the phrase is what the change is measured in, whatever its head (cut before a
+    participle). On the same abstract one word ("the state of the art") or a task ("pose estimation") is none."""
+    found = entity_types("Our method gives a 2.8x reduction in MAC operations and a 15% decrease in the average "
+                         "time steps taken to reach the goal. It also shows a 20% improvement in the state of "
+                         "the art and a 5% improvement in pose estimation.")
+    assert found.get("MAC operations") == "Metric"
+    assert any(k.endswith("time steps") and v == "Metric" for k, v in found.items())
+    assert not any("taken" in k for k in found)
+    assert "state" not in found and found.get("pose estimation") == "Task"
+
+
+def test_plain_names_listed_after_a_dataset_noun_and_a_colon_are_datasets(entity_types) -> None:
+    """"three real-world datasets: Epinions, Ciao and Yelp": a dataset noun that introduces a list over a colon,
+    a bracket or a link ("namely", "such as") names plain capitalised words as datasets. Controls: the same names
+    with no dataset noun, another noun before the colon, and a dataset noun set off by a comma only."""
+    found = entity_types("We run experiments on three real-world datasets: Epinions, Ciao and Yelp.")
+    assert (found.get("Epinions"), found.get("Ciao"), found.get("Yelp")) == ("Dataset",) * 3
+    found = entity_types("We use benchmarks such as Atari and Gibson.")
+    assert found.get("Atari") == found.get("Gibson") == "Dataset"
+    assert not {"Epinions", "Ciao"} & set(entity_types("Experiments on Epinions and Ciao show gains."))
+    assert not {"Paris", "London"} & set(entity_types("Our data covers cities: Paris, London and Berlin."))
+    assert not {"Epinions", "Ciao"} & set(entity_types("We collected datasets, Epinions and Ciao, for this."))
+
+
+def test_an_untyped_item_of_a_list_of_tasks_is_a_task(entity_types) -> None:
+    """"positive sentiment control, topic control, and language detoxification": in a list of three or more short
+    phrases, most of them typed alike, an untyped two- or three-word item is a peer of the same type. Controls: a
+    describing adjective opening the item, a plural head, and a list with fewer typed items than untyped ones."""
+    found = entity_types("Experiments on sentiment classification, topic classification, and language "
+                         "detoxification show gains.")
+    assert found.get("language detoxification") == "Task"
+    found = entity_types("Experiments on sentiment classification, topic classification, and precise "
+                         "detoxification show gains.")
+    assert "precise detoxification" not in found
+    found = entity_types("Experiments on sentiment classification, topic classification, and license plates show "
+                         "gains.")
+    assert "license plates" not in found
+    found = entity_types("Experiments on sentiment classification, language detoxification, and stance "
+                         "moderation show gains.")
+    assert "language detoxification" not in found and "stance moderation" not in found
+
+
+def test_a_title_means_phrase_written_as_a_name_is_a_method_the_paper_uses(extractor) -> None:
+    """"WalkFormer: Point Cloud Completion via Guided Walks": the capitalised phrase after "via", "using" or
+    "through" in the title of a paper that names its contribution is a Method it uses. Controls: a verb phrase
+    after the means word, data ("using Synthetic Data"), and a phrase a head types otherwise ("Using Aerial
+    Robots" is no method)."""
+    from kg.records import Paper
+
+    def found(title: str) -> dict[str, str]:
+        ex = extractor.extract(Paper(id="p", title=title, abstract="We propose WalkFormer, a novel approach."))
+        return {label: e.type for e in ex.entities for label in e.labels}
+
+    assert found("WalkFormer: Point Cloud Completion via Guided Walks").get("Guided Walks") == "Method"
+    assert "Exploiting Guided Walks" not in found("WalkFormer: Point Cloud Completion via Exploiting Guided Walks")
+    assert "Synthetic Data" not in found("WalkFormer: Point Cloud Completion using Synthetic Data")
+    assert found("WalkFormer: Point Cloud Completion using Aerial Robots").get("Aerial Robots") != "Method"
+
+
+def test_a_sentence_subject_said_to_be_challenging_is_a_task(entity_types) -> None:
+    """"Interactive facial image retrieval is particularly challenging": the plain words a sentence opens on, said
+    to be challenging or difficult, name a problem. Controls: a determiner-led subject and one generic word."""
+    found = entity_types("Interactive facial image retrieval is particularly challenging due to pose variance.")
+    assert found.get("Interactive facial image retrieval") == "Task"
+    assert not {"This setting", "setting"} & set(entity_types("This setting is challenging for us."))
+    assert "Training" not in entity_types("Training is difficult for us.")
+    assert "Building cross-modal applications" not in entity_types("Building cross-modal applications is "
+                                                                   "challenging for us.")
+
+
+def test_a_well_participle_is_a_judgement_not_part_of_a_name(entity_types) -> None:
+    """"well-established techniques", "well-crafted training strategy": a "well-" participle judges what it
+    modifies, as "popular" does, and is trimmed. Control: the rest of the phrase still names a task ("grasp
+    synthesis")."""
+    found = entity_types("We leverage well-established techniques and a well-trained grasp synthesis model.")
+    assert not any(k.startswith("well-") for k in found)
+    assert found.get("grasp synthesis") == "Task"
+
+
+def test_a_verb_an_amount_or_a_compound_tail_before_a_metric_is_not_what_it_measures(entity_types) -> None:
+    """"prioritize detection accuracy", "with enough accuracy", "worst case sample complexity", "orders of
+    magnitude speedup", "text evaluation metrics BLEU": the word before the known metric is a verb, an amount, the
+    tail of a compound or a plural, so the metric stays as it is. Control: "high task success rates", "average
+    word accuracy" and "pointwise mutual information" keep the word."""
+    found = entity_types("Methods prioritize detection accuracy with enough accuracy. We bound the worst case sample "
+                         "complexity and see orders of magnitude speedup under text evaluation metrics BLEU.")
+    assert not {"prioritize detection accuracy", "enough accuracy", "case sample complexity", "magnitude speedup",
+                "metrics BLEU"} & set(found)
+    found = entity_types("We reach high task success rates and an average word accuracy, and use pointwise mutual "
+                         "information.")
+    assert {"task success rates", "word accuracy", "pointwise mutual information"} <= set(found)

@@ -647,6 +647,8 @@ class Modifiers:
             return True
         if "-" not in word and word.endswith("ed"):
             return True  # participles: "learned", "proposed"
+        if word.startswith("well-") and word.endswith(("ed", "own")):
+            return True  # "well-accepted", "well-established", "well-known": a judgement, as "popular" is
         if word.endswith("ing") and word not in self.res.noun_ing and "-" not in word:
             return True  # gerunds: "enhancing", "hindering"
         if word.endswith(self.res.words.weak_suffixes):

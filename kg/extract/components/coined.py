@@ -162,14 +162,17 @@ APPOSITION = "apposition"
 
 def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candidate],
                 list_nouns: dict[str, str], n_coined: int, function_words: set[str],
-                type_nouns: Mapping[str, tuple[str, float] | tuple[str]]) -> dict[int, str]:
+                type_nouns: Mapping[str, tuple[str, float] | tuple[str]],
+                plain_list_nouns: frozenset[str] = frozenset()) -> dict[int, str]:
     """The names (by index) in a list of two or more coined names, with the type the list suggests.
 
     "Stochastic Q-learning, StochDQN, and StochDDQN": a list of coined words names things, where one such
     word alone may be a stray abbreviation. The type comes from the noun the list hangs on ("datasets:
     MIMIC-IV, eICU, and ADNI"), else from the known terms in it ("XNLI, XQuAD and GLUE", GLUE a lexicon
     dataset); a list with neither is left alone. The names from ``n_coined`` on are plain capitalised words
-    ("Kodak"): items of a list that also holds a coined name or a known term ("on Kodak, Tecnick and CLIC").
+    ("Kodak"): items of a list that also holds a coined name or a known term ("on Kodak, Tecnick and CLIC"), or of
+    a list of two or more that a dataset noun of ``plain_list_nouns`` introduces over a colon, a bracket or a link
+    ("three real-world datasets: Epinions, Ciao and Yelp", "benchmarks such as Atari and Gibson").
     """
     # one item per outermost span: a coined name also known ("GLUE") is one item, and a term inside a longer
     # name ("CNN" of "CNN-DailyMail", "A100 GPUs" of "40GB A100 GPUs") is part of it, not an item of its own
@@ -190,10 +193,15 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
     out: dict[int, str] = {}
     for run in runs:
         named = {(s, e) for s, e, k, _t in run if k >= 0}  # one name found twice is one name
-        if not named or len({(s, e) for s, e, _k, _t in run}) < 2 or not any(k < n_coined for _s, _e, k, _t in run):
-            continue  # two items, one of them coined: capitalised words alone are no list of names
+        if not named or len({(s, e) for s, e, _k, _t in run}) < 2:
+            continue
         head = _list_head(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
+        if not any(k < n_coined for _s, _e, k, _t in run) and not (
+                head is not None and len(named) >= 2 and head.end(1) < head.end()
+                and text[head.end(1):head.end()].strip() not in ("", ",")
+                and (word in plain_list_nouns or word.endswith("s") and word[:-1] in plain_list_nouns)):
+            continue  # two items, one of them coined: capitalised words alone are no list of names
         typ = list_nouns.get(word) or list_nouns.get(word[:-1] if word.endswith("s") else "")
         if len(named) < 2 and typ is None:
             continue  # one name beside a known term is a list only under a noun that says what it lists
@@ -280,6 +288,8 @@ class CoinedNameFinder:
         self.example_links = self.list_links - {"and", "or"}
         #: cues.json's list_nouns, word -> type: "three datasets: A, B and C" lists datasets
         self.list_nouns = {w: typ for typ, words in res.cues["list_nouns"].items() for w in words}
+        #: the dataset nouns that make a list of plain capitalised words names ("datasets: Epinions, Ciao and Yelp")
+        self.plain_list_nouns = frozenset(res.words.coined_preceding_dataset_nouns)
         #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
         words = res.words
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | words.rival_extra
@@ -615,7 +625,7 @@ class CoinedNameFinder:
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
         self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
-                             self.res.function_words, self.type_nouns)
+                             self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
         for k, item in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
             if k in listed and item[:2] not in known_spans:

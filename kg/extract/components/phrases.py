@@ -49,6 +49,11 @@ MEASURED_WORDS = 2
 #: opens on when it says it is a problem (see ``_posed_subjects``)
 _POSED_STATE = re.compile(r"(?:[ \t]*\(([A-Za-z][\w-]{0,15})\))?[ \t]+(?:is|remains|has[ \t]+been)[ \t]+(?:an?|the)[ \t]+"
                           r"(?:[\w-]+[ \t]+){0,3}?(?:problem|challenge|task)\b")
+#: "Interactive facial image retrieval is particularly challenging", "Grasping in clutter remains difficult": a subject
+#: said to be hard is a problem too
+_POSED_HARD = re.compile(r"[ \t]+(?:is|remains)[ \t]+(?:(?:still|particularly|especially|notoriously|extremely|very|"
+                         r"highly|inherently|specifically|often|quite|considerably|much)[ \t]+)?(?:more[ \t]+)?"
+                         r"(?:challenging|difficult)\b")
 #: at most this many words of such a subject
 POSED_WORDS = 4
 #: the types of a word before a known metric that may say what it measures: a task or technique ("detection
@@ -118,6 +123,11 @@ class PhraseFinder:
         self._problem_verb_norms = frozenset(norm_word(v.split()[0]) for v in res.cues["problem_verbs"])
         self._problem_heads = frozenset(res.cues["problem_heads"])
         self.modifiers = Modifiers(res)
+        #: the base-form verbs of result claims ("improve", "reduce", "boost"): before a known metric, not what it
+        #: measures ("reduce latency")
+        cues = res.result_cues
+        self._result_verbs = frozenset(w.lower() for key in ("increase_verbs", "decrease_verbs", "better_verbs",
+                                                             "speed_verbs") for w in cues.get(key, ()) if " " not in w)
         self._is_weak, self._trim_words = self.modifiers.is_weak, self.modifiers.trim_words
         self._metric_cues = frozenset(c.lower() for c in res.cues["metric_list_cues"])
         cues = res.cues["metric_list_cues"] + res.cues["measure_cues"]
@@ -528,6 +538,8 @@ class PhraseFinder:
                 self._problem_objects(toks, text, sent.start, sent.end, sent_chunks, out)
             if sent_chunks and sent_chunks[0][0] == sent.start:
                 self._posed_subject(toks, text, sent_chunks[0], out)
+            if len(sent_chunks) >= 3 and text.find(",", sent.start_char, sent.end_char) >= 0:
+                self._list_peers(toks, text, sent_chunks, out)
         if may_contain(text, self._metric_cue_words):
             self._metric_lists(doc, toks, text, out)
         self._measured_metrics(doc, toks, text, out)
@@ -593,7 +605,7 @@ class PhraseFinder:
                 continue  # punctuation or a hyphen before the metric: no modifier ("pass@1-", "(accuracy")
             sent = sentence_at(doc, m_start)
             run = next((r for r in chunk_ranges(doc, sent.start, sent.end, self.res) if r[0] < a < r[1]), None)
-            if run is None:
+            if run is None or self._modifies_next(toks, rng[1], run[1]):
                 continue
             words = word_ranges(toks.joiner, run[0], a)
             task = tasks.get(toks.end_char(a - 1))
@@ -605,6 +617,11 @@ class PhraseFinder:
                     if not self._measured_word(span_text(toks, *w, text), task_only):
                         break
                     kept += 1
+                if kept and words[-kept][0] > 0 and toks.lower[words[-kept][0] - 1] in self.res.words.verb_openers \
+                        and head_type(toks.text[words[-kept][0]], self.res) is None:
+                    kept -= 1  # "to optimize throughput": after "to" the word is a verb
+                while kept and kept < len(words) and self._compound_tail(toks, text, words[-kept - 1], words[-kept]):
+                    kept -= 1  # "worst case sample complexity", "first order regret": the tail of a compound
                 if not kept:
                     continue
                 start = toks.idx[words[-kept][0]]
@@ -615,11 +632,23 @@ class PhraseFinder:
             else:
                 out.append(Candidate(start, m_end, "Metric", Finder.PHRASE, 0.6, rule=MEASURED))
 
+    def _modifies_next(self, toks: Tokens, b: int, run_end: int) -> bool:
+        """Whether the metric ending before token ``b`` modifies a noun after it in its run ("accuracy degradation",
+        "regret bounds", "CATE models"): a word a list types or a head that says only "a thing of some kind". A
+        verb the run reads on into ("success rate increases") does not count."""
+        if b >= run_end or toks.joiner[b - 1]:
+            return False
+        word = toks.text[b]
+        return head_type(word, self.res) is not None or toks.norm[b] in self._read_through \
+            or toks.norm[b] in self._bound_heads
+
     def _measured_word(self, word: str, task_only: bool = False) -> bool:
         """A word before a known metric that says what it measures: a task or technique noun ("detection",
         "attack", "clustering") or a ranked cut-off ("top-1"). Not an adjective ("near-optimal", "worse"), a verb
         ("reaches"), a role ("test") or a summary ("mean"): such words leave the metric as it is."""
         low = word.lower()
+        if not task_only and low in self.res.words.metric_kind_words:
+            return True  # "certified accuracy", "joint goal accuracy": an adjective that names a kind of the metric
         if word[:1].isupper() or not low[:1].isalpha() or self._adjective(word) or low in self.res.dataset_roles \
                 or low in self.res.words.metric_aggregates:
             return False
@@ -630,7 +659,30 @@ class PhraseFinder:
         typed = head_type(word, self.res)
         if task_only:
             return typed is not None and typed[0] == "Task"
-        return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing
+        return typed is not None and typed[0] in _MEASURED_TYPES or low in self.res.noun_ing \
+            or typed is None and self._plain_noun(low)
+
+    def _compound_tail(self, toks: Tokens, text: str, before: tuple[int, int], word: tuple[int, int]) -> bool:
+        """Whether the untyped word kept before a metric is the tail of a compound whose first word was not kept
+        ("global optimality sample complexity"): a plain content word before it that is not a function, weak,
+        describing or summary word, which only judges the measure ("high task success rates", "average word
+        accuracy" keep "task", "word")."""
+        w = span_text(toks, *word, text)
+        if head_type(w, self.res) is not None or w.lower() in self.res.words.metric_kind_words:
+            return False
+        prev = span_text(toks, *before, text).lower()
+        return prev.isalpha() and prev not in self.res.weak_modifiers and not self._adjective(prev) \
+            and prev not in self.res.function_words and prev not in self.res.words.metric_aggregates
+
+    def _plain_noun(self, low: str) -> bool:
+        """A lower-case word no list types that reads as a plain noun before a known metric: what it measures
+        ("task success rate", "goal accuracy", "answer accuracy"). Not a function or weak word, nor one spelled as a
+        participle, gerund, superlative or adverb ("reported accuracy", "surprisingly accuracy")."""
+        res = self.res
+        return low not in res.function_words and low not in res.weak_modifiers \
+            and low not in res.words.metric_judgements and low not in self._result_verbs and len(low) > 2 \
+            and not low.endswith(res.words.not_noun_endings) and not low.endswith(res.words.verb_endings) \
+            and not (low.endswith("s") and (not low.endswith(self._not_plural) or low.endswith("ics")))  # "enjoys", "methods", "metrics"
 
     def _metric_lists(self, doc: Doc, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """The phrases listed after a metric cue are what a result is measured in: Metrics.
@@ -757,6 +809,66 @@ class PhraseFinder:
             return
 
 
+    def _list_peers(self, toks: Tokens, text: str, sent_chunks: list[tuple[int, int]], out: list[Candidate]) -> None:
+        """The untyped items of a list of three or more short lower-case phrases take the type their typed items
+        share: "goal-reaching, obstacle avoidance, and uneven terrain navigation" (tasks), "time delay modeling,
+        memory representation, and domain randomization" (methods). Only for Task and Method, only when no item
+        is typed otherwise, and not for an item that is one generic or describing word ("efficiency", "robust"),
+        a name, or a number."""
+        glue, lower = self._list_glue, toks.lower
+        lists: list[list[tuple[int, int]]] = []
+        cur = [sent_chunks[0]]
+        for prev_end, chunk in zip([c[1] for c in sent_chunks], sent_chunks[1:]):
+            gap = chunk[0] - prev_end  # one or two glue tokens between items: ",", "and", ", and"
+            if (gap == 1 or gap == 2 and lower[prev_end + 1] in glue) and lower[prev_end] in glue:
+                cur.append(chunk)
+                continue
+            if len(cur) >= 3:
+                lists.append(cur)
+            cur = [chunk]
+        if len(cur) >= 3:
+            lists.append(cur)
+        lists = [items for items in lists if all(b - a <= 4 for a, b in items)]
+        if not lists:
+            return
+        lo, hi = toks.idx[lists[0][0][0]], toks.end_char(lists[-1][-1][1] - 1)
+        spans = [(c.start, c.end, c.type) for c in out if lo <= c.start and c.end <= hi]
+        for items in lists:
+            typed: list[set[str]] = []
+            for a, b in items:
+                start, end = toks.idx[a], toks.end_char(b - 1)
+                typed.append({t for cs, ce, t in spans if start <= cs and ce <= end})
+            kinds = set().union(*typed)
+            if len(kinds) != 1 or not kinds <= {"Task", "Method"}:
+                continue
+            if 2 * sum(map(bool, typed)) < len(items):
+                continue  # most items typed alike: a list of peers, not a typed term among other things
+            typ = next(iter(kinds))
+            for (a, b), inside in zip(items, typed):
+                if not inside and self._peer_phrase(toks, text, a, b):
+                    out.append(Candidate(toks.idx[a], toks.end_char(b - 1), typ, Finder.PHRASE, 0.55))
+
+    def _peer_phrase(self, toks: Tokens, text: str, a: int, b: int) -> bool:
+        """An untyped list item that reads as a term: two or three lower-case words, a singular noun last, none a
+        participle, gerund, adverb or function word, and not opened by a describing adjective ("precise estimation",
+        "poor generalization"); "ambiguity resolution", "facility location", "driver assistance"."""
+        words = span_text(toks, a, b, text)
+        low = words.lower()
+        parts = low.split()
+        if words != low or not 2 <= len(parts) <= 3 or not low.replace("-", "").replace(" ", "").isalpha():
+            return False
+        res = self.res
+        head = parts[-1]
+        if head.endswith("s") and not head.endswith(self._not_plural) or norm_word(head) in self._read_through \
+                or head in res.generic_terms and len(parts) == 1:
+            return False
+        for w in parts:
+            if w in res.function_words or w in res.weak_modifiers or w.endswith(("ed", "ly")) \
+                    or w.endswith("ing") and w not in res.noun_ing and w != head:
+                return False
+        first = parts[0]
+        return not (self._adjective(first) and not self._relational(first))
+
     def _listed_tasks(self, toks: Tokens, text: str, s_start: int, s_end: int, sent_chunks: list[tuple[int, int]],
                       out: list[Candidate]) -> None:
         """"tasks such as video restoration and surrogate rendering": the examples of a task noun are tasks,
@@ -876,7 +988,7 @@ class PhraseFinder:
         their head ("tracing", "optimization"). Plain words only (a capitalised word after the first is a name, a
         pronoun or determiner opens no name), 1 to 4 of them."""
         start, end = chunk
-        m = _POSED_STATE.match(text, toks.end_char(end - 1))
+        m = _POSED_STATE.match(text, toks.end_char(end - 1)) or _POSED_HARD.match(text, toks.end_char(end - 1))
         if m is None:
             return
         words = word_ranges(toks.joiner, start, end)
@@ -886,8 +998,10 @@ class PhraseFinder:
                 or any(not w[1:].replace("-", "").islower() for w in names) or not names[-1].isalpha() \
                 or len(names) == 1 and (first in self.res.generic_terms or norm_word(first) != first):
             return
+        if m.re is _POSED_HARD and (first.endswith("ing") and first not in self.res.noun_ing or len(names) == 1):
+            return  # "Building cross-modal applications is challenging": a verb phrase; "Driving is challenging"
         out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
-        if m.group(1):  # "Bundle adjustment (BA) remains …": the acronym defined there too
+        if m.re is _POSED_STATE and m.group(1):  # "Bundle adjustment (BA) remains …": the acronym defined there too
             out.append(Candidate(m.start(1), m.end(1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
 
     def _problem_objects(self, toks: Tokens, text: str, s_start: int, s_end: int,

@@ -114,6 +114,9 @@ class _Q:
     verb_span: tuple[int, int] | None = None
     keep: bool = True
     inherited: bool = False  # the metric comes from another item of a list
+    #: the metric phrase is read from a change frame ("a 15% decrease in the average time steps"): the frame says it
+    #: is a measure, so its head need not be a known metric word
+    framed: bool = False
     pieces: list[tuple[int, int]] = field(default_factory=list)
 
     def has_metric(self) -> bool:
@@ -310,6 +313,27 @@ class ResultFinder:
             return False
         return words[0] not in self.res.weak_modifiers
 
+    def _framed_measure(self, s: str, span: tuple[int, int], ments) -> tuple[int, int] | None:
+        """The phrase after "a N% decrease/reduction/improvement in", cut before a participle that starts a clause
+        ("the average time steps taken to reach the goal"): what the change is measured in, whatever its head
+        word ("MAC operations", "answer confidence"). Not a phrase over a method, model, dataset or task, a
+        generic head ("the number", "methods"), one opened by a weak modifier, or one word alone ("the state of the
+        art", "collisions": the frame is too loose to say one word is a measure)."""
+        words = self._words(s, *span)
+        for i in range(1, len(words)):
+            w = words[i][2].lower()
+            if w.endswith(("ed", "en")) and w.isalpha() and norm_word(w) not in self.metric_heads:
+                words = words[:i]
+                break
+        span = (words[0][0], words[-1][1])
+        if any(e.type in _NOT_METRIC_TYPES and a < span[1] and span[0] < b for a, b, e in ments):
+            return None
+        low = [w[2].lower() for w in words]
+        if len(low) < 2 or norm_word(low[-1]) in self.generic_heads or low[0] in self.res.weak_modifiers \
+                or low[-1] in self.res.function_words:
+            return None
+        return span
+
     def _lower_better(self, metric: str) -> bool:
         words = metric.lower().replace("-", " ").split()
         return bool(words) and norm_word(words[-1]) in self.lower_better
@@ -465,6 +489,9 @@ class ResultFinder:
             np2 = self._np_right(s, cut + comp.end()) if comp else None
             if np2 is not None and self._is_metric(s, np2, ments):
                 q.metric_span = np2
+            elif np2 is not None and comp is not None and comp.group().strip().lower() == "in" \
+                    and (framed := self._framed_measure(s, np2, ments)) is not None:
+                q.metric_span, q.framed = framed, True  # "2.8x reduction in MAC operations"
             elif noun in self.mnoun_inc | self.mnoun_dec:
                 q.metric_span = self._strip_det(s, (np[0], cut))  # "75% KV cache compression"
             elif idx > 0 and self._is_metric(s, mods := self._strip_det(s, (np[0], self._after_words(s, np[0], idx))),
@@ -725,7 +752,7 @@ class ResultFinder:
                                       surface=text[start:end]) for start, end in named)
         return doc
 
-    def _named_metric(self, s: str, span: tuple[int, int], ments) -> tuple[int, int] | None:
+    def _named_metric(self, s: str, span: tuple[int, int], ments, framed: bool = False) -> tuple[int, int] | None:
         """The metric phrase as a new Metric mention, if it names a measure and overlaps no entity.
 
         "reducing time-to-first-response by 60%" measures something a reader would query for; "task
@@ -739,7 +766,7 @@ class ResultFinder:
             return None
         parts = words[-1].lower().split("-")
         head = parts[0] if "to" in parts[1:-1] else parts[-1]  # "time-to-first-token" is a time
-        if norm_word(head) not in self.named_metric_heads and head not in self.named_metric_heads:
+        if norm_word(head) not in self.named_metric_heads and head not in self.named_metric_heads and not framed:
             return None
         if len(words) == 1 and len(parts) == 1:
             return None  # a bare "cost" or "speed": an aspect, not a named measure
@@ -798,7 +825,7 @@ class ResultFinder:
                         if e.type == "Metric" and q.metric_span[0] <= a and b <= q.metric_span[1]]
                 metric_entity = max(hits, key=lambda h: (h[1] - h[0], -h[0])) if hits else None
                 if metric_entity is None and not q.inherited:
-                    metric_entity = self._named_metric(s, q.metric_span, ments)
+                    metric_entity = self._named_metric(s, q.metric_span, ments, q.framed)
                     if metric_entity is not None:
                         named.append((metric_entity[0] + base, metric_entity[1] + base))
             subject = self._subject(s, q, base, ments, main)

@@ -45,6 +45,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             self._propose(out, *self.own_in_passing)  # "… using our method LocoGen which …": the last resort
         elif self.bare is not None and not any(c.proposed for c in out):
             out.append(self.bare)  # "We propose a novel algorithm that improves upon …": the kind noun alone
+        self._title_means_used(doc, out)
         return doc
 
     def _find(self, doc: Doc) -> None:

@@ -416,6 +416,38 @@ class TitleReader(ReaderBase):
         by_start.setdefault(start, []).append(cand)
         return True
 
+    def _title_means_used(self, doc: Doc, out: list[Candidate]) -> None:
+        """"WalkFormer: Point Cloud Completion via Guided Walks", "… through Self-Feedback Guided Revision": the title's
+        means phrase (after "via", "using" or "through") of a paper that names its contribution otherwise is a
+        technique it uses, a Method whatever its head, when it is written as a name (every word capitalised, two
+        to five words) and no finder read it. Not a verb phrase ("via Learning …"), a known thing ("via the
+        …"), nor a phrase a head types as a model, dataset or task ("… Using Aerial Robots")."""
+        text = doc_text(doc)
+        title, sep, _rest = text.partition("\n\n")
+        if not sep:
+            return
+        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
+                            self.words.title_articles)
+        if means is None:
+            return
+        start, end = means[1]
+        phrase = title[start:end].split()
+        first = phrase[0].lower()
+        if not 2 <= len(phrase) <= 5 or not all(w[:1].isupper() for w in phrase) or "," in title[start:end] \
+                or first.endswith("ing") and first not in self.res.noun_ing \
+                or title[:start].rstrip().lower().endswith(tuple(f" {a}" for a in self.words.title_articles)):
+            return
+        if any(c.start <= start and end <= c.end or start <= c.start and c.end <= end
+               and (c.type != "Method" or c.finder is Finder.LEXICON) for c in out):
+            return  # read already, or holding a known term or a name of another kind
+        head = phrase[-1].rsplit("-", 1)[-1]
+        found = head_type(head, self.res)
+        if found is not None and found[0] != "Method" or norm_word(head.lower()) in self.words.phrase_data_heads:
+            return  # "… Using Aerial Robots", "… using Synthetic Data": a model, a platform or data
+        if found is None and title[end:].lower().startswith(" and "):
+            return  # "… Through Joint Sentiment and Emotion Modeling": the head may be shared with the next item
+        out.append(Candidate(start, end, "Method", Finder.CONTRIBUTION, 0.6, rule="title-means-used"))
+
     def _title_means_named(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"Model Merging by Uncertainty-Based Gradient Matching" with "we propose an uncertainty-based scheme …": a
         described contribution of one modifier and a kind noun whose modifier is a word of the title's means phrase (after
