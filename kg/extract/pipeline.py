@@ -267,15 +267,22 @@ class _Evidences:
         self.starts, self.ends = sentence_offsets(doc)
         self.offset = len(title) + len(SEPARATOR) if title else None  # where the abstract starts
         self.sentences: dict[int, tuple[str, int, int, str]] = {}
+        #: the Evidence made for each (sentence, component, confidence): a frozen record, shared by the entities and
+        #: relations it is the same for (a frozen dataclass's fields are set one ``object.__setattr__`` at a time)
+        self.made: dict[tuple[int, str, float], Evidence] = {}
 
     def __call__(self, start: int, component: str, conf: float) -> Evidence:
         """Evidence for a span starting at ``start``: its sentence, offsets relative to the title or the abstract."""
         i = max(bisect_right(self.starts, start) - 1, 0)  # the sentence holding ``start`` (as sentence_at)
-        hit = self.sentences.get(i)
-        if hit is None:
-            hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
-        text, s, e, section = hit
-        return Evidence(text, s, e, component, round(conf, 3), section=section)
+        conf = round(conf, 3)
+        out = self.made.get((i, component, conf))
+        if out is None:
+            hit = self.sentences.get(i)
+            if hit is None:
+                hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
+            text, s, e, section = hit
+            out = self.made[i, component, conf] = Evidence(text, s, e, component, conf, section=section)
+        return out
 
     def _sentence(self, s: int, e: int) -> tuple[str, int, int, str]:
         raw = self.text[s:e]

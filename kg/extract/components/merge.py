@@ -723,16 +723,18 @@ class Merger:
         tasks = [e for e in groups if e.type == "Task" and not e.proposed
                  and not any(m.finder in NAME_FINDERS for m in e.mentions)]
         joined: list[LocalEntity] = []
+        #: each task's mentions as _spaced reads them, read once (a task that takes another in takes its surfaces too)
+        spaced = {id(e): {_spaced(m.surface) for m in e.mentions} for e in tasks}
         for short in tasks:
-            tails = {_spaced(m.surface) for m in short.mentions}
+            tails = spaced[id(short)]
             if not all(" " in t for t in tails):
                 continue
             for long in tasks:
                 if long is short or short in joined or long not in groups:
                     continue
-                lows = {_spaced(m.surface) for m in long.mentions}
-                if any(lw.endswith(" " + t) for lw in lows for t in tails):
+                if any(lw.endswith(" " + t) for lw in spaced[id(long)] for t in tails):
                     _absorb(long, short, groups, joined)
+                    spaced[id(long)] |= tails
                     break
         return joined
 

@@ -94,6 +94,9 @@ class PhraseFinder:
         self._one_word_terms = frozenset(e.term.lower() for e in res.lexicon if " " not in e.term)
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | self._dataset_heads
+        #: the head norms _emit reads besides a typed head (one set: the test runs for every chunk)
+        self._emit_norms = self._read_through | self._bound_heads | self._data_heads | (
+            {self._split_head} if self._split_head else set())
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
         #: captioning" (lower-case, singular head)
         self._shared_terms = {e.term.lower(): e for e in reversed(res.lexicon) if e.type in _DISTRIBUTED_TYPES}
@@ -487,7 +490,7 @@ class PhraseFinder:
         text = doc_text(doc)
         self._hardware_context = any(c.type == "HardwareConcept" and c.finder is Finder.LEXICON
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
-        res, read_through = self.res, self._read_through
+        res, emit_norms = self.res, self._emit_norms
         #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
         known = {(c.start, c.end): c for c in out if c.finder is Finder.LEXICON}
         for sent in sentences(doc):
@@ -495,9 +498,7 @@ class PhraseFinder:
             for k, (start, end) in enumerate(sent_chunks):
                 before = len(out)
                 # the test _emit starts with, done here for the three chunks in four it rejects
-                if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through \
-                        or toks.norm[end - 1] in self._bound_heads or toks.norm[end - 1] in self._data_heads \
-                        or toks.norm[end - 1] == self._split_head and self._split_head:
+                if toks.norm[end - 1] in emit_norms or head_type(toks.text[end - 1], res) is not None:
                     words = word_ranges(joiner, start, end)
                     if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
                             and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
