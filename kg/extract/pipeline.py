@@ -45,8 +45,8 @@ SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction t
 #: abstracts has far more, and a cache miss costs ~20x a hit (same tokens either way).
 TOKENIZER_CACHE_SIZE = 1_000_000
 #: New containers between two collections of the garbage collector's youngest generation during
-#: :meth:`Extractor.pipe` (Python's default is 700; see there).
-YOUNG_GC_THRESHOLD = 50_000
+#: :meth:`Extractor.pipe` (Python's default is 700; see there): more than a batch of 256 abstracts holds at once.
+YOUNG_GC_THRESHOLD = 200_000
 #: The lexeme attributes the components read (see ``kg.extract.text.Lex``; LOWER for the lexicon
 #: matcher's patterns too). spaCy computes every attribute it has a getter for, in Python, for each string it
 #: has not seen: shape, prefix, suffix, stop word, URL, e-mail, ... were ~15% of the extraction's time.
@@ -167,6 +167,8 @@ def check_order(pipes: Iterable[tuple[str, str]]) -> None:
 def code_urls(text: str) -> list[str]:
     """Code repository URLs in the text (known code hosts, trailing punctuation removed)."""
     out: list[str] = []
+    if "://" not in text:
+        return out  # every URL the pattern matches holds one: most abstracts need no scan
     hosts = load_words().code_hosts
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;:!?*_")
@@ -210,13 +212,16 @@ class Extractor:
         are frozen out of the garbage collector's full scans meanwhile (those took ~10% of the run).
         A batch's docs and candidates live until its records are made, so the youngest generation's
         collections (every 700 new containers by default) kept walking them for nothing: ~6% of the run.
-        They run every :data:`YOUNG_GC_THRESHOLD` meanwhile; the records make few reference cycles.
+        They run every :data:`YOUNG_GC_THRESHOLD` meanwhile, and once before each batch, when the last
+        batch's docs are gone (a collection in the middle of a batch walked every list of its live docs:
+        ~5% of the run at 50,000); the records make few reference cycles.
         """
         threshold = gc.get_threshold()
         gc.freeze()
         gc.set_threshold(YOUNG_GC_THRESHOLD, *threshold[1:])
         try:
             for batch in minibatch(papers, batch_size):
+                gc.collect(0)  # the young generation, while no doc state is alive (see the docstring)
                 cleaned = [self.clean(paper) for paper in batch]
                 docs: list[Doc | None] = [self._make_doc(text) for _title, _abstract, text in cleaned]
                 for name, proc in self.nlp.pipeline:

@@ -282,9 +282,8 @@ def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adve
     at most two adverbs (closed_class.toml contribution_adverbs: "we also report"); a lower-case word only (a name
     after "we" is no verb)."""
     n = len(text)
-    for i, t in enumerate(text):
-        if t not in _SUBJECTS:
-            continue
+    # the pronouns' positions, found by list scans in C rather than a Python pass over every token of the doc
+    for i in sorted([i for s in _SUBJECTS for i in positions(text, s)]):
         j = i + 1
         while j < n and j <= i + 2 and text[j] in adverbs:
             j += 1  # "we also report", "we further measure"
