@@ -238,9 +238,12 @@ class Extractor:
 
     def _make_doc(self, text: str) -> Doc:
         """The tokenized doc, its text kept: spaCy's tokenizer loses no character (``doc.text == text``), so
-        :func:`~kg.extract.text.doc_text` need not join the tokens back together."""
+        :func:`~kg.extract.text.doc_text` need not join the tokens back together; marked as fresh from the
+        tokenizer, so the sentencizer need not look for boundaries set before it."""
         doc = self.nlp.make_doc(text)
-        state(doc).text = text
+        st = state(doc)
+        st.text = text
+        st.tokenized = True
         return doc
 
     @staticmethod

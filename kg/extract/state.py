@@ -155,6 +155,8 @@ class DocState:
     relations: list[RelationCandidate] = field(default_factory=list)
     results: list[ResultCandidate] = field(default_factory=list)
     # ---- per-doc caches of kg.extract.text (built on first use)
+    #: the doc is the extractor's own, fresh from its tokenizer: it has no sentence boundaries yet
+    tokenized: bool = False
     text: str | None = None
     tokens: Tokens | None = None
     sents: list[Span] | None = None

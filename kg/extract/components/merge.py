@@ -51,8 +51,9 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
     if len(typed) < len(cands) and any(c.confidence >= GUESS_OUTVOTED for c in typed):
         cands = typed
     score: dict[str, float] = {}
+    trust = PRIORITY.get
     for c in cands:
-        w = c.confidence * (1 + priority(c)) * (3 if c.proposed else 1)
+        w = c.confidence * (1 + trust(c.finder, 0)) * (3 if c.proposed else 1)
         score[c.type] = score.get(c.type, 0.0) + w
     typ = max(sorted(score), key=score.__getitem__) if len(score) > 1 else cands[0].type
     return typ, max([c.confidence for c in cands if c.type == typ])
@@ -789,7 +790,8 @@ class Merger:
         text = doc_text(doc)
         spans = self._merge_spans(doc, text)
         # the datasets of a task yield to the spans they cross ("visual anomaly detection benchmarks")
-        spans.sort(key=lambda c: (-priority(c), c.rule == DATASETS_OF, -(c.end - c.start), c.start))
+        trust = PRIORITY.get
+        spans.sort(key=lambda c: (-trust(c.finder, 0), c.rule == DATASETS_OF, -(c.end - c.start), c.start))
         accepted: list[Candidate] = []
         taken: list[tuple[int, int]] = []  # bounds of the accepted spans, for the crossing test
         for c in spans:
