@@ -203,7 +203,7 @@ def positions(items: list[str], value: str, start: int = 0, end: int | None = No
 
 def span_text(toks: Tokens, start: int, end: int, text: str) -> str:
     """``doc[start:end].text`` for a non-empty token range, sliced from the doc text."""
-    return text[toks.idx[start]:toks.end_char(end - 1)]
+    return text[toks.idx[start]:toks.idx[end - 1] + len(toks.text[end - 1])]  # end_char inlined: ~40 calls a doc
 
 
 def is_joiner(tok: Token) -> bool:
@@ -423,7 +423,7 @@ def char_token_range(toks: Tokens, start: int, end: int) -> tuple[int, int] | No
     idx, text = toks.idx, toks.text
     if not idx:
         return None
-    length = toks.end_char(len(idx) - 1) + toks.ws[-1]  # the doc's text length
+    length = idx[-1] + len(text[-1]) + toks.ws[-1]  # the doc's text length
     if not (0 <= start < length and 0 <= end - 1 < length):
         return None  # spaCy's token_by_char finds no token
     first = bisect.bisect_right(idx, start) - 1

@@ -507,12 +507,12 @@ class PhraseFinder:
                     self._emit(toks, text, words, out)
                     if len(words) == 2 and k > 0:
                         last = out[-1] if len(out) == before + 1 and out[-1].start == toks.idx[start] else \
-                            known.get((toks.idx[start], toks.end_char(end - 1)))
+                            known.get((toks.idx[start], toks.idx[end - 1] + len(toks.text[end - 1])))
                         if last is not None and last.type in _DISTRIBUTED_TYPES:
                             self._distribute(toks, text, sent_chunks, k, last, out)
                 elif k > 0 and known:
                     # a two-word vocabulary term whose head no list types: "automatic and human evaluation"
-                    last = known.get((toks.idx[start], toks.end_char(end - 1)))
+                    last = known.get((toks.idx[start], toks.idx[end - 1] + len(toks.text[end - 1])))
                     if last is not None and last.type in _DISTRIBUTED_TYPES \
                             and len(word_ranges(joiner, start, end)) == 2:
                         self._distribute(toks, text, sent_chunks, k, last, out)
