@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter
+from operator import attrgetter, not_
 from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
@@ -168,9 +168,11 @@ def tokens(doc: Doc) -> Tokens:
         cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
         if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
             lex = cast("list[Lex]", cached)
-        else:
+        else:  # the few tokens not seen before, found in C (most docs have some, most tokens are not)
             vocab = doc.vocab
-            lex = [lx or _lex(vocab, o) for lx, o in zip(cached, orths)]
+            for i in compress(range(len(cached)), map(not_, cached)):
+                cached[i] = _lex(vocab, orths[i])
+            lex = cast("list[Lex]", cached)
         text = list(map(_TEXT, lex))
         ws = list(map(bool, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
