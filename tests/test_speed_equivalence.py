@@ -16,6 +16,10 @@ TEXTS = [
     "SuperGLUE and MMLU. -- Our state-of-the-art results -/- show a 3.5% gain over the baseline; "
     "code is at https://github.com/x/y. The model, trained on 8 A100 GPUs, is - - fast.",
     "A -b- c / d – e and/or f- g -h. Of the in on at, x-y-z.",
+    # a run that opens with a joiner ("-" after a bare number), which the doc's chunks trim once
+    "Gains of 3.5-x b over 10-fold baselines, and 2-D c.",
+    # a run that is a joiner alone: no chunk of its own (the doc's chunks are then read range by range)
+    "x (/) y and z w.",
 ]
 
 

@@ -45,8 +45,8 @@ SEPARATOR = "\n\n"  # between the cleaned title and abstract in the extraction t
 #: abstracts has far more, and a cache miss costs ~20x a hit (same tokens either way).
 TOKENIZER_CACHE_SIZE = 1_000_000
 #: New containers between two collections of the garbage collector's youngest generation during
-#: :meth:`Extractor.pipe` (Python's default is 700; see there).
-YOUNG_GC_THRESHOLD = 50_000
+#: :meth:`Extractor.pipe` (Python's default is 700; see there): more than a batch of 256 abstracts holds at once.
+YOUNG_GC_THRESHOLD = 200_000
 #: The lexeme attributes the components read (see ``kg.extract.text.Lex``; LOWER for the lexicon
 #: matcher's patterns too). spaCy computes every attribute it has a getter for, in Python, for each string it
 #: has not seen: shape, prefix, suffix, stop word, URL, e-mail, ... were ~15% of the extraction's time.
@@ -167,6 +167,8 @@ def check_order(pipes: Iterable[tuple[str, str]]) -> None:
 def code_urls(text: str) -> list[str]:
     """Code repository URLs in the text (known code hosts, trailing punctuation removed)."""
     out: list[str] = []
+    if "://" not in text:
+        return out  # every URL the pattern matches holds one: most abstracts need no scan
     hosts = load_words().code_hosts
     for m in _URL.finditer(text):
         url = m.group(0).rstrip(".,;:!?*_")
@@ -210,13 +212,16 @@ class Extractor:
         are frozen out of the garbage collector's full scans meanwhile (those took ~10% of the run).
         A batch's docs and candidates live until its records are made, so the youngest generation's
         collections (every 700 new containers by default) kept walking them for nothing: ~6% of the run.
-        They run every :data:`YOUNG_GC_THRESHOLD` meanwhile; the records make few reference cycles.
+        They run every :data:`YOUNG_GC_THRESHOLD` meanwhile, and once before each batch, when the last
+        batch's docs are gone (a collection in the middle of a batch walked every list of its live docs:
+        ~5% of the run at 50,000); the records make few reference cycles.
         """
         threshold = gc.get_threshold()
         gc.freeze()
         gc.set_threshold(YOUNG_GC_THRESHOLD, *threshold[1:])
         try:
             for batch in minibatch(papers, batch_size):
+                gc.collect(0)  # the young generation, while no doc state is alive (see the docstring)
                 cleaned = [self.clean(paper) for paper in batch]
                 docs: list[Doc | None] = [self._make_doc(text) for _title, _abstract, text in cleaned]
                 for name, proc in self.nlp.pipeline:
@@ -233,9 +238,12 @@ class Extractor:
 
     def _make_doc(self, text: str) -> Doc:
         """The tokenized doc, its text kept: spaCy's tokenizer loses no character (``doc.text == text``), so
-        :func:`~kg.extract.text.doc_text` need not join the tokens back together."""
+        :func:`~kg.extract.text.doc_text` need not join the tokens back together; marked as fresh from the
+        tokenizer, so the sentencizer need not look for boundaries set before it."""
         doc = self.nlp.make_doc(text)
-        state(doc).text = text
+        st = state(doc)
+        st.text = text
+        st.tokenized = True
         return doc
 
     @staticmethod
@@ -267,15 +275,22 @@ class _Evidences:
         self.starts, self.ends = sentence_offsets(doc)
         self.offset = len(title) + len(SEPARATOR) if title else None  # where the abstract starts
         self.sentences: dict[int, tuple[str, int, int, str]] = {}
+        #: the Evidence made for each (sentence, component, confidence): a frozen record, shared by the entities and
+        #: relations it is the same for (a frozen dataclass's fields are set one ``object.__setattr__`` at a time)
+        self.made: dict[tuple[int, str, float], Evidence] = {}
 
     def __call__(self, start: int, component: str, conf: float) -> Evidence:
         """Evidence for a span starting at ``start``: its sentence, offsets relative to the title or the abstract."""
         i = max(bisect_right(self.starts, start) - 1, 0)  # the sentence holding ``start`` (as sentence_at)
-        hit = self.sentences.get(i)
-        if hit is None:
-            hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
-        text, s, e, section = hit
-        return Evidence(text, s, e, component, round(conf, 3), section=section)
+        conf = round(conf, 3)
+        out = self.made.get((i, component, conf))
+        if out is None:
+            hit = self.sentences.get(i)
+            if hit is None:
+                hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
+            text, s, e, section = hit
+            out = self.made[i, component, conf] = Evidence(text, s, e, component, conf, section=section)
+        return out
 
     def _sentence(self, s: int, e: int) -> tuple[str, int, int, str]:
         raw = self.text[s:e]

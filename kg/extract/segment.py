@@ -35,6 +35,7 @@ try:  # CPython's regex parser, to read the suffix rule's widths (suffix_window)
     from re._constants import ASSERT, ASSERT_NOT, AT, AT_END, BRANCH, LITERAL, MAX_REPEAT, MAXREPEAT
 except ImportError:  # pragma: no cover - another Python: no window
     _parser = None
+from kg.extract.state import state
 from kg.extract.text import tokens
 
 _T = TypeVar("_T")
@@ -217,7 +218,8 @@ class PunctuationSentencizer:
             raise ValueError("a sentence-final character is not punctuation")
 
     def __call__(self, doc: Doc) -> Doc:
-        if doc.has_annotation(SENT_START):  # also true for docs of one token
+        # (a doc fresh from the extractor's tokenizer has none: ``has_annotation`` scans every token for one)
+        if (len(doc) == 1 or not state(doc).tokenized) and doc.has_annotation(SENT_START):  # true for one token
             return self.stock(doc)
         toks = tokens(doc)  # the plain token lists the kg components read (built here, once)
         text = toks.text

@@ -105,9 +105,13 @@ class ResultCandidate:
     text: str = ""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class LocalEntity:
-    """An entity of one paper, with all its accepted mentions (made by ``kg_merge`` only)."""
+    """An entity of one paper, with all its accepted mentions (made by ``kg_merge`` only).
+
+    Compared by identity (``eq=False``): two entities of a paper never share a key, so no two are equal by value,
+    and the merge's ``in`` and ``remove`` over lists of them compared every field of every mention in turn.
+    """
 
     keys: set[str]
     mentions: list[Candidate] = field(default_factory=list)
@@ -151,6 +155,8 @@ class DocState:
     relations: list[RelationCandidate] = field(default_factory=list)
     results: list[ResultCandidate] = field(default_factory=list)
     # ---- per-doc caches of kg.extract.text (built on first use)
+    #: the doc is the extractor's own, fresh from its tokenizer: it has no sentence boundaries yet
+    tokenized: bool = False
     text: str | None = None
     tokens: Tokens | None = None
     sents: list[Span] | None = None
@@ -159,7 +165,8 @@ class DocState:
     sent_norms: dict[int, set[str]] = field(default_factory=dict)
     title_case: dict[int, bool] = field(default_factory=dict)
     content: tuple[Any, list[bool]] | None = None  # (the resources they were computed with, the flags)
-    content_runs: tuple[list[bool], list[int], list[int]] | None = None  # (the flags, run starts, run ends)
+    #: (the flags, run starts, run ends, each run's chunk or None): see kg.extract.text.content_runs
+    content_runs: tuple[list[bool], list[int], list[int], list[tuple[int, int]] | None] | None = None
     norm_ids: list[int] | None = None  # each token's NORM, as kg_normalizer set it
 
 

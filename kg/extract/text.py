@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from operator import attrgetter
+from operator import attrgetter, not_
 from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
@@ -168,9 +168,11 @@ def tokens(doc: Doc) -> Tokens:
         cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
         if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
             lex = cast("list[Lex]", cached)
-        else:
+        else:  # the few tokens not seen before, found in C (most docs have some, most tokens are not)
             vocab = doc.vocab
-            lex = [lx or _lex(vocab, o) for lx, o in zip(cached, orths)]
+            for i in compress(range(len(cached)), map(not_, cached)):
+                cached[i] = _lex(vocab, orths[i])
+            lex = cast("list[Lex]", cached)
         text = list(map(_TEXT, lex))
         ws = list(map(bool, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
@@ -203,7 +205,7 @@ def positions(items: list[str], value: str, start: int = 0, end: int | None = No
 
 def span_text(toks: Tokens, start: int, end: int, text: str) -> str:
     """``doc[start:end].text`` for a non-empty token range, sliced from the doc text."""
-    return text[toks.idx[start]:toks.end_char(end - 1)]
+    return text[toks.idx[start]:toks.idx[end - 1] + len(toks.text[end - 1])]  # end_char inlined: ~40 calls a doc
 
 
 def is_joiner(tok: Token) -> bool:
@@ -282,9 +284,8 @@ def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adve
     at most two adverbs (closed_class.toml contribution_adverbs: "we also report"); a lower-case word only (a name
     after "we" is no verb)."""
     n = len(text)
-    for i, t in enumerate(text):
-        if t not in _SUBJECTS:
-            continue
+    # the pronouns' positions, found by list scans in C rather than a Python pass over every token of the doc
+    for i in sorted([i for s in _SUBJECTS for i in positions(text, s)]):
         j = i + 1
         while j < n and j <= i + 2 and text[j] in adverbs:
             j += 1  # "we also report", "we further measure"
@@ -315,38 +316,39 @@ def chunk_ranges(doc: Doc, start: int, end: int, res: Resources) -> list[tuple[i
 
     Read off the doc's runs of content tokens (:func:`content_runs`, found once): a run clipped to the range is
     a maximal run inside it. The components ask for the chunks of every sentence and of many sentence tails;
-    a pass over their tokens in Python for each was ~2% of the extraction.
+    a pass over their tokens in Python for each was ~2% of the extraction. A range that clips no run (most
+    sentences) is a slice of the runs' chunks, made once per doc.
     """
-    starts, ends = content_runs(doc, res)
+    starts, ends, whole = content_runs(doc, res)
+    k = bisect.bisect_right(ends, start)  # the first run that ends after ``start``
+    last = bisect.bisect_left(starts, end)  # the runs before it start before ``end``
+    if k >= last:
+        return []
+    if whole is not None and starts[k] >= start and ends[last - 1] <= end:
+        return whole[k:last]
     joiner = tokens(doc).joiner
     out: list[tuple[int, int]] = []
-    k = bisect.bisect_right(ends, start)  # the first run that ends after ``start``
-    n = len(starts)
-    while k < n:
-        a = starts[k]
-        if a >= end:
-            break
-        b = ends[k]
-        a = max(a, start)
-        b = min(b, end)
+    for j in range(k, last):
+        a = max(starts[j], start)
+        b = min(ends[j], end)
         while a < b and joiner[a]:
             a += 1  # a chunk never starts in a joiner
         while b > a and joiner[b - 1]:
             b -= 1  # nor ends in one
         if b > a:
             out.append((a, b))
-        k += 1
     return out
 
 
-def content_runs(doc: Doc, res: Resources) -> tuple[list[int], list[int]]:
+def content_runs(doc: Doc, res: Resources) -> tuple[list[int], list[int], list[tuple[int, int]] | None]:
     """The starts and ends of the doc's maximal runs of content tokens (:func:`content_flags`), found once per doc
-    by ``bytes.find`` over the flags (in C) rather than a Python pass over every token."""
+    by ``bytes.find`` over the flags (in C) rather than a Python pass over every token; and each run's chunk (the
+    run without joiners at its ends), or None for a doc with a run of joiners only (which has no chunk)."""
     flags = content_flags(doc, res)
     st = state(doc)
     cached = st.content_runs
     if cached is not None and cached[0] is flags:
-        return cached[1], cached[2]
+        return cached[1], cached[2], cached[3]
     marks = bytes(flags)  # a flag is a bool: 1 or 0
     starts: list[int] = []
     ends: list[int] = []
@@ -359,8 +361,23 @@ def content_runs(doc: Doc, res: Resources) -> tuple[list[int], list[int]]:
         starts.append(at)
         ends.append(stop)
         at = marks.find(1, stop)
-    st.content_runs = (flags, starts, ends)
-    return starts, ends
+    whole: list[tuple[int, int]] | None = list(zip(starts, ends))
+    joiner = tokens(doc).joiner
+    for h in tokens(doc).joinable:  # the few joiner tokens: a run trimmed at either end
+        if joiner[h] and whole is not None:
+            r = bisect.bisect_right(starts, h) - 1
+            if r >= 0 and h < ends[r] and (h == starts[r] or h == ends[r] - 1):
+                a, b = starts[r], ends[r]
+                while a < b and joiner[a]:
+                    a += 1
+                while b > a and joiner[b - 1]:
+                    b -= 1
+                if b > a:
+                    whole[r] = (a, b)
+                else:
+                    whole = None
+    st.content_runs = (flags, starts, ends, whole)
+    return starts, ends, whole
 
 
 def chunks(sent: Span, res: Resources) -> list[Span]:
@@ -408,7 +425,7 @@ def char_token_range(toks: Tokens, start: int, end: int) -> tuple[int, int] | No
     idx, text = toks.idx, toks.text
     if not idx:
         return None
-    length = toks.end_char(len(idx) - 1) + toks.ws[-1]  # the doc's text length
+    length = idx[-1] + len(text[-1]) + toks.ws[-1]  # the doc's text length
     if not (0 <= start < length and 0 <= end - 1 < length):
         return None  # spaCy's token_by_char finds no token
     first = bisect.bisect_right(idx, start) - 1
@@ -454,6 +471,21 @@ def _folds_as_lowered(text: str) -> bool:
     return text.isascii() or not any(c in text for c in _FOLDS_APART)
 
 
+#: the text :func:`lowered` was last asked for, and its lower case
+_last_lowered: tuple[str, str] = ("", "")
+
+
+def lowered(text: str) -> str:
+    """``text.lower()``, kept for the text asked last (by identity): the readers of one sentence (cheap tests, then
+    case-insensitive scans) each lowered the same sentence again."""
+    global _last_lowered
+    last, low = _last_lowered
+    if text is not last:
+        low = text.lower()
+        _last_lowered = (text, low)
+    return low
+
+
 def may_contain(text: str, words: tuple[str, ...]) -> bool:
     """False only if ``text`` surely holds none of ``words`` (lower-case ASCII), in any letter case.
 
@@ -462,7 +494,7 @@ def may_contain(text: str, words: tuple[str, ...]) -> bool:
     """
     if not _folds_as_lowered(text):
         return True
-    low = text.lower()
+    low = lowered(text)
     for w in words:  # a loop, not any() of a generator: this runs for most sentences
         if w in low:
             return True
@@ -506,7 +538,7 @@ class LowerRegex:
     def _lowered(self, text: str) -> str | None:
         """The text the case-sensitive twin reads, or None where the IGNORECASE pattern must read ``text``."""
         if text.isascii() or self.any_text and _folds_as_lowered(text):
-            return text.lower()
+            return lowered(text)
         return None
 
     def search(self, text: str) -> re.Match | None:

@@ -199,7 +199,7 @@ class LexiconMatcher:
                     idx = int(strings[match_id])
                 entry = self.entries[idx]
                 found.append((Candidate(
-                    toks.idx[start], toks.end_char(end - 1), entry.type, Finder.LEXICON,
+                    toks.idx[start], toks.idx[end - 1] + len(text[end - 1]), entry.type, Finder.LEXICON,
                     self._confidence[idx], canonical=entry.canonical,
                     source_id=entry.source_id, rule=entry.source or "user"), self._needs_context[idx]))
         # "fixed points of a map" is mathematics unless the abstract is about hardware

@@ -51,8 +51,9 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
     if len(typed) < len(cands) and any(c.confidence >= GUESS_OUTVOTED for c in typed):
         cands = typed
     score: dict[str, float] = {}
+    trust = PRIORITY.get
     for c in cands:
-        w = c.confidence * (1 + priority(c)) * (3 if c.proposed else 1)
+        w = c.confidence * (1 + trust(c.finder, 0)) * (3 if c.proposed else 1)
         score[c.type] = score.get(c.type, 0.0) + w
     typ = max(sorted(score), key=score.__getitem__) if len(score) > 1 else cands[0].type
     return typ, max([c.confidence for c in cands if c.type == typ])
@@ -723,16 +724,18 @@ class Merger:
         tasks = [e for e in groups if e.type == "Task" and not e.proposed
                  and not any(m.finder in NAME_FINDERS for m in e.mentions)]
         joined: list[LocalEntity] = []
+        #: each task's mentions as _spaced reads them, read once (a task that takes another in takes its surfaces too)
+        spaced = {id(e): {_spaced(m.surface) for m in e.mentions} for e in tasks}
         for short in tasks:
-            tails = {_spaced(m.surface) for m in short.mentions}
+            tails = spaced[id(short)]
             if not all(" " in t for t in tails):
                 continue
             for long in tasks:
                 if long is short or short in joined or long not in groups:
                     continue
-                lows = {_spaced(m.surface) for m in long.mentions}
-                if any(lw.endswith(" " + t) for lw in lows for t in tails):
+                if any(lw.endswith(" " + t) for lw in spaced[id(long)] for t in tails):
                     _absorb(long, short, groups, joined)
+                    spaced[id(long)] |= tails
                     break
         return joined
 
@@ -787,7 +790,8 @@ class Merger:
         text = doc_text(doc)
         spans = self._merge_spans(doc, text)
         # the datasets of a task yield to the spans they cross ("visual anomaly detection benchmarks")
-        spans.sort(key=lambda c: (-priority(c), c.rule == DATASETS_OF, -(c.end - c.start), c.start))
+        trust = PRIORITY.get
+        spans.sort(key=lambda c: (-trust(c.finder, 0), c.rule == DATASETS_OF, -(c.end - c.start), c.start))
         accepted: list[Candidate] = []
         taken: list[tuple[int, int]] = []  # bounds of the accepted spans, for the crossing test
         for c in spans:

@@ -99,6 +99,9 @@ class PhraseFinder:
         self._one_word_terms = frozenset(e.term.lower() for e in res.lexicon if " " not in e.term)
         #: heads that say only "a method/dataset of some kind": the phrase is read through to its modifier
         self._read_through = res.generic_heads | self._dataset_heads
+        #: the head norms _emit reads besides a typed head (one set: the test runs for every chunk)
+        self._emit_norms = self._read_through | self._bound_heads | self._data_heads | (
+            {self._split_head} if self._split_head else set())
         #: vocabulary terms a modifier can make with a head it shares: "image captioning" in "image and video
         #: captioning" (lower-case, singular head)
         self._shared_terms = {e.term.lower(): e for e in reversed(res.lexicon) if e.type in _DISTRIBUTED_TYPES}
@@ -497,7 +500,7 @@ class PhraseFinder:
         text = doc_text(doc)
         self._hardware_context = any(c.type == "HardwareConcept" and c.finder is Finder.LEXICON
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
-        res, read_through = self.res, self._read_through
+        res, emit_norms = self.res, self._emit_norms
         #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
         known = {(c.start, c.end): c for c in out if c.finder is Finder.LEXICON}
         for sent in sentences(doc):
@@ -505,9 +508,7 @@ class PhraseFinder:
             for k, (start, end) in enumerate(sent_chunks):
                 before = len(out)
                 # the test _emit starts with, done here for the three chunks in four it rejects
-                if head_type(toks.text[end - 1], res) is not None or toks.norm[end - 1] in read_through \
-                        or toks.norm[end - 1] in self._bound_heads or toks.norm[end - 1] in self._data_heads \
-                        or toks.norm[end - 1] == self._split_head and self._split_head:
+                if toks.norm[end - 1] in emit_norms or head_type(toks.text[end - 1], res) is not None:
                     words = word_ranges(joiner, start, end)
                     if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
                             and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
@@ -516,12 +517,12 @@ class PhraseFinder:
                     self._emit(toks, text, words, out)
                     if len(words) == 2 and k > 0:
                         last = out[-1] if len(out) == before + 1 and out[-1].start == toks.idx[start] else \
-                            known.get((toks.idx[start], toks.end_char(end - 1)))
+                            known.get((toks.idx[start], toks.idx[end - 1] + len(toks.text[end - 1])))
                         if last is not None and last.type in _DISTRIBUTED_TYPES:
                             self._distribute(toks, text, sent_chunks, k, last, out)
                 elif k > 0 and known:
                     # a two-word vocabulary term whose head no list types: "automatic and human evaluation"
-                    last = known.get((toks.idx[start], toks.end_char(end - 1)))
+                    last = known.get((toks.idx[start], toks.idx[end - 1] + len(toks.text[end - 1])))
                     if last is not None and last.type in _DISTRIBUTED_TYPES \
                             and len(word_ranges(joiner, start, end)) == 2:
                         self._distribute(toks, text, sent_chunks, k, last, out)

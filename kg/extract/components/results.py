@@ -50,6 +50,7 @@ direction is dropped too.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
@@ -736,6 +737,7 @@ class ResultFinder:
         st.results = out
         mentions = [(m.start, m.end, e) for e in ents for m in e.mentions]
         mentions.sort(key=_START_END)  # stable, by (start, end): a key read in C
+        starts = [m[0] for m in mentions]
         main = st.main
         text = doc_text(doc)
         named: list[tuple[int, int]] = []
@@ -745,7 +747,8 @@ class ResultFinder:
             if digit < a:
                 digit = _first_digit(text, a)
             if digit < b or (not (s := text[a:b]).isascii() and any(map(str.isdigit, s))):
-                out.extend(self._sentence(text, sent, mentions, main, named))
+                out.extend(self._sentence(text, sent, mentions[bisect_left(starts, a):bisect_right(starts, b)], main,
+                                          named))
         # the metric phrases a claim names and no rule found: a measured quantity is a Metric (the merge
         # pass after this component makes them mentions of entities)
         st.proposals.extend(Candidate(start, end, "Metric", Finder.RESULTS, self.conf["named_metric"], rule="metric",
@@ -794,9 +797,10 @@ class ResultFinder:
         return None
 
     def _sentence(self, text: str, sent: Span, mentions, main, named: list[tuple[int, int]]) -> list[ResultCandidate]:
-        base = sent.start_char
-        s = text[base:sent.end_char]
-        ments = [(a - base, b - base, e) for a, b, e in mentions if base <= a and b <= sent.end_char]
+        """The claims of one sentence; ``mentions``: the doc's mentions that start in it (by start and end)."""
+        base, end = sent.start_char, sent.end_char
+        s = text[base:end]
+        ments = [(a - base, b - base, e) for a, b, e in mentions if base <= a and b <= end]
         prev: _Q | None = None
         kept: list[_Q] = []
         for q in self._quantities(s, ments):

@@ -146,6 +146,8 @@ class ReaderBase:
         self.title_cuts = set(cues["title_cuts"])
         self.title_inner = set(cues["title_inner"])
         self.title_rejects = set(cues["title_rejects"])
+        #: the last title read by ``TitleReader._phrases`` and its phrases ("" has none)
+        self.last_title_phrases: tuple[str, tuple[tuple[int, int, int], ...]] = ("", ())
         self.title_self_reference = re.compile(
             r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in cues["title_self_reference"]) + r")(?![\w-])",
             re.IGNORECASE)

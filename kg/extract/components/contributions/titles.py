@@ -158,6 +158,16 @@ def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[
 class TitleReader(ReaderBase):
     """What the title says the paper proposes or addresses."""
 
+    def _phrases(self, title: str) -> tuple[tuple[int, int, int], ...]:
+        """:func:`title_phrases` of ``title`` with this reader's word lists, kept for the last title: the readers of
+        one paper ask for them up to four times."""
+        last, phrases = self.last_title_phrases
+        if title != last:
+            phrases = tuple(title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
+                                          self.title_openers, self.res.noun_ing, self.words.title_articles))
+            self.last_title_phrases = (title, phrases)
+        return phrases
+
     def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """A title "DiffAug: Enhance …" names the paper's contribution before the colon.
 
@@ -303,8 +313,7 @@ class TitleReader(ReaderBase):
         Navigation", "… : Global Optimization of Black-Box Functions") or opened by a task verb's gerund
         ("Detecting Machine-Generated Texts by …"), up to its first cut word; 2 to 6 words."""
         phrases = [(a, b if len(title[a:b].split()) <= 6 else h)
-                   for a, b, h in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
-                                                self.title_openers, self.res.noun_ing, self.words.title_articles)]
+                   for a, b, h in self._phrases(title)]
         any_task = any(c.type == "Task" for c in out)
         for part in re.split(r":\s+|\s+[-–—]\s+", title):
             if any_task:
@@ -490,8 +499,7 @@ class TitleReader(ReaderBase):
         title, sep, _rest = text.partition("\n\n")
         if not sep:
             return False
-        for start, end, head_end in title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects,
-                                                  self.title_openers, self.res.noun_ing, self.words.title_articles):
+        for start, end, head_end in self._phrases(title):
             head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
             last = title[:end].rsplit(None, 1)[-1]
             if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
@@ -543,8 +551,7 @@ class TitleReader(ReaderBase):
         title, sep, rest = text.partition("\n\n")
         if not sep or not (title.startswith(("A ", "An ")) and title[title.index(" ") + 1:][:1].isupper()):
             return False
-        phrases = title_phrases(title, self.title_cuts, self.title_inner, self.title_rejects, self.title_openers,
-                                self.res.noun_ing, self.words.title_articles)
+        phrases = self._phrases(title)
         if not phrases or title[:phrases[0][0]].strip().lower() not in self.words.title_articles:
             return self._kind_for_title(doc, title, rest, out)  # "A Novel Platform to …": a phrase of one word only
         start, end, head_end = phrases[0]
