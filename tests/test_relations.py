@@ -814,3 +814,49 @@ def test_a_task_named_only_as_an_example_is_not_the_main_task(extractor):
                       "Submodular maximization is at the core of drug discovery. We propose FooGreedy, a greedy "
                       "policy with tight guarantees.")
     assert ("foogreedy", "addresses", "drug discovery") in rels, rels
+
+
+def test_a_method_phrase_after_a_use_cue_is_used(extractor):
+    # "PowerBEV … employs a hierarchical Gaussian mixture approach": the phrase no entity names becomes a Method the
+    # contribution uses; not after a parity ("competitive with …"), a negation ("without …") nor a comparison
+    rels = _relations(extractor, "Fast Instance Prediction",
+                      "We propose FooBEV, a framework for instance prediction. FooBEV employs a hierarchical "
+                      "Gaussian mixture approach to group points. FooBEV is competitive with a strong graph-based "
+                      "approach and works without a dedicated refinement module. Our method outperforms a spectral "
+                      "grouping method.")
+    assert ("foobev", "uses", "hierarchical gaussian mixture approach") in rels, rels
+    used = {o for s, p, o in rels if p == "uses"}
+    assert not used & {"strong graph-based approach", "graph-based approach", "dedicated refinement module",
+                       "refinement module", "spectral grouping method"}, rels
+
+
+def test_a_method_phrase_that_only_adds_its_head_to_a_name_is_the_name(extractor):
+    rels = _relations(extractor, "Vanishing Ideals",
+                      "We propose FooVI, an algorithm for vanishing ideals. In FooVI, we solve convex problems with "
+                      "the Pairwise Frank-Wolfe algorithm.")
+    assert ("foovi", "uses", "pairwise frank-wolfe algorithm") not in rels or not any(
+        o == "pairwise frank-wolfe" for s, p, o in rels), rels
+
+
+def test_apply_uses_only_what_follows_it_closely(extractor):
+    # "we apply exemplar learning", "applying LayerDrop": used; "we apply FooNet to X", "findings apply beyond X",
+    # "we apply our algorithm to X": X is where it is applied, not used
+    rels = _relations(extractor, "A Test",
+                      "We propose FooNet, a method for image classification. We apply exemplar learning to boost "
+                      "accuracy. We apply FooNet to reinforcement learning policies on physics simulators. Our "
+                      "findings apply beyond PageRank. We apply our algorithm to Private Aggregation of Teacher "
+                      "Ensembles. We also study applying LayerDrop on cross-attention layers.")
+    used = {o for s, p, o in rels if s == "foonet" and p == "uses"}
+    assert {"exemplar learning", "layerdrop"} <= used, rels
+    assert not used & {"reinforcement learning", "pagerank", "private aggregation of teacher ensembles",
+                       "cross-attention"}, rels
+
+
+def test_cannot_negates_a_use(extractor):
+    rels = _relations(extractor, "A Test",
+                      "We propose FooOpt, an algorithm for stochastic optimization. FooOpt is implemented using "
+                      "block coordinate methods. The rate cannot be improved using stochastic higher order "
+                      "methods.")
+    used = {o for s, p, o in rels if s == "fooopt" and p == "uses"}
+    assert "block coordinate methods" in used, rels
+    assert not any("higher order" in o for o in used), rels
