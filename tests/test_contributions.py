@@ -2036,3 +2036,19 @@ def test_a_framework_for_title_with_a_described_framework(extractor):
         id="p", title="A Framework for Few-Shot Policy Transfer through Observation Mapping",
         abstract="We study why few-shot policy transfer between two domains fails and prove lower bounds."))
     assert not any(e.proposed and "Framework" in e.labels[0] for e in ex.entities)
+
+
+def test_data_the_authors_make_beside_a_named_contribution_is_proposed(extractor):
+    # "To support this, we construct a new large-scale dataset of 50K street images": beside FooText, a dataset the
+    # authors make is a contribution too; a method they design beside it is not (it is a part of FooText), and
+    # neither is a described dataset when the paper names one of its own
+    proposed = _proposed(extractor, "We introduce FooText, a method for scene text recognition. To support this, we "
+                                    "construct a new dataset of 50K street images with dense annotations.")
+    assert proposed.get("FooText") and proposed.get("dataset of 50K street images") == "Dataset", proposed
+    proposed = _proposed(extractor, "We introduce FooText, a method for scene text recognition. To support this, we "
+                                    "construct a new neural network of stacked attention layers.")
+    assert "Dataset" not in proposed.values(), proposed
+    proposed = _proposed(extractor, "We introduce FooText, a method for scene text recognition. We also release "
+                                    "BarSet, a new benchmark of street signs. To support this, we construct a new dataset of 50K "
+                                    "street images with dense annotations.")
+    assert proposed.get("BarSet") == "Dataset" and "dataset of 50K street images" not in proposed, proposed

@@ -167,6 +167,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
+        if any(c.proposed for c in out):
+            self._described_data(doc, unnamed, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
@@ -218,6 +220,24 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self._title_phrase(doc, by_start, out, kind, means_too=True, loose=True)
             if not any(c.proposed for c in out) and self.generic is None:
                 self._indefinite_title(doc, by_start, out)  # "A Cognitive Regularizer for Language Modeling"
+
+    def _described_data(self, doc: Doc, unnamed: list[tuple[Span, int]], by_start, out: list[Candidate]) -> None:
+        """"We propose MoMaRT, a teleoperation framework …, and collect a first-of-its-kind large scale dataset",
+        "To support this, we construct a new large-scale dataset of 50K street images": beside a named contribution,
+        the data the authors make, described by a dataset noun, is a contribution too (only a Dataset: "we design a
+        neural network that …" describes a part of the named one), unless the paper names a dataset of its own."""
+        if any(c.proposed and c.type == "Dataset" for c in out):
+            return  # the paper names its data ("SeaTurtleID2022: A Long-Span Dataset …"): the description is that
+        lower = tokens(doc).lower
+        for sent, i in unnamed:
+            if lower[i] not in self.verbs or not self._has_subject(lower, i, sent) \
+                    or any(c.proposed and doc[i].idx < c.start < sent.end_char for c in out):
+                continue  # (not where the sentence names what it makes: "a long-span dataset … - SeaTurtleID2022")
+            before = len(out)
+            generic, self.generic = self.generic, None
+            self._described_object(doc, sent, i, by_start, out)
+            self.generic = generic
+            out[before:] = [c for c in out[before:] if c.type == "Dataset" and c.proposed]
 
     def _coined(self, doc: Doc, cand: Candidate, by_start) -> bool:
         """Whether a proposed span is more than a known term: not one lower-case word ("word2vec"), not one a
