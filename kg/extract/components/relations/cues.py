@@ -107,6 +107,8 @@ class RelationCues:
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
         self.apply_cues = words.relation_apply_cues
+        #: the heads of a used phrase (``uses.used_phrases``), as substrings: a sentence holding none has none
+        self.used_head_words = key_words(words.relation_used_phrase_heads)
         self.apply_gap_stops = words.relation_apply_gap_stops
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
@@ -204,7 +206,10 @@ class RelationCues:
         """Where the sentence's use cues end, less an "apply" cue ("we apply X") that a preposition or a
         self-reference follows ("we apply our algorithm to PATE", "our findings apply beyond PageRank"); and the ends
         of the "apply" cues kept, whose object must follow closely (:meth:`close_object`)."""
-        out, tight = [], set()
+        if sent.use_ends is not None:
+            return sent.use_ends
+        out: list[int] = []
+        tight: set[int] = set()
         for u in sent.use_hits(self.use):
             if u.group(1).lower() in self.apply_cues:
                 nxt = sent.text[u.end():u.end() + 16].split()[:1]
@@ -212,6 +217,7 @@ class RelationCues:
                     continue
                 tight.add(u.end())
             out.append(u.end())
+        sent.use_ends = out, tight
         return out, tight
 
     def close_object(self, s_text: str, end: int, start: int) -> bool:

@@ -9,6 +9,7 @@ that is negated ("without any fine-tuning") or a parity ("competitive with X") i
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from spacy.tokens import Doc
@@ -98,7 +99,7 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
     after a comparison cue nor in a contrast clause, not a negated use ("without a … module"), not a parity
     ("competitive with a … approach"), not "our/this method" (a function word opens it: no phrase)."""
     ends, _tight = cues.use_ends(sent)
-    if not ends:
+    if not ends or not may_contain(sent.text, cues.used_head_words):
         return
     s_text, a = sent.text, sent.start
     parity = {p.end() for p in cues.parity.finditer(s_text)} if may_contain(s_text, cues.parity_words) else set()
@@ -108,11 +109,19 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
     doc, text = paper.doc, paper.text
     toks = tokens(doc)
     heads = cues.words.relation_used_phrase_heads
-    for x, y in chunk_ranges(doc, sent.span.start, sent.span.end, cues.res):
-        c_start = toks.idx[x] - a
-        cue = next((u for u in ends if u <= c_start and USED_PHRASE_GAP.fullmatch(s_text, u, c_start)), None)
-        if cue is None:
+    for u in ends:
+        gap = USED_PHRASE_GAP.match(s_text, u)
+        if gap is None or gap.end() >= len(s_text):
             continue
+        # the chunk that opens right there (a phrase runs at most a dozen tokens)
+        x = bisect_left(toks.idx, a + gap.end(), sent.span.start, sent.span.end)
+        if x >= sent.span.end or toks.idx[x] != a + gap.end():
+            continue
+        first = chunk_ranges(doc, x, min(x + 12, sent.span.end), cues.res)[:1]
+        if not first or first[0][0] != x:
+            continue
+        y = first[0][1]
+        c_start = toks.idx[x] - a
         if cmp_at is not None and c_start >= cmp_at or any(lo <= c_start < hi for lo, hi, _p in contrasts):
             continue
         if negated(s_text, c_start, ends):
