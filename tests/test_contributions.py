@@ -2052,3 +2052,17 @@ def test_data_the_authors_make_beside_a_named_contribution_is_proposed(extractor
                                     "BarSet, a new benchmark of street signs. To support this, we construct a new dataset of 50K "
                                     "street images with dense annotations.")
     assert proposed.get("BarSet") == "Dataset" and "dataset of 50K street images" not in proposed, proposed
+
+
+def test_names_listed_with_a_proposed_name_are_proposed(extractor):
+    # "new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the names of the list go with the proposed one;
+    # not the names of a list that is not the contribution's ("evaluated on FooBench, BarBench and BazBench")
+    proposed = _proposed(extractor, "We present FooLM, a small language model. We additionally curate and release new "
+                                    "specialized datasets (FooMath, Stack-Foo, and FooTalk) at stages where we found "
+                                    "existing datasets to be small.")
+    assert {"FooMath", "Stack-Foo", "FooTalk"} <= set(proposed), proposed
+    found = _found(extractor, "We present FooLM, a small language model. FooLM is evaluated on GSM8K, MATH, and "
+                              "HumanEval.")
+    proposed = _proposed(extractor, "We present FooLM, a small language model. FooLM is evaluated on GSM8K, MATH, "
+                                    "and HumanEval.")
+    assert "HumanEval" in found and set(proposed) == {"FooLM"}, proposed

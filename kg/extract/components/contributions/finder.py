@@ -29,6 +29,8 @@ from kg.extract.text import (
 from kg.types import Finder
 
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
+#: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
+NAME_LIST_GAP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|,?\s+and\s+")
 
 
 class ContributionFinder(TitleReader, DescribedReader, NameReader):
@@ -42,7 +44,34 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             out.append(self.generic)
         elif self.own_in_passing is not None and not any(c.proposed for c in out):
             self._propose(out, *self.own_in_passing)  # "… using our method LocoGen which …": the last resort
+        self._listed_names(doc, out)
         return doc
+
+    def _listed_names(self, doc: Doc, out: list[Candidate]) -> None:
+        """"We additionally curate and release new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the
+        names listed right after a proposed name, of its type, are proposed too."""
+        proposed = [c for c in out if c.proposed and c.finder is Finder.CONTRIBUTION]
+        if not proposed:
+            return
+        text = doc_text(doc)
+        names: dict[int, list[Candidate]] = {}
+        for c in out:
+            if c.finder in NAMES and not c.proposed:
+                names.setdefault(c.start, []).append(c)
+        if not names:
+            return
+        done = {(c.start, c.end) for c in proposed}
+        for c in proposed:
+            at = c.end
+            while True:
+                gap = NAME_LIST_GAP.match(text, at)
+                nxt = max((k for k in names.get(gap.end(), ()) if k.type == c.type), key=lambda k: k.end,
+                          default=None) if gap is not None else None
+                if nxt is None or (nxt.start, nxt.end) in done:
+                    break
+                self._propose(out, nxt, c.type)
+                done.add((nxt.start, nxt.end))
+                at = nxt.end
 
     def _find(self, doc: Doc) -> None:
         out = self.found = state(doc).candidates
