@@ -860,3 +860,16 @@ def test_cannot_negates_a_use(extractor):
     used = {o for s, p, o in rels if s == "fooopt" and p == "uses"}
     assert "block coordinate methods" in used, rels
     assert not any("higher order" in o for o in used), rels
+
+
+def test_a_dataset_uses_no_method_phrase(extractor):
+    # "Mintaka, a … dataset designed for experimenting with end-to-end question-answering models": what a dataset is
+    # for is no part of it; a method paper's own sentence of the same shape is
+    rels = _relations(extractor, "A Test",
+                      "We introduce FooQA, a new benchmark for question answering. FooQA is designed for "
+                      "experimenting with end-to-end question-answering models.")
+    assert not any(s == "fooqa" and p == "uses" for s, p, o in rels), rels
+    rels = _relations(extractor, "A Test",
+                      "We introduce FooQA, a method for open-domain QA designed for experimenting with end-to-end "
+                      "question-answering models.")
+    assert ("fooqa", "uses", "end-to-end question-answering models") in rels, rels
