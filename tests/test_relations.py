@@ -873,3 +873,16 @@ def test_a_dataset_uses_no_method_phrase(extractor):
                       "We introduce FooQA, a method for open-domain QA designed for experimenting with end-to-end "
                       "question-answering models.")
     assert ("fooqa", "uses", "end-to-end question-answering models") in rels, rels
+
+
+def test_a_score_in_parentheses_does_not_end_a_list_of_rivals(extractor):
+    rels = _relations(extractor, "Citations",
+                      "We present ScholarFoo, a model for academic writing. It achieves a top-1 retrieval accuracy of "
+                      "40.1% on our evaluation dataset, outperforming baselines such as E5-Mistral-7B-Instruct (15.0%) "
+                      "and BM25 (9.8%).")
+    assert {("scholarfoo", "outperforms", "e5-mistral-7b-instruct"), ("scholarfoo", "outperforms", "bm25")} <= rels, rels
+    # (a long parenthesis is a clause, not an item's score: the list ends there)
+    rels = _relations(extractor, "Citations",
+                      "We present ScholarFoo, a model for academic writing. It outperforms E5-Mistral-7B-Instruct "
+                      "(which was trained on far more data than any other retriever here) and BM25.")
+    assert ("scholarfoo", "outperforms", "bm25") not in rels, rels
