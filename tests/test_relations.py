@@ -886,3 +886,16 @@ def test_a_score_in_parentheses_does_not_end_a_list_of_rivals(extractor):
                       "We present ScholarFoo, a model for academic writing. It outperforms E5-Mistral-7B-Instruct "
                       "(which was trained on far more data than any other retriever here) and BM25.")
     assert ("scholarfoo", "outperforms", "bm25") not in rels, rels
+
+
+def test_a_copula_description_of_the_contribution_names_what_it_uses(extractor):
+    # "CoLLEGe is a meta-learning framework capable of …": as an apposition does; not "X is a simple add-on to any
+    # discretization-based distribution estimator" (the kind noun is another thing's)
+    rels = _relations(extractor, "Concept learning",
+                      "We introduce FooLEGe, a method for few-shot concept learning. FooLEGe is a meta-learning "
+                      "framework capable of generating flexible embeddings for new concepts.")
+    assert ("foolege", "uses", "meta-learning") in rels, rels
+    rels = _relations(extractor, "Concept learning",
+                      "We introduce FooLEGe, a method for few-shot concept learning. FooLEGe is a simple add-on to "
+                      "any meta-learning framework.")
+    assert ("foolege", "uses", "meta-learning") not in rels, rels

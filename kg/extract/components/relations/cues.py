@@ -201,6 +201,10 @@ class RelationCues:
         # Neural Cellular Automata (NCA) based method", as abstracts stripped of their commas have it)
         self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*(?:,\s*|\s+(?=(?:an?|the)\s+[^,.;()]{0,100}?\([^()]{1,20}\)[\s-]*based\b))(?:an?|the)\s+((?:[^,.;()]|\([^()]{1,20}\)(?=[\s-]*based\b)){0,100}?)\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
+        #: "CoLLEGe is a meta-learning framework capable of …": the description a copula gives the contribution
+        self.copula_breaks = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        self.copula = re.compile(r"\s+(?:is|are)\s+(?:an?)\s+([^,.;()]{0,100}?)\s*\b(?:"
+                                 + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
 
 
     def use_ends(self, sent) -> tuple[list[int], set[int]]:

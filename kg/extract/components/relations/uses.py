@@ -202,6 +202,14 @@ def appositions(cues: RelationCues, s_text: str, base: int, subj: LocalEntity) -
         hit = cues.apposition.match(s_text, m.end - base)
         if hit:
             out.append((hit.start(1), hit.end(1)))
+    if " is a" in s_text or " are a" in s_text:
+        # "CoLLEGe is a meta-learning framework capable of …": any mention of it, described by a copula
+        for m in subj.mentions:
+            if base <= m.start < base + len(s_text):
+                hit = cues.copula.match(s_text, m.end - base)
+                # (the kind noun heads the description: not "AdaCat is a simple add-on to any … estimator")
+                if hit and cues.copula_breaks.isdisjoint(hit.group(1).lower().split()):
+                    out.append((hit.start(1), hit.end(1)))
     return out
 
 
