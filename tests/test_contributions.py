@@ -2138,3 +2138,33 @@ def test_a_complement_that_is_a_pronoun_names_nothing(extractor):
     assert "solution for it" not in _proposed(extractor, abstract), _proposed(extractor, abstract)
     control = "We formulate compression as a constrained optimization problem, and then present a solution for pruning."
     assert "solution for pruning" in _proposed(extractor, control), _proposed(extractor, control)
+
+
+def test_data_the_authors_make_beside_a_named_contribution_is_proposed(extractor):
+    # "To support this, we construct a new large-scale dataset of 50K street images": beside FooText, a dataset the
+    # authors make is a contribution too; a method they design beside it is not (it is a part of FooText), and
+    # neither is a described dataset when the paper names one of its own
+    proposed = _proposed(extractor, "We introduce FooText, a method for scene text recognition. To support this, we "
+                                    "construct a new dataset of 50K street images with dense annotations.")
+    assert proposed.get("FooText") and proposed.get("dataset of 50K street images") == "Dataset", proposed
+    proposed = _proposed(extractor, "We introduce FooText, a method for scene text recognition. To support this, we "
+                                    "construct a new neural network of stacked attention layers.")
+    assert "Dataset" not in proposed.values(), proposed
+    proposed = _proposed(extractor, "We introduce FooText, a method for scene text recognition. We also release "
+                                    "BarSet, a new benchmark of street signs. To support this, we construct a new dataset of 50K "
+                                    "street images with dense annotations.")
+    assert proposed.get("BarSet") == "Dataset" and "dataset of 50K street images" not in proposed, proposed
+
+
+def test_names_listed_with_a_proposed_name_are_proposed(extractor):
+    # "new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the names of the list go with the proposed one;
+    # not the names of a list that is not the contribution's ("evaluated on FooBench, BarBench and BazBench")
+    proposed = _proposed(extractor, "We present FooLM, a small language model. We additionally curate and release new "
+                                    "specialized datasets (FooMath, Stack-Foo, and FooTalk) at stages where we found "
+                                    "existing datasets to be small.")
+    assert {"FooMath", "Stack-Foo", "FooTalk"} <= set(proposed), proposed
+    found = _found(extractor, "We present FooLM, a small language model. FooLM is evaluated on GSM8K, MATH, and "
+                              "HumanEval.")
+    proposed = _proposed(extractor, "We present FooLM, a small language model. FooLM is evaluated on GSM8K, MATH, "
+                                    "and HumanEval.")
+    assert "HumanEval" in found and set(proposed) == {"FooLM"}, proposed

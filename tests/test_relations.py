@@ -814,3 +814,88 @@ def test_a_task_named_only_as_an_example_is_not_the_main_task(extractor):
                       "Submodular maximization is at the core of drug discovery. We propose FooGreedy, a greedy "
                       "policy with tight guarantees.")
     assert ("foogreedy", "addresses", "drug discovery") in rels, rels
+
+
+def test_a_method_phrase_after_a_use_cue_is_used(extractor):
+    # "PowerBEV … employs a hierarchical Gaussian mixture approach": the phrase no entity names becomes a Method the
+    # contribution uses; not after a parity ("competitive with …"), a negation ("without …") nor a comparison
+    rels = _relations(extractor, "Fast Instance Prediction",
+                      "We propose FooBEV, a framework for instance prediction. FooBEV employs a hierarchical "
+                      "Gaussian mixture approach to group points. FooBEV is competitive with a strong graph-based "
+                      "approach and works without a dedicated refinement module. Our method outperforms a spectral "
+                      "grouping method.")
+    assert ("foobev", "uses", "hierarchical gaussian mixture approach") in rels, rels
+    used = {o for s, p, o in rels if p == "uses"}
+    assert not used & {"strong graph-based approach", "graph-based approach", "dedicated refinement module",
+                       "refinement module", "spectral grouping method"}, rels
+
+
+def test_a_method_phrase_that_only_adds_its_head_to_a_name_is_the_name(extractor):
+    rels = _relations(extractor, "Vanishing Ideals",
+                      "We propose FooVI, an algorithm for vanishing ideals. In FooVI, we solve convex problems with "
+                      "the Pairwise Frank-Wolfe algorithm.")
+    assert ("foovi", "uses", "pairwise frank-wolfe algorithm") not in rels or not any(
+        o == "pairwise frank-wolfe" for s, p, o in rels), rels
+
+
+def test_apply_uses_only_what_follows_it_closely(extractor):
+    # "we apply exemplar learning", "applying LayerDrop": used; "we apply FooNet to X", "findings apply beyond X",
+    # "we apply our algorithm to X": X is where it is applied, not used
+    rels = _relations(extractor, "A Test",
+                      "We propose FooNet, a method for image classification. We apply exemplar learning to boost "
+                      "accuracy. We apply FooNet to reinforcement learning policies on physics simulators. Our "
+                      "findings apply beyond PageRank. We apply our algorithm to Private Aggregation of Teacher "
+                      "Ensembles. We also study applying LayerDrop on cross-attention layers.")
+    used = {o for s, p, o in rels if s == "foonet" and p == "uses"}
+    assert {"exemplar learning", "layerdrop"} <= used, rels
+    assert not used & {"reinforcement learning", "pagerank", "private aggregation of teacher ensembles",
+                       "cross-attention"}, rels
+
+
+def test_cannot_negates_a_use(extractor):
+    rels = _relations(extractor, "A Test",
+                      "We propose FooOpt, an algorithm for stochastic optimization. FooOpt is implemented using "
+                      "block coordinate methods. The rate cannot be improved using stochastic higher order "
+                      "methods.")
+    used = {o for s, p, o in rels if s == "fooopt" and p == "uses"}
+    assert "block coordinate methods" in used, rels
+    assert not any("higher order" in o for o in used), rels
+
+
+def test_a_dataset_uses_no_method_phrase(extractor):
+    # "Mintaka, a … dataset designed for experimenting with end-to-end question-answering models": what a dataset is
+    # for is no part of it; a method paper's own sentence of the same shape is
+    rels = _relations(extractor, "A Test",
+                      "We introduce FooQA, a new benchmark for question answering. FooQA is designed for "
+                      "experimenting with end-to-end question-answering models.")
+    assert not any(s == "fooqa" and p == "uses" for s, p, o in rels), rels
+    rels = _relations(extractor, "A Test",
+                      "We introduce FooQA, a method for open-domain QA designed for experimenting with end-to-end "
+                      "question-answering models.")
+    assert ("fooqa", "uses", "end-to-end question-answering models") in rels, rels
+
+
+def test_a_score_in_parentheses_does_not_end_a_list_of_rivals(extractor):
+    rels = _relations(extractor, "Citations",
+                      "We present ScholarFoo, a model for academic writing. It achieves a top-1 retrieval accuracy of "
+                      "40.1% on our evaluation dataset, outperforming baselines such as E5-Mistral-7B-Instruct (15.0%) "
+                      "and BM25 (9.8%).")
+    assert {("scholarfoo", "outperforms", "e5-mistral-7b-instruct"), ("scholarfoo", "outperforms", "bm25")} <= rels, rels
+    # (a long parenthesis is a clause, not an item's score: the list ends there)
+    rels = _relations(extractor, "Citations",
+                      "We present ScholarFoo, a model for academic writing. It outperforms E5-Mistral-7B-Instruct "
+                      "(which was trained on far more data than any other retriever here) and BM25.")
+    assert ("scholarfoo", "outperforms", "bm25") not in rels, rels
+
+
+def test_a_copula_description_of_the_contribution_names_what_it_uses(extractor):
+    # "CoLLEGe is a meta-learning framework capable of …": as an apposition does; not "X is a simple add-on to any
+    # discretization-based distribution estimator" (the kind noun is another thing's)
+    rels = _relations(extractor, "Concept learning",
+                      "We introduce FooLEGe, a method for few-shot concept learning. FooLEGe is a meta-learning "
+                      "framework capable of generating flexible embeddings for new concepts.")
+    assert ("foolege", "uses", "meta-learning") in rels, rels
+    rels = _relations(extractor, "Concept learning",
+                      "We introduce FooLEGe, a method for few-shot concept learning. FooLEGe is a simple add-on to "
+                      "any meta-learning framework.")
+    assert ("foolege", "uses", "meta-learning") not in rels, rels

@@ -29,6 +29,8 @@ from kg.extract.text import (
 from kg.types import Finder
 
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
+#: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
+NAME_LIST_GAP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|,?\s+and\s+")
 
 
 class ContributionFinder(TitleReader, DescribedReader, NameReader):
@@ -46,7 +48,34 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         elif self.bare is not None and not any(c.proposed for c in out):
             out.append(self.bare)  # "We propose a novel algorithm that improves upon …": the kind noun alone
         self._title_means_used(doc, out)
+        self._listed_names(doc, out)
         return doc
+
+    def _listed_names(self, doc: Doc, out: list[Candidate]) -> None:
+        """"We additionally curate and release new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the
+        names listed right after a proposed name, of its type, are proposed too."""
+        proposed = [c for c in out if c.proposed and c.finder is Finder.CONTRIBUTION]
+        if not proposed:
+            return
+        text = doc_text(doc)
+        names: dict[int, list[Candidate]] = {}
+        for c in out:
+            if c.finder in NAMES and not c.proposed:
+                names.setdefault(c.start, []).append(c)
+        if not names:
+            return
+        done = {(c.start, c.end) for c in proposed}
+        for c in proposed:
+            at = c.end
+            while True:
+                gap = NAME_LIST_GAP.match(text, at)
+                nxt = max((k for k in names.get(gap.end(), ()) if k.type == c.type), key=lambda k: k.end,
+                          default=None) if gap is not None else None
+                if nxt is None or (nxt.start, nxt.end) in done:
+                    break
+                self._propose(out, nxt, c.type)
+                done.add((nxt.start, nxt.end))
+                at = nxt.end
 
     def _find(self, doc: Doc) -> None:
         out = self.found = state(doc).candidates
@@ -172,6 +201,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
+        if any(c.proposed for c in out):
+            self._described_data(doc, unnamed, by_start, out)
         if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
@@ -231,6 +262,24 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     # neither names nor describes, by its kind noun (the title's phrase is as often its task or a
                     # finding: "Fairness Risks", "Noun Class Disambiguation")
                     self.bare = self._our_kind_noun(doc, our_at)
+
+    def _described_data(self, doc: Doc, unnamed: list[tuple[Span, int]], by_start, out: list[Candidate]) -> None:
+        """"We propose MoMaRT, a teleoperation framework …, and collect a first-of-its-kind large scale dataset",
+        "To support this, we construct a new large-scale dataset of 50K street images": beside a named contribution,
+        the data the authors make, described by a dataset noun, is a contribution too (only a Dataset: "we design a
+        neural network that …" describes a part of the named one), unless the paper names a dataset of its own."""
+        if any(c.proposed and c.type == "Dataset" for c in out):
+            return  # the paper names its data ("SeaTurtleID2022: A Long-Span Dataset …"): the description is that
+        lower = tokens(doc).lower
+        for sent, i in unnamed:
+            if lower[i] not in self.verbs or not self._has_subject(lower, i, sent) \
+                    or any(c.proposed and doc[i].idx < c.start < sent.end_char for c in out):
+                continue  # (not where the sentence names what it makes: "a long-span dataset … - SeaTurtleID2022")
+            before = len(out)
+            generic, self.generic = self.generic, None
+            self._described_object(doc, sent, i, by_start, out)
+            self.generic = generic
+            out[before:] = [c for c in out[before:] if c.type == "Dataset" and c.proposed]
 
     def _coined(self, doc: Doc, cand: Candidate, by_start) -> bool:
         """Whether a proposed span is more than a known term: not one lower-case word ("word2vec"), not one a

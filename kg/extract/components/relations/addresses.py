@@ -86,8 +86,9 @@ class SentenceTasks:
         cues, paper, sent, subj = self.cues, self.paper, self.sent, self.subj
         text = paper.text
         if self.task_use_ends is None:
+            kept = set(cues.use_ends(sent)[0])
             self.task_use_ends = [u.end() for u in sent.use_hits(cues.use)
-                                  if u.group(1).lower() not in cues.words.relation_task_use_skips]
+                                  if u.end() in kept and u.group(1).lower() not in cues.words.relation_task_use_skips]
         if used_task(cues, text, sent.start, self.task_use_ends, m.start, self.task_end):
             # "incorporates transfer learning and active learning strategies": a technique the
             # vocabulary files as a task, named as what the contribution uses

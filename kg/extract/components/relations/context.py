@@ -88,6 +88,8 @@ class Sentence:
     text: str
     mentions: list[tuple[Candidate, LocalEntity]]
     _use_hits: list | None = None
+    #: the ends of its use cues and, of them, the "apply" cues' (``RelationCues.use_ends``, read once)
+    use_ends: tuple[list[int], set[int]] | None = None
 
     @property
     def bounds(self) -> tuple[int, int]:

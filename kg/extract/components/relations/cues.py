@@ -14,7 +14,8 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55, "addresses-opening-task": 0.55,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6}
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6,
+              "uses-phrase": 0.55}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -45,10 +46,11 @@ EXCEPT = re.compile(r"(?<![\w-])(?:beyond|except|besides|but|other\s+than|apart\
 OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challenge)\s+of\s+)?"
                       r"(?:(?:the|recent|modern)\s+)?", re.IGNORECASE)
 #: a negation of a use ("without any fine-tuning", "does not need", "with no need for"); not "not only"
-NEGATION = LowerRegex(r"(?<![\w-])(?:without|w/o|never|no|nor|not(?!\s+only\b))(?![\w-])")
+NEGATION = LowerRegex(r"(?<![\w-])(?:without|w/o|never|no|nor|cannot|not(?!\s+only\b))(?![\w-])")
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
 NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
-LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+")
+#: (a short parenthesis may close an item: its score, "outperforming baselines such as A (15.0%) and B (9.8%)")
+LIST_GAP = re.compile(r"(?:\s*\([^()]{1,30}\))?(?:\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+)")
 
 
 def _alternation(stems, words) -> str:
@@ -105,6 +107,10 @@ class RelationCues:
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
+        self.apply_cues = words.relation_apply_cues
+        #: the heads of a used phrase (``uses.used_phrases``), as substrings: a sentence holding none has none
+        self.used_head_words = key_words(words.relation_used_phrase_heads)
+        self.apply_gap_stops = words.relation_apply_gap_stops
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
@@ -195,3 +201,32 @@ class RelationCues:
         # Neural Cellular Automata (NCA) based method", as abstracts stripped of their commas have it)
         self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*(?:,\s*|\s+(?=(?:an?|the)\s+[^,.;()]{0,100}?\([^()]{1,20}\)[\s-]*based\b))(?:an?|the)\s+((?:[^,.;()]|\([^()]{1,20}\)(?=[\s-]*based\b)){0,100}?)\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
+        #: "CoLLEGe is a meta-learning framework capable of …": the description a copula gives the contribution
+        self.copula_breaks = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        self.copula = re.compile(r"\s+(?:is|are)\s+(?:an?)\s+([^,.;()]{0,100}?)\s*\b(?:"
+                                 + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
+
+
+    def use_ends(self, sent) -> tuple[list[int], set[int]]:
+        """Where the sentence's use cues end, less an "apply" cue ("we apply X") that a preposition or a
+        self-reference follows ("we apply our algorithm to PATE", "our findings apply beyond PageRank"); and the ends
+        of the "apply" cues kept, whose object must follow closely (:meth:`close_object`)."""
+        if sent.use_ends is not None:
+            return sent.use_ends
+        out: list[int] = []
+        tight: set[int] = set()
+        for u in sent.use_hits(self.use):
+            if u.group(1).lower() in self.apply_cues:
+                nxt = sent.text[u.end():u.end() + 16].split()[:1]
+                if nxt and nxt[0].lower() in self.apply_gap_stops:
+                    continue
+                tight.add(u.end())
+            out.append(u.end())
+        sent.use_ends = out, tight
+        return out, tight
+
+    def close_object(self, s_text: str, end: int, start: int) -> bool:
+        """Whether the text from a use cue ending at ``end`` to a mention at ``start`` is at most three words, none a
+        preposition or self-reference: what an "apply" cue introduces."""
+        words = s_text[end:start].lower().split()
+        return len(words) <= 3 and self.apply_gap_stops.isdisjoint(words)

@@ -155,6 +155,8 @@ class RelationFinder(RelationCues):
                     # right after a used method is used too (a comma list; not "density estimation with Bernoulli
                     # VAE and semi-supervised classification", two tasks)
                     tasks.task_end = m.end
+        if subj.type != "Dataset":  # (a dataset "designed for experimenting with end-to-end QA models" uses none)
+            uses.used_phrases(self, paper, sent, subj, cmp_at, contrasts)
         if cmp_at is not None:
             outperforms.read(self, paper, sent, subj, cmp_at)
 

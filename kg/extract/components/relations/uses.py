@@ -8,15 +8,19 @@ that is negated ("without any fine-tuning") or a parity ("competitive with X") i
 """
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Iterator
 
 from spacy.tokens import Doc
 
-from kg.extract.components.relations.context import Paper, Sentence
+from kg.extract.components.relations.context import Paper, Proposed, Sentence
 from kg.extract.components.relations.cues import (ENUMERATOR, ENUMERATOR_ANY, EXCEPT, NEGATION, USE_LIST_GAP, USE_WINDOW,
                                                   USE_OBJECT_TYPES, RelationCues)
 from kg.extract.state import Candidate, LocalEntity
-from kg.extract.text import may_contain, sentence_chars
+from kg.extract.text import chunk_ranges, may_contain, norm_word, sentence_chars, tokens, word_ranges
+from kg.names import entity_key
+from kg.types import Finder
 
 
 class SentenceUses:
@@ -26,6 +30,7 @@ class SentenceUses:
     def __init__(self, cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity):
         self.cues, self.paper, self.sent, self.subj = cues, paper, sent, subj
         self.use_ends: list[int] | None = None  # read on first need: most sentences have no use object
+        self.tight_ends: set[int] = set()  # of them, the "apply" cues: their object follows closely
         self.design_ends: list[int] | None = None  # "we (further) design/devise …" (read on first need)
         self.parity_ends: list[int] = []  # where "competitive with", "comparable results to" … end
         self.list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
@@ -39,7 +44,7 @@ class SentenceUses:
         s_text, a, bounds = sent.text, sent.start, sent.bounds
         rel_pos = m.start - a
         if self.use_ends is None:
-            self.use_ends = [u.end() for u in sent.use_hits(cues.use)]
+            self.use_ends, self.tight_ends = cues.use_ends(sent)
             if self.use_ends and may_contain(s_text, cues.parity_words):
                 # "is competitive with X", "achieves comparable results to X": X is compared, not used
                 parity = [p.end() for p in cues.parity.finditer(s_text)]
@@ -52,7 +57,8 @@ class SentenceUses:
         if negated(s_text, rel_pos, use_ends):
             self.list_end = None
             return  # "does not need visual or tactile sensors", "but without masking for self-attention"
-        if any(0 <= rel_pos - end <= USE_WINDOW for end in use_ends) or self.list_end is not None \
+        if any(0 <= rel_pos - end <= USE_WINDOW and (end not in self.tight_ends or cues.close_object(s_text, end, rel_pos))
+               for end in use_ends) or self.list_end is not None \
                 and USE_LIST_GAP.fullmatch(paper.text, self.list_end, m.start):
             paper.add(subj, "uses", e, bounds, "uses")
             # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
@@ -80,6 +86,72 @@ class SentenceUses:
             return
         if any(x <= rel_pos < y for x, y in self.appositions):
             paper.add(subj, "uses", e, bounds, "uses-contribution")
+
+
+USED_PHRASE_GAP = re.compile(r"\s+(?:(?:a|an|the)\s+)?")
+
+
+def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, cmp_at: int | None,
+                 contrasts: list[tuple[int, int, bool]]) -> None:
+    """"PowerBEV uses a parallel, multi-scale module built from …", "The PGS … employ a hierarchical Gaussian mixture
+    approach to group them": the noun phrase right after a use cue (an article between at most), headed by a method
+    or model noun and saying more than that noun, that no entity names, is a Method (Model) the subject uses. Not
+    after a comparison cue nor in a contrast clause, not a negated use ("without a … module"), not a parity
+    ("competitive with a … approach"), not "our/this method" (a function word opens it: no phrase)."""
+    ends, _tight = cues.use_ends(sent)
+    if not ends or not may_contain(sent.text, cues.used_head_words):
+        return
+    s_text, a = sent.text, sent.start
+    parity = {p.end() for p in cues.parity.finditer(s_text)} if may_contain(s_text, cues.parity_words) else set()
+    ends = [u for u in ends if u not in parity]
+    if not ends:
+        return
+    doc, text = paper.doc, paper.text
+    toks = tokens(doc)
+    heads = cues.words.relation_used_phrase_heads
+    for u in ends:
+        gap = USED_PHRASE_GAP.match(s_text, u)
+        if gap is None or gap.end() >= len(s_text):
+            continue
+        # the chunk that opens right there (a phrase runs at most a dozen tokens)
+        x = bisect_left(toks.idx, a + gap.end(), sent.span.start, sent.span.end)
+        if x >= sent.span.end or toks.idx[x] != a + gap.end():
+            continue
+        first = chunk_ranges(doc, x, min(x + 12, sent.span.end), cues.res)[:1]
+        if not first or first[0][0] != x:
+            continue
+        y = first[0][1]
+        c_start = toks.idx[x] - a
+        if cmp_at is not None and c_start >= cmp_at or any(lo <= c_start < hi for lo, hi, _p in contrasts):
+            continue
+        if negated(s_text, c_start, ends):
+            continue
+        words = word_ranges(toks.joiner, x, y)
+        # the head: the first method or model noun after the first word, where the phrase ends or a participle
+        # clause begins ("a … module built from …")
+        at = next((k for k in range(1, len(words)) if norm_word(toks.lower[words[k][1] - 1]) in heads), None)
+        if at is None or at + 1 < len(words) and not toks.lower[words[at + 1][0]].endswith(("ed", "ing")):
+            continue
+        words = words[:at + 1]
+        head = norm_word(toks.lower[words[-1][1] - 1])
+        kept = cues.modifiers.trim(doc, words, verb_context=False)
+        if len(kept) < 2:
+            continue
+        p_start, p_end = toks.idx[kept[0][0]], toks.idx[words[-1][1] - 1] + len(toks.lower[words[-1][1] - 1])
+        head_at = toks.idx[words[-1][0]]
+        if any(m.start <= p_start and (p_end <= m.end or head_at <= m.end + 1) for m, _e in sent.mentions):
+            continue  # an entity names it, or all of it but its head ("the Pairwise Frank-Wolfe algorithm")
+        surface = text[p_start:p_end]
+        key = entity_key(surface)
+        if not key or any(key in e.keys for e in (subj, *paper.ents)):
+            continue
+        etype = "Model" if head in cues.words.relation_used_model_heads else "Method"
+        known = next((r for r in paper.rivals if key in r.keys), None)
+        if known is None:
+            known = Proposed(Candidate(p_start, p_end, etype, Finder.RELATION, 0.6, rule="used-phrase",
+                                       surface=surface), {key})
+            paper.rivals.append(known)
+        paper.add(subj, "uses", known, sent.bounds, "uses-phrase")
 
 
 def negated(s_text: str, start: int, use_ends: list[int]) -> bool:
@@ -130,6 +202,14 @@ def appositions(cues: RelationCues, s_text: str, base: int, subj: LocalEntity) -
         hit = cues.apposition.match(s_text, m.end - base)
         if hit:
             out.append((hit.start(1), hit.end(1)))
+    if " is a" in s_text or " are a" in s_text:
+        # "CoLLEGe is a meta-learning framework capable of …": any mention of it, described by a copula
+        for m in subj.mentions:
+            if base <= m.start < base + len(s_text):
+                hit = cues.copula.match(s_text, m.end - base)
+                # (the kind noun heads the description: not "AdaCat is a simple add-on to any … estimator")
+                if hit and cues.copula_breaks.isdisjoint(hit.group(1).lower().split()):
+                    out.append((hit.start(1), hit.end(1)))
     return out
 
 
