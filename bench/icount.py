@@ -8,9 +8,9 @@
 
 Wall clock and even CPU time swing by ±20% on a shared machine (other processes evict the caches and
 steal cycles), more than most changes; the number of instructions executed (``valgrind --tool=cachegrind
---cache-sim=no``) is close to deterministic: runs of the same code differ by up to ~60 M in ~4,600 M
-(Python's string hashing and object addresses). The figure is the run that extracts N abstracts minus the
-run that extracts none (imports, pipeline load, reading the corpus), so only the extraction is counted.
+--cache-sim=no``) is close to deterministic once the runs pin what moves it most (one OpenBLAS thread,
+PYTHONHASHSEED=0): without those, runs of the same code differ by 60-100 M in ~4,600 M. The figure is the run
+that extracts N abstracts minus the run that extracts none (imports, pipeline load, reading the corpus), so only the extraction is counted.
 
 The tree's ``kg`` is byte-compiled first (``compileall``): with ``PYTHONDONTWRITEBYTECODE`` set, a module
 whose ``.pyc`` is stale would be compiled again in every run, and a lazy import would count the compiler.
@@ -48,7 +48,9 @@ def workload(n: int, corpus: Path) -> None:
 
 def count(tree: Path, n: int, corpus: Path, out_file: Path) -> int:
     """Instructions of one cachegrind run of :func:`workload` with the code of ``tree``."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    # one BLAS thread (spinning OpenBLAS threads run a varying number of instructions) and a fixed string hash
+    # seed (set and dict layouts change the work): without these, runs of one tree differ by 60-100 M
+    env = dict(os.environ, PYTHONPATH=str(tree), OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
     cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", f"--cachegrind-out-file={out_file}",
            sys.executable, str(Path(__file__).resolve()), "--run", str(n), "--corpus", str(corpus)]
     done = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True)
