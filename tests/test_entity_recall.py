@@ -775,6 +775,21 @@ def test_a_title_means_phrase_written_as_a_name_is_a_method_the_paper_uses(extra
     assert found("WalkFormer: Point Cloud Completion using Aerial Robots").get("Aerial Robots") != "Method"
 
 
+def test_a_title_means_phrase_headed_by_a_data_noun_is_no_method(extractor) -> None:
+    """"… through Contrast Sets", "… from Human Demonstrations", "… Using Rich Text": a means phrase whose untyped
+    head names data, knowledge or a sensor is what the paper works from, not a technique. Control: the same title
+    with a technique head."""
+    from kg.records import Paper
+
+    def found(title: str) -> dict[str, str]:
+        ex = extractor.extract(Paper(id="p", title=title, abstract="We propose WalkFormer, a novel approach."))
+        return {label: e.type for e in ex.entities for label in e.labels}
+
+    assert found("WalkFormer: Exposing Video Models through Contrast Sets").get("Contrast Sets") != "Method"
+    assert found("WalkFormer: Person Detection Through Privileged Information").get("Privileged Information") != "Method"
+    assert found("WalkFormer: Exposing Video Models through Contrast Walks").get("Contrast Walks") == "Method"
+
+
 def test_a_sentence_subject_said_to_be_challenging_is_a_task(entity_types) -> None:
     """"Interactive facial image retrieval is particularly challenging": the plain words a sentence opens on, said
     to be challenging or difficult, name a problem. Controls: a determiner-led subject and one generic word."""
@@ -784,6 +799,15 @@ def test_a_sentence_subject_said_to_be_challenging_is_a_task(entity_types) -> No
     assert "Training" not in entity_types("Training is difficult for us.")
     assert "Building cross-modal applications" not in entity_types("Building cross-modal applications is "
                                                                    "challenging for us.")
+
+
+def test_a_study_said_to_be_challenging_is_no_task(entity_types) -> None:
+    """"Regret analysis is challenging", "Real-world evaluation remains difficult": a study of something, not a
+    problem to solve. Control: a task subject in the same frame."""
+    assert entity_types("Regret analysis is particularly challenging in this setting.").get("Regret analysis") != "Task"
+    assert entity_types("Real-world evaluation remains difficult for robots.").get("Real-world evaluation") != "Task"
+    assert entity_types("Interactive image retrieval remains difficult for robots.").get(
+        "Interactive image retrieval") == "Task"
 
 
 def test_a_well_participle_is_a_judgement_not_part_of_a_name(entity_types) -> None:

@@ -999,8 +999,11 @@ class PhraseFinder:
                 or any(not w[1:].replace("-", "").islower() for w in names) or not names[-1].isalpha() \
                 or len(names) == 1 and (first in self.res.generic_terms or norm_word(first) != first):
             return
-        if m.re is _POSED_HARD and (first.endswith("ing") and first not in self.res.noun_ing or len(names) == 1):
-            return  # "Building cross-modal applications is challenging": a verb phrase; "Driving is challenging"
+        if m.re is _POSED_HARD and (first.endswith("ing") and first not in self.res.noun_ing or len(names) == 1
+                                    or names[-1].lower() in self.res.words.contribution_not_heads):
+            # "Building cross-modal applications is challenging": a verb phrase; "Driving is challenging"; "Regret
+            # analysis is challenging", "Real-world evaluation remains difficult": a study, not a task
+            return
         out.append(Candidate(toks.idx[start], toks.end_char(end - 1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))
         if m.re is _POSED_STATE and m.group(1):  # "Bundle adjustment (BA) remains …": the acronym defined there too
             out.append(Candidate(m.start(1), m.end(1), "Task", Finder.PATTERN, 0.8, rule="posed-problem"))

@@ -451,8 +451,9 @@ class TitleReader(ReaderBase):
             return  # read already, or holding a known term or a name of another kind
         head = phrase[-1].rsplit("-", 1)[-1]
         found = head_type(head, self.res)
-        if found is not None and found[0] != "Method" or norm_word(head.lower()) in self.words.phrase_data_heads:
-            return  # "… Using Aerial Robots", "… using Synthetic Data": a model, a platform or data
+        if found is not None and found[0] != "Method" or norm_word(head.lower()) in self.words.phrase_data_heads \
+                or found is None and norm_word(head.lower()) in self.words.title_means_data_heads:
+            return  # "… Using Aerial Robots", "… using Synthetic Data", "… through Contrast Sets": a model, a platform or data
         if found is None and title[end:].lower().startswith(" and "):
             return  # "… Through Joint Sentiment and Emotion Modeling": the head may be shared with the next item
         out.append(Candidate(start, end, "Method", Finder.CONTRIBUTION, 0.6, rule="title-means-used"))

@@ -70,6 +70,11 @@ class Paper:
         """Record ``subj pred obj`` (``subj`` None: the paper), evidenced by the sentence ``sent``, under ``pattern``."""
         if subj is obj:
             return
+        if subj is not None and pred != "proposes" and all(m.rule == "described-ours" for m in subj.mentions):
+            # "our method" read as the contribution only for want of any name (the last resort of
+            # ``DescribedReader._our_kind_noun``): what the paper addresses, uses or is evaluated on is not linked
+            # to so weak a guess
+            return
         if subj is not None and pred in PAPER_LEVEL and subj.type not in PAPER_LEVEL[pred]:
             subj = None  # a proposed measure or task is no method: the paper addresses the task, uses the data
         s = (subj.mentions[0].start, subj.mentions[0].end) if subj is not None else None

@@ -111,6 +111,7 @@ class RelationCues:
         #: the heads of a used phrase (``uses.used_phrases``), as substrings: a sentence holding none has none
         self.used_head_words = key_words(words.relation_used_phrase_heads)
         self.apply_gap_stops = words.relation_apply_gap_stops
+        self.by_not_use = words.relation_by_not_use
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
         self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
@@ -216,6 +217,8 @@ class RelationCues:
         out: list[int] = []
         tight: set[int] = set()
         for u in sent.use_hits(self.use):
+            if u.group(1).lower() == "by" and self._by_not_use(sent.text, u.start(1)):
+                continue
             if u.group(1).lower() in self.apply_cues:
                 nxt = sent.text[u.end():u.end() + 16].split()[:1]
                 if nxt and nxt[0].lower() in self.apply_gap_stops:
@@ -224,6 +227,14 @@ class RelationCues:
             out.append(u.end())
         sent.use_ends = out, tight
         return out, tight
+
+    def _by_not_use(self, s_text: str, at: int) -> bool:
+        """Whether the "by" at ``at`` follows a passive of a result, a cause or an inspiration ("the accuracy achieved
+        by the full-size model", "Inspired by …", "tampered with by …"): what it brings is not used."""
+        before = s_text[max(0, at - 30):at].lower().split()[-2:]
+        if before and before[-1] == "with":
+            before = before[:-1]
+        return bool(before) and before[-1] in self.by_not_use
 
     def close_object(self, s_text: str, end: int, start: int) -> bool:
         """Whether the text from a use cue ending at ``end`` to a mention at ``start`` is at most three words, none a

@@ -102,8 +102,10 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
     if not ends or not may_contain(sent.text, cues.used_head_words):
         return
     s_text, a = sent.text, sent.start
-    parity = {p.end() for p in cues.parity.finditer(s_text)} if may_contain(s_text, cues.parity_words) else set()
-    ends = [u for u in ends if u not in parity]
+    parity = [p.span() for p in cues.parity.finditer(s_text)] if may_contain(s_text, cues.parity_words) else []
+    # not after a parity ("competitive with a …"), nor in what follows one up to a comma ("comparable to … methods
+    # using dense models", "similar to the ones achievable by the classic … method": the rival's)
+    ends = [u for u in ends if not any(lo < u and "," not in s_text[lo:u] for lo, _hi in parity)]
     if not ends:
         return
     doc, text = paper.doc, paper.text
