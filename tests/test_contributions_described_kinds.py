@@ -179,3 +179,23 @@ def test_a_participle_after_the_complement_opens_a_clause(extractor):
     abstract = "We present an approach for policy evaluation built on temporal difference learning."
     assert _proposed(extractor, abstract) == {"approach for policy evaluation": "Method"}
     assert ("approach for policy evaluation", "policy evaluation") in _addressed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Current models ignore where people look. To rectify this deviation, we propose to guide the attention "
+     "mechanism using explicit linguistic-visual grounding.", "explicit linguistic-visual grounding"),
+    ("Translation of rare languages is hard. We propose to improve unsupervised translation with cross-lingual "
+     "supervision, which utilizes signals from related pairs.", "cross-lingual supervision"),
+])
+def test_an_act_proposed_proposes_its_means(extractor, abstract, name):
+    """"we propose to VERB … using X": of a paper with no other answer, the means of the act proposed is what it
+    proposes."""
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_an_act_done_by_another_act_or_with_a_known_concept_proposes_nothing(extractor):
+    # the controls: the same sentence done "by" another act, or with a known concept, or a bare word
+    assert _proposed(extractor, "To rectify this deviation, we propose to guide the attention mechanism by capturing "
+                                "explicit linguistic-visual grounding.") == {}
+    assert _proposed(extractor, "We propose to learn the long-term dependencies in a video using transformers.") == {}
+    assert _proposed(extractor, "We propose to fine-tune a classifier using augmentations from an explainer.") == {}

@@ -667,6 +667,55 @@ class DescribedReader(ReaderBase):
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
 
+    def _proposed_means(self, doc: Doc, sent: Span, verb: int, by_start) -> Candidate | None:
+        """"we propose to guide the attention mechanism using explicit linguistic-visual grounding", "We propose to
+        improve … translation with cross-lingual supervision", "we suggest using a systematic pipeline …": a
+        contribution verb whose object is an act (an infinitive or a gerund) proposes the means it is done with, the
+        answer of last resort. The means' noun phrase as written (its weak leading words dropped), typed by its head;
+        None when there is none, when it is a known concept alone ("… using transformers") or when the act is done
+        "by" another act ("by capturing …": read no further)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] not in self.verbs or verb + 2 >= sent.end:
+            return None
+        k = verb + 1
+        if lower[k] == "to" and toks.text[k + 1].isalpha() and toks.text[k + 1].islower():
+            k += 1  # "propose to guide …"
+        elif not (self._gerund(lower[k]) and toks.text[k].islower()):
+            return None
+        act = lower[k]
+        if act in ("to",) or act in self.verbs:
+            return None  # "propose to develop a …": read as the verb's own object elsewhere
+        direct = act in self.words.means_act_verbs or act[:-3] in self.words.means_act_verbs \
+            or act[:-3] + "e" in self.words.means_act_verbs
+        at = k + 1 if direct else next((t for t in range(k + 1, min(sent.end - 1, k + 14))
+                                        if lower[t] in self.words.means_act_words or lower[t] in (",", ";", "and")), None)
+        if at is None or (not direct and lower[at] in (",", ";", "and")):
+            return None
+        start = at + (not direct)
+        if start < sent.end and lower[start] in ("a", "an", "the"):
+            start += 1
+        while start < sent.end and lower[start] in self.weak_lead:
+            start += 1
+        if start >= sent.end or self._gerund(lower[start]) or not toks.text[start].isalpha() \
+                or not toks.text[start].islower():
+            return None  # "by capturing …": another act; "using LLMs": a name (read elsewhere)
+        chunk = next(iter(chunk_ranges(doc, start, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != start or not 1 <= chunk[1] - chunk[0] <= 5:
+            return None
+        end = chunk[1]
+        if not all(toks.text[t].islower() or toks.joiner[t] for t in range(start, end)) or (
+                end - start == 1 and toks.norm[start] not in self.type_words):
+            return None  # "using augmentations from …": one word names no means unless a kind noun
+        a, b = toks.idx[start], toks.end_char(end - 1)
+        if any(c.finder is Finder.LEXICON and c.end == b for c in by_start.get(a, ())):
+            return None  # "… using transformers": a known concept, used
+        head = toks.norm[end - 1]
+        typ = self.type_words.get(head) or (head_type(toks.text[end - 1], self.res) or ("Method",))[0]
+        if typ not in ("Method", "Model", "Dataset", "Metric"):
+            typ = "Method"
+        return Candidate(a, b, typ, Finder.CONTRIBUTION, 0.55, proposed=True, rule="described-means")
+
     def _our_kind_noun(self, doc: Doc, our_at: list[int]) -> Candidate | None:
         """"Our method outperforms …", "we demonstrate the effectiveness of our approach": the first kind noun right
         after "our" (or "our proposed"/"our new"), of a method, model or dataset; the kind noun as written."""
