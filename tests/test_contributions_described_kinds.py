@@ -199,3 +199,20 @@ def test_an_act_done_by_another_act_or_with_a_known_concept_proposes_nothing(ext
                                 "explicit linguistic-visual grounding.") == {}
     assert _proposed(extractor, "We propose to learn the long-term dependencies in a video using transformers.") == {}
     assert _proposed(extractor, "We propose to fine-tune a classifier using augmentations from an explainer.") == {}
+
+
+def test_a_described_thing_made_is_named_by_its_made_noun(extractor):
+    """"we propose a single-model solution to …": a noun of a thing made after a describing word names it."""
+    assert _proposed(extractor, "We propose a single-model solution to address this new problem setting.") == {
+        "single-model solution": "Method"}
+    # the controls: a result, not a thing made; a part of what the paper made
+    assert _proposed(extractor, "We propose a closed-form solution to this problem.") == {}
+    assert "adaptive variant" not in _proposed(
+        extractor, "We propose an adaptive variant of our method that adds basis functions.")
+
+
+def test_a_name_after_a_made_noun_and_a_comma_is_proposed(extractor):
+    abstract = "We also develop a state-of-the-art simulator, SaRNN, which can simulate SNNs using GPU hardware."
+    assert _proposed(extractor, abstract) == {"SaRNN": "Method"}
+    # the control: no comma, no apposition
+    assert "SaRNN" not in _proposed(extractor, "We also develop a fast simulator and SaRNN can simulate SNNs.")

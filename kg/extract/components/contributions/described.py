@@ -124,9 +124,14 @@ class DescribedReader(ReaderBase):
         if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
             return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
         head = toks.norm[words[-1][1] - 1]
-        if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
+        made = self.words.made_kind_nouns.get(head) if toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an") \
+            and not (end_tok < sent.end and toks.lower[end_tok] == "of") and text[toks.idx[words[-2][0]]:toks.end_char(words[-2][1] - 1)].lower() not in self.words.result_modifiers \
+            else None  # "we propose a single-model solution to …": a thing made (not "a closed-form solution", nor "an
+        # adaptive variant of our method": a part of it)
+        if made is None and (head in self.words.contribution_not_heads
+                             or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads):
             return  # "a comprehensive study of …": what the paper does, not what it proposes
-        typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
+        typ = made or self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
         last = toks.text[words[-1][1] - 1]
         if typ is None and last.isalpha() and last.islower() and not last.endswith(self.words.contribution_not_noun_endings):
             typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
@@ -145,7 +150,7 @@ class DescribedReader(ReaderBase):
             self._defer(Candidate(toks.idx[words[0][0]], toks.end_char(end_tok - 1), typ, Finder.CONTRIBUTION, 0.8,
                                   proposed=True))
             return
-        if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
+        if head not in self.type_words and made is None and all(is_describing_adjective(m, self.res) or self.describing.match(m)
                                                for m in mods) and not (
                 len(words) == 2 and end_tok < sent.end and toks.lower[end_tok] in self.words.clause_openers
                 and toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an")):
