@@ -225,3 +225,12 @@ def test_we_suggest_names_a_contribution_but_a_finding_or_a_recommendation_does_
     assert _proposed(extractor, "Our results suggest a new method that separates uncertainty into two types.") == {}
     assert _proposed(extractor, "For future SLT research, we therefore suggest an end-to-end training of the "
                                 "recognition and translation models.") == {}
+
+
+def test_a_hyphenated_describing_word_before_a_comma_leads_the_kind_phrase(extractor):
+    """"a multi-task, probabilistic approach": "task" glued in "multi-task" describes, it is no kind noun."""
+    assert _proposed(extractor, "We propose a multi-task, probabilistic approach to facilitate distantly supervised "
+                                "relation extraction.") == {"probabilistic approach": "Method"}
+    # the control: a kind noun alone before the comma is an apposition's head, not a describing word
+    assert "probabilistic approach" not in _proposed(
+        extractor, "We propose a task, a probabilistic approach to facilitate relation extraction.")

@@ -189,7 +189,9 @@ class DescribedReader(ReaderBase):
             # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
             comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
             if comma is None or len(word_ranges(toks.joiner, k, comma)) > 2 or not all(
-                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
+                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and (
+                        toks.norm[t] not in self.type_words or (t > k and toks.joiner[t - 1])  # "a multi-task, …"
+                        or (t + 1 < comma and toks.joiner[t + 1]))  # "a model-based, …"
                                        and lower[t] not in self.words.described_breaks) for t in range(k, comma)) \
                     or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
                     or lower[comma + 1] in self.words.title_articles:
