@@ -234,3 +234,11 @@ def test_a_hyphenated_describing_word_before_a_comma_leads_the_kind_phrase(extra
     # the control: a kind noun alone before the comma is an apposition's head, not a describing word
     assert "probabilistic approach" not in _proposed(
         extractor, "We propose a task, a probabilistic approach to facilitate relation extraction.")
+
+
+def test_a_present_perfect_of_we_proposes(extractor):
+    """"We have developed a method for …": the present perfect of "we" is the paper's own doing."""
+    assert _proposed(extractor, "We have developed a method for morphologically-aware text input in Kunwinjku.") == {
+        "method for morphologically-aware text input in Kunwinjku": "Method"}
+    # the control: other people's doing
+    assert _proposed(extractor, "Researchers have developed a method for morphologically-aware text input.") == {}
