@@ -218,15 +218,6 @@ def test_a_name_after_a_made_noun_and_a_comma_is_proposed(extractor):
     assert "SaRNN" not in _proposed(extractor, "We also develop a fast simulator and SaRNN can simulate SNNs.")
 
 
-def test_we_suggest_names_a_contribution_but_a_finding_or_a_recommendation_does_not(extractor):
-    assert _proposed(extractor, "In this work, we suggest Recurrent Elastic Warps (REwarp) that address the "
-                                "problem with Dirichlet boundary condition.") == {"Recurrent Elastic Warps": "Method"}
-    # the controls: a finding of "our results"; a recommendation for future work
-    assert _proposed(extractor, "Our results suggest a new method that separates uncertainty into two types.") == {}
-    assert _proposed(extractor, "For future SLT research, we therefore suggest an end-to-end training of the "
-                                "recognition and translation models.") == {}
-
-
 def test_a_hyphenated_describing_word_before_a_comma_leads_the_kind_phrase(extractor):
     """"a multi-task, probabilistic approach": "task" glued in "multi-task" describes, it is no kind noun."""
     assert _proposed(extractor, "We propose a multi-task, probabilistic approach to facilitate distantly supervised "

@@ -191,7 +191,6 @@ class Words:
     means_words: frozenset[str]
     means_act_words: frozenset[str]
     means_act_verbs: frozenset[str]
-    recommending_verbs: frozenset[str]
     enabling_verbs: frozenset[str]
     motivating_verbs: frozenset[str]
     purpose_breaks: frozenset[str]

@@ -182,13 +182,6 @@ class ReaderBase:
             # … or "this paper aims to unleash this pathway by proposing a novel … framework"
             return verb > sent.start and lower[verb - 1] == "by" and (
                 "we" in lower[sent.start:verb - 1] or _names_the_paper(lower, sent.start, sent.start, verb - 1, ()))
-        if lower[verb] in self.words.recommending_verbs:
-            # "we suggest Recurrent Elastic Warps (REwarp) that …": only "we" right before (not "our results suggest a
-            # …": a finding), and not a recommendation ("For future SLT research, we therefore suggest an end-to-end
-            # training of …")
-            before = lower[max(sent.start, verb - 2):verb]
-            return (before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs)) \
-                and "future" not in lower[sent.start:verb]
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
             # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form

@@ -676,7 +676,7 @@ class DescribedReader(ReaderBase):
 
     def _proposed_means(self, doc: Doc, sent: Span, verb: int, by_start) -> Candidate | None:
         """"we propose to guide the attention mechanism using explicit linguistic-visual grounding", "We propose to
-        improve … translation with cross-lingual supervision", "we suggest using a systematic pipeline …": a
+        improve … translation with cross-lingual supervision", "we propose using a systematic pipeline …": a
         contribution verb whose object is an act (an infinitive or a gerund) proposes the means it is done with, the
         answer of last resort. The means' noun phrase as written (its weak leading words dropped), typed by its head;
         None when there is none, when it is a known concept alone ("… using transformers") or when the act is done
