@@ -186,6 +186,8 @@ def test_a_participle_after_the_complement_opens_a_clause(extractor):
      "mechanism using explicit linguistic-visual grounding.", "explicit linguistic-visual grounding"),
     ("Translation of rare languages is hard. We propose to improve unsupervised translation with cross-lingual "
      "supervision, which utilizes signals from related pairs.", "cross-lingual supervision"),
+    ("Results are unreliable, and we propose using a systematic pipeline utilizing LLM-as-a-judge to identify these "
+     "issues.", "systematic pipeline"),
 ])
 def test_an_act_proposed_proposes_its_means(extractor, abstract, name):
     """"we propose to VERB … using X": of a paper with no other answer, the means of the act proposed is what it

@@ -688,8 +688,8 @@ class DescribedReader(ReaderBase):
         k = verb + 1
         if lower[k] == "to" and toks.text[k + 1].isalpha() and toks.text[k + 1].islower():
             k += 1  # "propose to guide …"
-        elif not (self._gerund(lower[k]) and toks.text[k].islower()):
-            return None
+        elif not ((self._gerund(lower[k]) or lower[k] in self.words.means_act_words) and toks.text[k].islower()):
+            return None  # ("using", "leveraging": a gerund of a means verb)
         act = lower[k]
         if act in ("to",) or act in self.verbs:
             return None  # "propose to develop a …": read as the verb's own object elsewhere
@@ -708,9 +708,11 @@ class DescribedReader(ReaderBase):
                 or not toks.text[start].islower():
             return None  # "by capturing …": another act; "using LLMs": a name (read elsewhere)
         chunk = next(iter(chunk_ranges(doc, start, sent.end, self.res)), None)
-        if chunk is None or chunk[0] != start or not 1 <= chunk[1] - chunk[0] <= 5:
+        if chunk is None or chunk[0] != start:
             return None
-        end = chunk[1]
+        end = next((t for t in range(start + 1, chunk[1] - 1) if self._gerund(lower[t])), chunk[1])  # "… pipeline utilizing …"
+        if end - start > 5:
+            return None
         if not all(toks.text[t].islower() or toks.joiner[t] for t in range(start, end)) or (
                 end - start == 1 and toks.norm[start] not in self.type_words):
             return None  # "using augmentations from …": one word names no means unless a kind noun
