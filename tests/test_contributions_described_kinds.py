@@ -179,3 +179,59 @@ def test_a_participle_after_the_complement_opens_a_clause(extractor):
     abstract = "We present an approach for policy evaluation built on temporal difference learning."
     assert _proposed(extractor, abstract) == {"approach for policy evaluation": "Method"}
     assert ("approach for policy evaluation", "policy evaluation") in _addressed(extractor, abstract)
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("Current models ignore where people look. To rectify this deviation, we propose to guide the attention "
+     "mechanism using explicit linguistic-visual grounding.", "explicit linguistic-visual grounding"),
+    ("Translation of rare languages is hard. We propose to improve unsupervised translation with cross-lingual "
+     "supervision, which utilizes signals from related pairs.", "cross-lingual supervision"),
+    ("Results are unreliable, and we propose using a systematic pipeline utilizing LLM-as-a-judge to identify these "
+     "issues.", "systematic pipeline"),
+])
+def test_an_act_proposed_proposes_its_means(extractor, abstract, name):
+    """"we propose to VERB … using X": of a paper with no other answer, the means of the act proposed is what it
+    proposes."""
+    assert _proposed(extractor, abstract) == {name: "Method"}
+
+
+def test_an_act_done_by_another_act_or_with_a_known_concept_proposes_nothing(extractor):
+    # the controls: the same sentence done "by" another act, or with a known concept, or a bare word
+    assert _proposed(extractor, "To rectify this deviation, we propose to guide the attention mechanism by capturing "
+                                "explicit linguistic-visual grounding.") == {}
+    assert _proposed(extractor, "We propose to learn the long-term dependencies in a video using transformers.") == {}
+    assert _proposed(extractor, "We propose to fine-tune a classifier using augmentations from an explainer.") == {}
+
+
+def test_a_described_thing_made_is_named_by_its_made_noun(extractor):
+    """"we propose a single-model solution to …": a noun of a thing made after a describing word names it."""
+    assert _proposed(extractor, "We propose a single-model solution to address this new problem setting.") == {
+        "single-model solution": "Method"}
+    # the controls: a result, not a thing made; a part of what the paper made
+    assert _proposed(extractor, "We propose a closed-form solution to this problem.") == {}
+    assert "adaptive variant" not in _proposed(
+        extractor, "We propose an adaptive variant of our method that adds basis functions.")
+
+
+def test_a_name_after_a_made_noun_and_a_comma_is_proposed(extractor):
+    abstract = "We also develop a state-of-the-art simulator, SaRNN, which can simulate SNNs using GPU hardware."
+    assert _proposed(extractor, abstract) == {"SaRNN": "Method"}
+    # the control: no comma, no apposition
+    assert "SaRNN" not in _proposed(extractor, "We also develop a fast simulator and SaRNN can simulate SNNs.")
+
+
+def test_a_hyphenated_describing_word_before_a_comma_leads_the_kind_phrase(extractor):
+    """"a multi-task, probabilistic approach": "task" glued in "multi-task" describes, it is no kind noun."""
+    assert _proposed(extractor, "We propose a multi-task, probabilistic approach to facilitate distantly supervised "
+                                "relation extraction.") == {"probabilistic approach": "Method"}
+    # the control: a kind noun alone before the comma is an apposition's head, not a describing word
+    assert "probabilistic approach" not in _proposed(
+        extractor, "We propose a task, a probabilistic approach to facilitate relation extraction.")
+
+
+def test_a_present_perfect_of_we_proposes(extractor):
+    """"We have developed a method for …": the present perfect of "we" is the paper's own doing."""
+    assert _proposed(extractor, "We have developed a method for morphologically-aware text input in Kunwinjku.") == {
+        "method for morphologically-aware text input in Kunwinjku": "Method"}
+    # the control: other people's doing
+    assert _proposed(extractor, "Researchers have developed a method for morphologically-aware text input.") == {}

@@ -191,6 +191,8 @@ class Words:
     made_kind_nouns: Mapping[str, str]
     result_modifiers: frozenset[str]
     means_words: frozenset[str]
+    means_act_words: frozenset[str]
+    means_act_verbs: frozenset[str]
     enabling_verbs: frozenset[str]
     motivating_verbs: frozenset[str]
     purpose_breaks: frozenset[str]

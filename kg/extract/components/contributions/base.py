@@ -185,7 +185,9 @@ class ReaderBase:
         if lower[verb] in self.past_verbs:
             before = lower[max(sent.start, verb - 2):verb]
             # "This paper proposed a … (CPT-RD) framework": the paper as the subject of a past form
+            perfect = lower[max(sent.start, verb - 3):verb]  # "we have developed a method for …", "we have also …"
             return before[-1:] == ["we"] or (before[:1] == ["we"] and before[-1] in self.adverbs) or (
+                before == ["we", "have"] or (perfect[:2] == ["we", "have"] and perfect[-1] in self.adverbs)) or (
                 before[:1] == ["this"] and before[-1:] in (["paper"], ["work"], ["study"], ["article"]))
         if _names_the_paper(lower, sent.start, max(sent.start, verb - SUBJECT_WINDOW), verb, ("we", "our")):
             return True

@@ -124,9 +124,14 @@ class DescribedReader(ReaderBase):
         if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
             return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
         head = toks.norm[words[-1][1] - 1]
-        if head in self.words.contribution_not_heads or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads:
+        made = self.words.made_kind_nouns.get(head) if toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an") \
+            and not (end_tok < sent.end and toks.lower[end_tok] == "of") and text[toks.idx[words[-2][0]]:toks.end_char(words[-2][1] - 1)].lower() not in self.words.result_modifiers \
+            else None  # "we propose a single-model solution to …": a thing made (not "a closed-form solution", nor "an
+        # adaptive variant of our method": a part of it)
+        if made is None and (head in self.words.contribution_not_heads
+                             or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads):
             return  # "a comprehensive study of …": what the paper does, not what it proposes
-        typ = self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
+        typ = made or self.type_words.get(head) or (head_type(toks.text[words[-1][1] - 1], self.res) or (None,))[0]
         last = toks.text[words[-1][1] - 1]
         if typ is None and last.isalpha() and last.islower() and not last.endswith(self.words.contribution_not_noun_endings):
             typ = "Method"  # "a rasterizer-based differentiable renderer": a thing made, named by its own noun
@@ -145,7 +150,7 @@ class DescribedReader(ReaderBase):
             self._defer(Candidate(toks.idx[words[0][0]], toks.end_char(end_tok - 1), typ, Finder.CONTRIBUTION, 0.8,
                                   proposed=True))
             return
-        if head not in self.type_words and all(is_describing_adjective(m, self.res) or self.describing.match(m)
+        if head not in self.type_words and made is None and all(is_describing_adjective(m, self.res) or self.describing.match(m)
                                                for m in mods) and not (
                 len(words) == 2 and end_tok < sent.end and toks.lower[end_tok] in self.words.clause_openers
                 and toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an")):
@@ -184,7 +189,9 @@ class DescribedReader(ReaderBase):
             # (a word glued by hyphens is one: "a new distribution-free, data-driven UCB algorithm")
             comma = next((c for c in range(k + 1, min(sent.end - 1, k + 6)) if text[c] == ","), None)
             if comma is None or len(word_ranges(toks.joiner, k, comma)) > 2 or not all(
-                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and toks.norm[t] not in self.type_words
+                    toks.joiner[t] or (toks.lex[t].is_alpha and text[t].islower() and (
+                        toks.norm[t] not in self.type_words or (t > k and toks.joiner[t - 1])  # "a multi-task, …"
+                        or (t + 1 < comma and toks.joiner[t + 1]))  # "a model-based, …"
                                        and lower[t] not in self.words.described_breaks) for t in range(k, comma)) \
                     or not (text[comma + 1].isalpha() and text[comma + 1].islower()) \
                     or lower[comma + 1] in self.words.title_articles:
@@ -666,6 +673,57 @@ class DescribedReader(ReaderBase):
             # of it; "a dataset of intentionally flawed, …": a phrase that goes on
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
+
+    def _proposed_means(self, doc: Doc, sent: Span, verb: int, by_start) -> Candidate | None:
+        """"we propose to guide the attention mechanism using explicit linguistic-visual grounding", "We propose to
+        improve … translation with cross-lingual supervision", "we propose using a systematic pipeline …": a
+        contribution verb whose object is an act (an infinitive or a gerund) proposes the means it is done with, the
+        answer of last resort. The means' noun phrase as written (its weak leading words dropped), typed by its head;
+        None when there is none, when it is a known concept alone ("… using transformers") or when the act is done
+        "by" another act ("by capturing …": read no further)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] not in self.verbs or verb + 2 >= sent.end:
+            return None
+        k = verb + 1
+        if lower[k] == "to" and toks.text[k + 1].isalpha() and toks.text[k + 1].islower():
+            k += 1  # "propose to guide …"
+        elif not ((self._gerund(lower[k]) or lower[k] in self.words.means_act_words) and toks.text[k].islower()):
+            return None  # ("using", "leveraging": a gerund of a means verb)
+        act = lower[k]
+        if act in ("to",) or act in self.verbs:
+            return None  # "propose to develop a …": read as the verb's own object elsewhere
+        direct = act in self.words.means_act_verbs or act[:-3] in self.words.means_act_verbs \
+            or act[:-3] + "e" in self.words.means_act_verbs
+        at = k + 1 if direct else next((t for t in range(k + 1, min(sent.end - 1, k + 14))
+                                        if lower[t] in self.words.means_act_words or lower[t] in (",", ";", "and")), None)
+        if at is None or (not direct and lower[at] in (",", ";", "and")):
+            return None
+        start = at + (not direct)
+        if start < sent.end and lower[start] in ("a", "an", "the"):
+            start += 1
+        while start < sent.end and lower[start] in self.weak_lead:
+            start += 1
+        if start >= sent.end or self._gerund(lower[start]) or not toks.text[start].isalpha() \
+                or not toks.text[start].islower():
+            return None  # "by capturing …": another act; "using LLMs": a name (read elsewhere)
+        chunk = next(iter(chunk_ranges(doc, start, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != start:
+            return None
+        end = next((t for t in range(start + 1, chunk[1] - 1) if self._gerund(lower[t])), chunk[1])  # "… pipeline utilizing …"
+        if end - start > 5:
+            return None
+        if not all(toks.text[t].islower() or toks.joiner[t] for t in range(start, end)) or (
+                end - start == 1 and toks.norm[start] not in self.type_words):
+            return None  # "using augmentations from …": one word names no means unless a kind noun
+        a, b = toks.idx[start], toks.end_char(end - 1)
+        if any(c.finder is Finder.LEXICON and c.end == b for c in by_start.get(a, ())):
+            return None  # "… using transformers": a known concept, used
+        head = toks.norm[end - 1]
+        typ = self.type_words.get(head) or (head_type(toks.text[end - 1], self.res) or ("Method",))[0]
+        if typ not in ("Method", "Model", "Dataset", "Metric"):
+            typ = "Method"
+        return Candidate(a, b, typ, Finder.CONTRIBUTION, 0.55, proposed=True, rule="described-means")
 
     def _our_kind_noun(self, doc: Doc, our_at: list[int]) -> Candidate | None:
         """"Our method outperforms …", "we demonstrate the effectiveness of our approach": the first kind noun right

@@ -257,6 +257,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if not any(c.proposed for c in out) and self.generic is None:
                 # "we present an algorithm to identify …": the bare kind noun, of a paper with nothing else
                 self.bare = next((c for c in (self._bare_kind_noun(doc, sent, i) for sent, i in unnamed) if c), None)
+                if self.bare is None:
+                    # "we propose to guide the attention mechanism using explicit … grounding": the means of the act
+                    self.bare = next((c for c in (self._proposed_means(doc, sent, i, by_start) for sent, i in unnamed)
+                                      if c), None)
                 if self.bare is None and our_at:
                     # "Our method outperforms …", "we evaluate our approach on …": a paper with a method of its own it
                     # neither names nor describes, by its kind noun (the title's phrase is as often its task or a

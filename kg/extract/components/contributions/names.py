@@ -148,7 +148,9 @@ class NameReader(ReaderBase):
                 return False  # a name not after a kind noun: "we propose KREPE, a method …" (not the "PU" of a
                 # known term that describes a kind noun: "a two-stage PU learning method, namely …", nor a name that
                 # does: "a novel ERL algorithm, Temporally-Correlated Episodic RL (TCE)")
-            typ = self.type_words.get(norm[j]) or self._named_collection(doc, i, j)
+            typ = self.type_words.get(norm[j]) or self._named_collection(doc, i, j) or (
+                # "a state-of-the-art simulator, SaRNN, …": a noun of a thing made before its name, over a comma
+                self.words.made_kind_nouns.get(norm[j]) if lower[j + 1] == "," else None)
             if typ is None or toks.joiner[j - 1]:
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
