@@ -243,15 +243,20 @@ class TitleReader(ReaderBase):
                 return True
         return False
 
+    def _title_and_means(self, doc: Doc) -> tuple[str | None, tuple[tuple[int, int], tuple[int, int]] | None]:
+        """The title of a doc that has one (else None) and its means phrase (:func:`title_means`'s answer)."""
+        title, sep, _rest = doc_text(doc).partition("\n\n")
+        if not sep:
+            return None, None
+        return title, title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
+                                  self.words.title_articles)
+
     def _title_task(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"… for Grammatical Error Correction": what a title says its contribution is for is a task, unless a
         vocabulary or another finder knows the phrase as something else (then it only votes)."""
-        text = doc_text(doc)
-        title, sep, _rest = text.partition("\n\n")
-        if not sep:
+        title, means = self._title_and_means(doc)
+        if title is None:
             return
-        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
-                            self.words.title_articles)
         if means is not None:
             self._title_task_span(title, *means[0], by_start, out)
         self._title_task_phrases(title, by_start, out)
@@ -431,12 +436,9 @@ class TitleReader(ReaderBase):
         technique it uses, a Method whatever its head, when it is written as a name (every word capitalised, two
         to five words) and no finder read it. Not a verb phrase ("via Learning …"), a known thing ("via the
         …"), nor a phrase a head types as a model, dataset or task ("… Using Aerial Robots")."""
-        text = doc_text(doc)
-        title, sep, _rest = text.partition("\n\n")
-        if not sep:
+        title, means = self._title_and_means(doc)
+        if title is None:
             return
-        means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
-                            self.words.title_articles)
         if means is None:
             return
         start, end = means[1]
