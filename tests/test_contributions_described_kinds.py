@@ -196,7 +196,10 @@ def test_an_act_proposed_proposes_its_means(extractor, abstract, name):
 
 
 def test_an_act_done_by_another_act_or_with_a_known_concept_proposes_nothing(extractor):
-    # the controls: the same sentence done "by" another act, or with a known concept, or a bare word
+    # the controls: the same sentence done "by" another act, or with a known concept, or a bare word; the positive
+    # control: the same sentence "using" the grounding proposes it
+    assert _proposed(extractor, "To rectify this deviation, we propose to guide the attention mechanism using "
+                                "explicit linguistic-visual grounding.") == {"explicit linguistic-visual grounding": "Method"}
     assert _proposed(extractor, "To rectify this deviation, we propose to guide the attention mechanism by capturing "
                                 "explicit linguistic-visual grounding.") == {}
     assert _proposed(extractor, "We propose to learn the long-term dependencies in a video using transformers.") == {}
