@@ -209,6 +209,8 @@ def run_split(name: str, path: Path, keep: Path | None, misses: int, coref: bool
         # relation misses are written "missed relation GD001: …" (kg/evaluate/seedgold.py), not ": missed "
         missed_rel = [m for m in res["misses"] if m.startswith("missed relation ")]
         res["sample_missed_relations"] = sorted(rng.sample(missed_rel, min(misses, len(missed_rel))))
+        extra_rel = res.get("extra_relations", [])
+        res["sample_extra_relations"] = sorted(rng.sample(extra_rel, min(misses, len(extra_rel))))
     res.pop("misses", None)
     return res
 
@@ -220,7 +222,8 @@ def main() -> int:
     ap.add_argument("--json", type=Path, help="write all figures here as JSON")
     ap.add_argument("--keep", type=Path, help="keep the input JSONL and the build under this folder")
     ap.add_argument("--misses", type=int, default=0, metavar="N",
-                    help="also print N sampled missed and N sampled extra entities and N missed must relations per split")
+                    help="also print N sampled missed and N sampled extra entities, N missed must relations and N extra "
+                         "relations per split")
     ap.add_argument("--diagnose", type=int, default=0, metavar="N",
                     help="classify the typed misses and extras (boundary, type confusion, ...) with N examples each")
     ap.add_argument("--no-coref", action="store_true",
@@ -247,7 +250,7 @@ def main() -> int:
                 c = g["contribution"]
                 print(f"  {group:12s} {g['papers']:6d} {g['entity_typed_f1']:9.3f} {g['relation_f1']:7.3f}  "
                       f"{c['found']}/{c['papers']}")
-        for key in ("sample_missed", "sample_extra", "sample_missed_relations"):
+        for key in ("sample_missed", "sample_extra", "sample_missed_relations", "sample_extra_relations"):
             if res.get(key):
                 print(f"-- {key.replace('_', ' ')}")
                 for line in res[key]:

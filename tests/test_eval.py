@@ -290,3 +290,20 @@ def test_contribution_figure_counts_papers_whose_proposal_is_found(example_build
     assert "found for 1 of the 2 papers that propose something" in result.output
     data = json.loads(run_cli(str(example_build), str(gold), "--format", "json").output)
     assert data["contribution"] == {"papers": 2, "found": 1}
+
+
+def test_extra_relations_are_listed_apart_from_score_py_misses(example_build, tmp_path):
+    """With misses shown, the predicted relations no gold relation matched are listed (for a precision round),
+    under their own key, so `misses` stays score.py's: the gold's `PAPER proposes KREPE` is matched, not listed;
+    the paper's other relations are."""
+    gold = tmp_path / "gold.txt"
+    gold.write_text("P01 | Hyper-relational knowledge graphs (HKGs)\n"
+                    "E must Method | KREPE\n"
+                    "R must | PAPER proposes KREPE\n", encoding="utf-8")
+    res = evaluate(example_build / "graph.ttl", gold, show_misses=True)
+    extras = res["extra_relations"]
+    assert extras and extras == sorted(extras)
+    assert not any(line.startswith("extra relation") for line in res["misses"])
+    assert not any(line.startswith("extra relation P01:") and line.endswith(" proposes KREPE") for line in extras)
+    assert any(line.startswith("extra relation P01: KREPE ") for line in extras), extras[:20]
+    assert "extra_relations" not in evaluate(example_build / "graph.ttl", gold)

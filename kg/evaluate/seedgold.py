@@ -133,6 +133,15 @@ def score_seed(graph: GraphView, gold: dict, show_misses: bool = False) -> dict:
         for gi, g in enumerate(rel_must):
             if gi not in rel_found:
                 misses.append(f"missed relation {g['text']}")
+        # the predicted relations no gold relation matched, apart from score.py's misses (which they must equal):
+        # what a precision round reads
+        paper_id = {node: pid for pid, node in paper_node.items() if node is not None}
+        for pid, node in sorted(paper_node.items()):  # an entity: the first gold paper that links to it
+            for _lp, o in graph.out.get(node, ()) if node is not None else ():
+                paper_id.setdefault(o, pid)
+        res["extra_relations"] = sorted(
+            f"extra relation {paper_id.get(s, '-')}: {graph.label(s)} {lp} {graph.label(o)}"
+            for pi, (s, lp, o) in enumerate(pred_rel) if pi not in m)
     # the paper's own contribution (shared/eval/contrib.py): papers with a must `PAPER proposes X`,
     # and those of them where at least one such relation is found
     contrib_papers = {g["paper"] for g in rel_must if g["contribution"]}
