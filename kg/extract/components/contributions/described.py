@@ -20,6 +20,7 @@ from kg.extract.text import (
     is_content,
     is_describing_adjective,
     sentence_at,
+    Tokens,
     sentences,
     tokens,
     word_ranges,
@@ -124,10 +125,7 @@ class DescribedReader(ReaderBase):
         if not 2 <= len(words) <= (6 if toks.norm[words[-1][1] - 1] in self.type_words else 4):
             return  # "a domain-specific weakly supervised object detection algorithm": a kind noun ends it
         head = toks.norm[words[-1][1] - 1]
-        made = self.words.made_kind_nouns.get(head) if toks.lower[verb] in self.verbs and toks.lower[begin] in ("a", "an") \
-            and not (end_tok < sent.end and toks.lower[end_tok] == "of") and text[toks.idx[words[-2][0]]:toks.end_char(words[-2][1] - 1)].lower() not in self.words.result_modifiers \
-            else None  # "we propose a single-model solution to …": a thing made (not "a closed-form solution", nor "an
-        # adaptive variant of our method": a part of it)
+        made = self._made_kind(toks, text, sent, verb, begin, end_tok, words, head)
         if made is None and (head in self.words.contribution_not_heads
                              or toks.lower[words[-1][1] - 1] in self.words.contribution_not_heads):
             return  # "a comprehensive study of …": what the paper does, not what it proposes
@@ -635,6 +633,19 @@ class DescribedReader(ReaderBase):
         typ = self.type_words[toks.norm[k]]
         return None if typ == "Task" else typ
 
+    def _made_kind(self, toks: Tokens, text: str, sent: Span, verb: int, begin: int, end_tok: int,
+                   words: list[tuple[int, int]], head: str) -> str | None:
+        """"we propose a single-model solution to …": the type a noun of a thing made gives the described object of a
+        contribution verb ("a …"), else None: not a result ("a closed-form solution"), nor a part of another thing
+        ("an adaptive variant of our method")."""
+        lower = toks.lower
+        if lower[verb] not in self.verbs or lower[begin] not in ("a", "an") \
+                or (end_tok < sent.end and lower[end_tok] == "of"):
+            return None
+        if text[toks.idx[words[-2][0]]:toks.end_char(words[-2][1] - 1)].lower() in self.words.result_modifiers:
+            return None
+        return self.words.made_kind_nouns.get(head)
+
     def _bare_kind_noun(self, doc: Doc, sent: Span, verb: int) -> Candidate | None:
         """"We propose a novel algorithm that improves upon …", "we present an algorithm to identify …", "We present the
         first such algorithm that attains …": a contribution verb whose object is a kind noun alone (its leading words
@@ -661,7 +672,7 @@ class DescribedReader(ReaderBase):
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
             k += 1
-        if k + 1 >= sent.end or toks.joiner[k] or (k + 1 < sent.end and toks.joiner[k + 1]) \
+        if k + 1 >= sent.end or toks.joiner[k] or toks.joiner[k + 1] \
                 or toks.norm[k] not in self.type_words or (plural is not None and plural != (toks.norm[k] != lower[k])):
             return None  # one thing or several as the determiner says, its kind noun glued to nothing ("a …
             # framework-based …")
@@ -691,7 +702,7 @@ class DescribedReader(ReaderBase):
         elif not ((self._gerund(lower[k]) or lower[k] in self.words.means_act_words) and toks.text[k].islower()):
             return None  # ("using", "leveraging": a gerund of a means verb)
         act = lower[k]
-        if act in ("to",) or act in self.verbs:
+        if act in self.verbs:
             return None  # "propose to develop a …": read as the verb's own object elsewhere
         direct = act in self.words.means_act_verbs or act[:-3] in self.words.means_act_verbs \
             or act[:-3] + "e" in self.words.means_act_verbs
