@@ -19,6 +19,9 @@ from kg.resolve import entity_key, resolve, slug
     ("Quantisation-Aware Training", "quantization-aware training"),
     ("labelled data", "labeled data"),
     ("tokenisers", "tokenizer"),
+    ("ViTs", "ViT"),  # a plural acronym has a small s
+    ("TRELLIS", "Trellis"),  # after a vowel the S of a name in capitals is its own
+    ("PEGASUS", "Pegasus"),
 ])
 def test_entity_key_folds_surface_variants(a, b):
     assert entity_key(a) == entity_key(b) != ""
@@ -31,6 +34,8 @@ def test_entity_key_folds_surface_variants(a, b):
     ("theory", "ory"),  # "the" only folds as a separate word
     ("modelling", "modeing"),
     ("analysis", "analyzis"),  # only the endings of verbs and -isation nouns change
+    ("VITS", "ViTs"),  # an acronym ending in a consonant and S is a name ("Variational Inference TS"), no plural
+    ("MOTS", "MOT"),
 ])
 def test_entity_key_keeps_different_names_apart(a, b):
     assert entity_key(a) != entity_key(b)
