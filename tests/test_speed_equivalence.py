@@ -209,3 +209,19 @@ def test_a_title_phrase_introduced_in_other_letter_case_is_still_found(extractor
     control = extractor.extract(Paper(id="p", title=title, abstract=(
         "Aspect-based sentiment analysis is hard. We propose to improve sentiment analysis with better data.")))
     assert not any(e.proposed for e in control.entities)
+
+
+def test_space_digit_test_is_the_regex_search() -> None:
+    """The literal scans for " 0" … " 9" (then the regex beyond ASCII) answer as ``_SPACE_DIGIT.search``: on texts
+    with and without a spaced digit, in ASCII and with digits of other scripts ("٣", "３") the regex reads as ``\\d``."""
+    from kg.extract.components.coined import _SPACE_DIGIT, _space_digit
+
+    texts = ["Mega-TTS 2 is", "PaLM2 and GPT4", "", " ", "1 2", "a\t3 b", "x ٣ y", "x ３", "naïve 5", "naïve5 é",
+             "no digits here at all", "end 9", " 0start"] + TEXTS
+    rng = random.Random(7)
+    alphabet = " a1٣３é\t-"
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(3000)]
+    answers = {_space_digit(t) for t in texts}
+    assert answers == {True, False}  # both answers are reached (a positive and a negative control)
+    for text in texts:
+        assert _space_digit(text) == (_SPACE_DIGIT.search(text) is not None), text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from operator import attrgetter
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -142,6 +143,8 @@ def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text:
 #: the finders of names: a name is atomic (nothing nested in it stays)
 NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
+#: the order of an entity's mentions: (start, end), read in C
+_START_END = attrgetter("start", "end")
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: what may follow a topic posed as the problem: the end of a phrase, or a word (checked against function words)
@@ -614,7 +617,11 @@ class Merger:
         spans: list[Candidate] = []
         for (start, end, name), cands in by_span.items():
             typ, conf = _vote(cands)
-            proposed = any(c.proposed for c in cands)
+            proposed = False
+            for c in cands:  # (a loop, not any() of a generator: this runs for every span)
+                if c.proposed:
+                    proposed = True
+                    break
             surface = name or text[start:end]
             if typ == "Task" and len(cands) > 1:
                 typ, conf = _benchmark_vote(cands, surface, typ, conf, self.res)
@@ -747,7 +754,7 @@ class Merger:
         """
         mentions = ent.mentions
         if len(mentions) > 1:
-            mentions.sort(key=lambda c: (c.start, c.end))
+            mentions.sort(key=_START_END)
         ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
         if self._posed_topic(text, ent, proposed_ends):
             ent.type = "Task"
@@ -842,7 +849,7 @@ def fold_proposals(doc: Doc) -> Doc:
                 ent = by_key[key] = LocalEntity(keys={key}, type=mention.type, confidence=mention.confidence)
                 ents.append(ent)
             ent.mentions.append(mention)
-            ent.mentions.sort(key=lambda c: (c.start, c.end))
+            ent.mentions.sort(key=_START_END)
         st.proposals = []
     return doc
 
