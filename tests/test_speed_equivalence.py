@@ -225,3 +225,58 @@ def test_space_digit_test_is_the_regex_search() -> None:
     assert answers == {True, False}  # both answers are reached (a positive and a negative control)
     for text in texts:
         assert _space_digit(text) == (_SPACE_DIGIT.search(text) is not None), text
+
+
+def test_round3_is_round_to_three_digits() -> None:
+    """The memoised rounding gives ``round(x, 3)``, asked once or again, for the confidences extraction makes and
+    for the values it must not memoise (zero, negative zero keeps its sign, NaN)."""
+    import math
+
+    from kg.extract.text import round3
+
+    values = [0.45, 0.5, 0.6 * 0.9, 0.75, 0.8 * 0.9, 0.9999, 1.0, 0.1235, 0.0005, 2.675, 1e-9, 0.12345678, 3.0]
+    rng = random.Random(3)
+    values += [rng.random() for _ in range(2000)]
+    for x in values + values:  # the second pass reads the memo
+        assert round3(x) == round(x, 3) and math.copysign(1, round3(x)) == math.copysign(1, round(x, 3)), x
+    assert math.copysign(1, round3(-0.0)) == -1.0 and math.copysign(1, round3(0.0)) == 1.0
+    assert math.isnan(round3(float("nan")))
+    assert round3(-0.4567) == -0.457 and round3(0.4567) == 0.457  # a negative value and its positive control
+
+
+def test_markup_trigger_test_is_any_substring() -> None:
+    """``_has_trigger`` answers as ``any(t in s for t in _TRIGGERS)``: on each trigger alone, inside text, and on text
+    with none of them."""
+    from kg.clean.markup import _TRIGGERS, _has_trigger
+
+    texts = ["plain text, no markup at all.", "", "a - b", "x-y", "it's"] + [f"a {t} b" for t in _TRIGGERS] + list(_TRIGGERS)
+    answers = [_has_trigger(t) for t in texts]
+    assert True in answers and False in answers
+    for text, answer in zip(texts, answers):
+        assert answer == any(t in text for t in _TRIGGERS), text
+
+
+def test_is_coined_keeps_its_answers() -> None:
+    """``_is_coined`` with loops in place of ``any()`` answers as the generator form: coined names and plain words."""
+    from kg.extract.text import _PARTS, _NOT_NAME, _POWER_NAME, _is_coined, is_coined_part
+
+    stop = frozenset({"AND", "THE", "GPU"})
+
+    def plain(word: str) -> bool:
+        if word in stop or len(word) < 2:
+            return False
+        parts = _PARTS.split(word)
+        if any(p in stop for p in parts) and len(parts) == 1:
+            return False
+        if _NOT_NAME.fullmatch(word):
+            return False
+        if "^" in word and _POWER_NAME.fullmatch(word):
+            return True
+        return any(is_coined_part(p) for p in parts)
+
+    words = ["LoRA", "GPT-4o", "C^3", "GPU", "GPU-X", "7B", "2D", "A", "iPhone", "model", "Model", "x.y", "BERT.base",
+             "ResNet-50", "THE", "the", "mHealth", "3D-GS", "v1.2", "a-b-c"]
+    answers = [_is_coined(w, stop) for w in words]
+    assert True in answers and False in answers
+    for word, answer in zip(words, answers):
+        assert answer == plain(word), word

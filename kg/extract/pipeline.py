@@ -27,7 +27,7 @@ from kg.errors import KgError
 from kg.extract.resources import load_words
 from kg.extract.segment import create_tokenizer
 from kg.extract.state import LocalEntity, forget_state, state
-from kg.extract.text import doc_text, sentence_offsets
+from kg.extract.text import doc_text, round3, sentence_offsets
 from kg.types import EntityType
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
@@ -282,7 +282,7 @@ class _Evidences:
     def __call__(self, start: int, component: str, conf: float) -> Evidence:
         """Evidence for a span starting at ``start``: its sentence, offsets relative to the title or the abstract."""
         i = max(bisect_right(self.starts, start) - 1, 0)  # the sentence holding ``start`` (as sentence_at)
-        conf = round(conf, 3)
+        conf = round3(conf)
         out = self.made.get((i, component, conf))
         if out is None:
             hit = self.sentences.get(i)
@@ -315,12 +315,15 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         preferred = ent.preferred_label
         key = ent.key or sorted(ent.keys)[0]
         keys[id(ent)] = key
-        labels = [preferred] + [s for s in ent.surfaces() if s != preferred]
+        labels = [preferred]
+        for s in ent.surfaces():
+            if s != preferred:
+                labels.append(s)
         if ent.canonical and ent.canonical not in labels:
             labels.append(ent.canonical)
         first = ent.mentions[0]
         entities.append(PaperEntity(
-            key=key, type=cast(EntityType, ent.type), labels=labels, confidence=round(ent.confidence, 3),
+            key=key, type=cast(EntityType, ent.type), labels=labels, confidence=round3(ent.confidence),
             evidence=[evidence(first.start, first.component, ent.confidence)],
             long_forms=[ent.long_form] if ent.long_form else [], proposed=ent.proposed,
             vocabulary=ent.source_ids, mention_count=len(ent.mentions)))

@@ -134,7 +134,10 @@ class LocalEntity:
 
     def surfaces(self) -> list[str]:
         out: list[str] = []
-        for text in [m.surface for m in self.mentions] + self.extra_labels:
+        for m in self.mentions:
+            if m.surface not in out:
+                out.append(m.surface)
+        for text in self.extra_labels:
             if text not in out:
                 out.append(text)
         return out

@@ -27,6 +27,21 @@ from kg.extract.state import state
 from kg.names import singular
 
 
+_rounded: dict[float, float] = {}
+
+
+def round3(x: float) -> float:
+    """``round(x, 3)``, memoised for positive values: a float rounded to digits goes through ``dtoa``, a formatted
+    string and ``strtod`` (~3,000 instructions), and extraction rounds the same few confidences thousands of times.
+    (Zero and negative values, where ``-0.0`` would share ``0.0``'s entry, and NaN are rounded each time.)"""
+    out = _rounded.get(x)
+    if out is None:
+        out = round(x, 3)
+        if x > 0 and len(_rounded) < 100_000:
+            _rounded[x] = out
+    return out
+
+
 def title_end(text: str) -> int:
     """Where the title of an extraction text ends (at the blank line the pipeline puts between title and
     abstract), or -1 for a text without a title: the components that read titles differently share one test."""
@@ -468,7 +483,7 @@ def _folds_as_lowered(text: str) -> bool:
     character, ``sre`` folds a letter to its simple lower case, which is ``str.lower``'s (one character) but for
     those three, and no other character's lower case is ASCII; ``\\w``, ``\\s`` and ``\\d`` say the same of a
     character and of its lower case."""
-    return text.isascii() or not any(c in text for c in _FOLDS_APART)
+    return text.isascii() or not ("\u0130" in text or "\u0131" in text or "\u017f" in text)  # _FOLDS_APART
 
 
 #: the text :func:`lowered` was last asked for, and its lower case
@@ -570,7 +585,7 @@ def is_acronym(text: str) -> bool:
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
     if not _ACRO.match(text) or len(core) < 2:
         return False
-    uppers = sum(c.isupper() for c in core)
+    uppers = sum(map(str.isupper, core))
     return uppers >= 2  # "In", "We", "Adam" are words, not acronyms
 
 
@@ -614,13 +629,16 @@ def _is_coined(word: str, stop: frozenset[str]) -> bool:
     if word in stop or len(word) < 2:
         return False
     parts = _PARTS.split(word)
-    if any(p in stop for p in parts) and len(parts) == 1:
+    if len(parts) == 1 and parts[0] in stop:  # (one part: the word itself)
         return False
     if _NOT_NAME.fullmatch(word):
         return False
     if "^" in word and _POWER_NAME.fullmatch(word):
         return True
-    return any(is_coined_part(p) for p in parts)
+    for p in parts:
+        if is_coined_part(p):
+            return True
+    return False
 
 
 
@@ -686,7 +704,7 @@ class Modifiers:
         if word.endswith(self.res.words.weak_suffixes):
             return True
         # "6.9×", "75%"
-        return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
+        return any(map(str.isdigit, word)) and ("×" in word or "x" in word or "%" in word) and not word[0].isalpha()
 
     def _verb_s(self, word: str) -> bool:
         """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""

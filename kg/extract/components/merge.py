@@ -670,7 +670,7 @@ class Merger:
             hits: list[LocalEntity] = []
             for k in sorted(keys):
                 g = index.get(k)
-                if g is not None and all(g is not h for h in hits):
+                if g is not None and g not in hits:  # (entities compare by identity: LocalEntity is eq=False)
                     hits.append(g)
             if hits:
                 ent = hits[0]
