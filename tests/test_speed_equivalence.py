@@ -280,3 +280,22 @@ def test_is_coined_keeps_its_answers() -> None:
     assert True in answers and False in answers
     for word, answer in zip(words, answers):
         assert answer == plain(word), word
+
+
+def test_records_built_by_position_keep_their_field_order() -> None:
+    """The hot finders, the merge and ``to_record`` build Candidate, LocalEntity, PaperEntity and Evidence by position
+    (keywords cost a dict per call): the fields stand in the order those calls assume."""
+    from dataclasses import fields
+
+    from kg.extract.state import CANDIDATE_FIELDS, Candidate, LocalEntity
+    from kg.records import Evidence, PaperEntity
+
+    assert tuple(f.name for f in fields(Candidate)) == CANDIDATE_FIELDS
+    assert [f.name for f in fields(LocalEntity)][0] == "keys"
+    assert [f.name for f in fields(PaperEntity)] == ["key", "type", "labels", "confidence", "evidence", "long_forms",
+                                                      "proposed", "vocabulary", "mention_count"]
+    assert [f.name for f in fields(Evidence)][:6] == ["sentence", "start", "end", "component", "confidence", "section"]
+    by_position = Candidate(1, 2, "Task", "phrase", 0.5, "c", "l", "s", True, "n", "r", "u")
+    assert by_position == Candidate(start=1, end=2, type="Task", finder="phrase", confidence=0.5, canonical="c",
+                                    long_form="l", source_id="s", proposed=True, name="n", rule="r", surface="u")
+    assert by_position != Candidate(1, 2, "Task", "phrase", 0.5, rule="n", name="r")  # a positive and a negative control

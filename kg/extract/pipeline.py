@@ -289,7 +289,7 @@ class _Evidences:
             if hit is None:
                 hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
             text, s, e, section = hit
-            out = self.made[i, component, conf] = Evidence(text, s, e, component, conf, section=section)
+            out = self.made[i, component, conf] = Evidence(text, s, e, component, conf, section)
         return out
 
     def _sentence(self, s: int, e: int) -> tuple[str, int, int, str]:
@@ -322,11 +322,12 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         if ent.canonical and ent.canonical not in labels:
             labels.append(ent.canonical)
         first = ent.mentions[0]
+        # (key, type, labels, confidence, evidence, long_forms, proposed, vocabulary, mention_count: by position, as
+        # tests/test_speed_equivalence.py checks; a class called with keywords builds a dict of them on every call)
         entities.append(PaperEntity(
-            key=key, type=cast(EntityType, ent.type), labels=labels, confidence=round3(ent.confidence),
-            evidence=[evidence(first.start, first.component, ent.confidence)],
-            long_forms=[ent.long_form] if ent.long_form else [], proposed=ent.proposed,
-            vocabulary=ent.source_ids, mention_count=len(ent.mentions)))
+            key, cast(EntityType, ent.type), labels, round3(ent.confidence),
+            [evidence(first.start, first.component, ent.confidence)],
+            [ent.long_form] if ent.long_form else [], ent.proposed, ent.source_ids, len(ent.mentions)))
     by_span = {(m.start, m.end): keys[id(e)] for e in ents for m in e.mentions}
     relations: list[RelationMention] = []
     for r in st.relations:

@@ -661,8 +661,9 @@ class CoinedNameFinder:
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             spelled = text[start:end]
-            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], name=name if name != spelled else "",
-                                 rule=guess))
+            # (the fields by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
+            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], "", "", "", False,
+                                 name if name != spelled else "", guess))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and not quick(text):
@@ -763,7 +764,7 @@ class CoinedNameFinder:
             typed = self._type(doc, start, end, name, models) or ((hit[0], min(hit[1], 0.6)) if hit else None)
             guess = "" if typed else GUESS
             typ, conf = typed or ("Method", 0.5 if counts[name] >= 2 else 0.45)
-            out.append(Candidate(start, end, typ, Finder.COINED, conf, rule=guess))
+            out.append(Candidate(start, end, typ, Finder.COINED, conf, "", "", "", False, "", guess))  # (positional)
         return out
 
     def _name_word(self, toks, a: int, b: int) -> bool:

@@ -640,8 +640,9 @@ class Merger:
                 canonical = canonical or c.canonical
                 long_form = long_form or c.long_form
                 source_id = source_id or c.source_id
+            # (every field by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
             merged = Candidate(start, end, typ, best.finder, conf, canonical or "", long_form or "",
-                               source_id or "", proposed, name, rule=best.rule, surface=surface)
+                               source_id or "", proposed, name, best.rule, surface)
             spans.append(merged)
         return spans
 
@@ -679,7 +680,7 @@ class Merger:
                     ent.mentions.extend(other.mentions)
                     groups.remove(other)
             else:
-                ent = LocalEntity(keys=set())
+                ent = LocalEntity(set())  # (keys: by position, no keyword dict)
                 groups.append(ent)
             ent.keys |= keys
             ent.mentions.append(c)
