@@ -299,3 +299,20 @@ def test_records_built_by_position_keep_their_field_order() -> None:
     assert by_position == Candidate(start=1, end=2, type="Task", finder="phrase", confidence=0.5, canonical="c",
                                     long_form="l", source_id="s", proposed=True, name="n", rule="r", surface="u")
     assert by_position != Candidate(1, 2, "Task", "phrase", 0.5, rule="n", name="r")  # a positive and a negative control
+
+
+@pytest.mark.parametrize("text", TEXTS + ["", "x", "  two  spaces\n\nand a  break ", "naïve café (αβγ) “quoted” — done."])
+def test_token_offsets_are_spacys(text: str) -> None:
+    """``tokens(doc).idx``, summed from the token lengths and trailing spaces, is each spaCy token's ``idx``; the
+    number words and the words of letters the fast ``like_num`` reads are spaCy's answer too."""
+    from spacy.lang.en import lex_attrs as en_lex_attrs
+
+    from kg.extract.pipeline import like_num
+
+    doc = shipped_nlp().make_doc(text)
+    toks = tokens(doc)
+    assert toks.idx == [t.idx for t in doc]
+    assert toks.ws == [bool(t.whitespace_) for t in doc]
+    for word in ["ten", "Ten", "TENTH", "twenty", "tenth", "model", "naïve", "Ⅻ", "one", "first", "1st", "3"]:
+        assert like_num(word) == en_lex_attrs.like_num(word), word
+    assert like_num("ten") and not like_num("tent")  # a number word and a word that is none

@@ -60,6 +60,9 @@ def like_num(text: str) -> bool:
     """spaCy's English ``like_num``, line for line, with its two word lists as sets: the getter scanned ~80 words
     for every new string. Its last test (an ordinal suffix after digits, "21st") is left to spaCy's own function,
     asked only where the digits are there."""
+    if text.isalpha():  # a word (most new strings): only the number words can be numbers; no digit is a letter
+        text_lower = text.lower()
+        return text_lower in _NUM_WORDS or text_lower in _ORDINAL_WORDS
     original = text
     if text.startswith(("+", "-", "±", "~")):
         text = text[1:]

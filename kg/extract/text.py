@@ -13,11 +13,11 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
-from operator import attrgetter, not_
+from itertools import accumulate, compress
+from operator import add, attrgetter, not_
 from typing import cast
 
-from spacy.attrs import IDX, ORTH, SPACY
+from spacy.attrs import ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
@@ -179,7 +179,7 @@ def tokens(doc: Doc) -> Tokens:
     st = state(doc)
     toks = st.tokens
     if toks is None:
-        orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
+        orths, spaces = doc.to_array([ORTH, SPACY]).T.tolist()
         cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
         if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
             lex = cast("list[Lex]", cached)
@@ -189,6 +189,10 @@ def tokens(doc: Doc) -> Tokens:
                 cached[i] = _lex(vocab, orths[i])
             lex = cast("list[Lex]", cached)
         text = list(map(_TEXT, lex))
+        # each token's IDX, as spaCy sets it (the last token's offset, length and trailing space), summed in C: reading
+        # it from the doc took the GIL once per token
+        idx = list(accumulate(map(add, map(len, text), spaces), initial=0))
+        idx.pop()
         ws = list(map(bool, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
         joiner = list(map(_JOINER_TEXTS.__contains__, text))
@@ -416,11 +420,15 @@ def ends_as_superlative(low: str) -> bool:
     return len(low) > 5 and low.endswith("est")
 
 
+_MISSING = object()  # no entry in a memo (whose values may be None)
+
+
 def head_type(word: str, res: Resources) -> tuple[str, float] | None:
     """Type a phrase by its last word (heads.tsv, then suffix rules); memoised in ``res.head_cache``."""
     cache = res.head_cache
-    if word in cache:
-        return cache[word]
+    hit = cache.get(word, _MISSING)
+    if hit is not _MISSING:
+        return hit  # type: ignore[return-value]  # a cached answer, never the marker
     w = norm_word(word)
     hit = res.heads.get(w) or res.heads.get(word.lower())  # "analysis" is no plural of "analysi"
     if not hit:
