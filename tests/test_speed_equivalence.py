@@ -316,3 +316,26 @@ def test_token_offsets_are_spacys(text: str) -> None:
     for word in ["ten", "Ten", "TENTH", "twenty", "tenth", "model", "naïve", "Ⅻ", "one", "first", "1st", "3"]:
         assert like_num(word) == en_lex_attrs.like_num(word), word
     assert like_num("ten") and not like_num("tent")  # a number word and a word that is none
+
+
+def test_capitalised_words_and_the_merge_order_keep_their_answers() -> None:
+    """The capital test before the regex answers as the regex alone; the merge's two stable sorts (ends descending,
+    then starts) order candidates as one sort by (start, -end) does, ties in their first order."""
+    from kg.extract.components.coined import _CAPITALISED, _CapitalisedWords
+    from kg.extract.components.merge import _END, _START
+    from kg.extract.state import Candidate
+
+    function_words = {"the", "and"}
+    memo = _CapitalisedWords(function_words)
+    words = ["Buffet", "buffet", "The", "A", "Ab", "ÉCOLE", "École", "AB", "Walk-Jump", "", "Z9", "Zebra", "x"]
+    answers = [memo[w] for w in words]
+    assert True in answers and False in answers
+    for word, answer in zip(words, answers):
+        assert answer == (_CAPITALISED.fullmatch(word) is not None and word.lower() not in function_words), word
+    rng = random.Random(11)
+    cands = [Candidate(rng.randint(0, 6), rng.randint(7, 12), "Task", "phrase", k / 100) for k in range(60)]
+    expected = sorted(cands, key=lambda c: (c.start, -c.end))
+    two_pass = list(cands)
+    two_pass.sort(key=_END, reverse=True)
+    two_pass.sort(key=_START)
+    assert [id(c) for c in two_pass] == [id(c) for c in expected]

@@ -117,7 +117,9 @@ class _CapitalisedWords(dict[str, bool]):
         self.function_words = function_words
 
     def __missing__(self, word: str) -> bool:
-        out = _CAPITALISED.fullmatch(word) is not None and word.lower() not in self.function_words
+        # (the pattern opens with an ASCII capital: any other first character, as in most words, fails it at once)
+        out = "A" <= word[:1] <= "Z" and _CAPITALISED.fullmatch(word) is not None \
+            and word.lower() not in self.function_words
         if len(self) < 500_000:
             self[word] = out
         return out

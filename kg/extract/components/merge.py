@@ -145,6 +145,7 @@ NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
 #: the order of an entity's mentions: (start, end), read in C
 _START_END = attrgetter("start", "end")
+_START, _END = attrgetter("start"), attrgetter("end")
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: what may follow a topic posed as the problem: the end of a phrase, or a word (checked against function words)
@@ -610,7 +611,7 @@ class Merger:
         by_span: dict[tuple[int, int, str], list[Candidate]] = {}
         defined = _defined_acronyms(state(doc).candidates, text)
         for c in state(doc).candidates:
-            if c.end > c.start and not _other_reading(c, defined, text):
+            if c.end > c.start and not (defined and _other_reading(c, defined, text)):  # (no call without any)
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
         _list_mate_votes(by_span, text, self._list_gaps)  # only where a guessed name stands
         generic_terms = self.res.generic_terms
@@ -812,7 +813,9 @@ class Merger:
                 taken.append((start, end))
         accepted = drop_nested(accepted, self.qualifiers)
         accepted += self._derived_prefixes(accepted, text)
-        accepted.sort(key=lambda c: (c.start, -c.end))
+        # by (start, -end), stably: ends descending, then starts ascending (sort is stable, reversed too), in C
+        accepted.sort(key=_END, reverse=True)
+        accepted.sort(key=_START)
         bases: dict[int, str] = {}
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
         proposed_ends = frozenset(c.end for c in accepted if c.proposed)
