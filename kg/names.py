@@ -25,7 +25,7 @@ _AMERICAN = {"ll": "l", "is": "iz", "ys": "yz"}
 
 def singular(word: str) -> str:
     """Cheap plural folding for lower-case words (no dictionary needed)."""
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+    if len(word) > 3 and word[-1] == "s" and word[-2] != "s":  # (indexes: str.endswith parses its arguments)
         return word[:-1]
     return word
 

@@ -209,3 +209,133 @@ def test_a_title_phrase_introduced_in_other_letter_case_is_still_found(extractor
     control = extractor.extract(Paper(id="p", title=title, abstract=(
         "Aspect-based sentiment analysis is hard. We propose to improve sentiment analysis with better data.")))
     assert not any(e.proposed for e in control.entities)
+
+
+def test_space_digit_test_is_the_regex_search() -> None:
+    """The literal scans for " 0" … " 9" (then the regex beyond ASCII) answer as ``_SPACE_DIGIT.search``: on texts
+    with and without a spaced digit, in ASCII and with digits of other scripts ("٣", "３") the regex reads as ``\\d``."""
+    from kg.extract.components.coined import _SPACE_DIGIT, _space_digit
+
+    texts = ["Mega-TTS 2 is", "PaLM2 and GPT4", "", " ", "1 2", "a\t3 b", "x ٣ y", "x ３", "naïve 5", "naïve5 é",
+             "no digits here at all", "end 9", " 0start"] + TEXTS
+    rng = random.Random(7)
+    alphabet = " a1٣３é\t-"
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(3000)]
+    answers = {_space_digit(t) for t in texts}
+    assert answers == {True, False}  # both answers are reached (a positive and a negative control)
+    for text in texts:
+        assert _space_digit(text) == (_SPACE_DIGIT.search(text) is not None), text
+
+
+def test_round3_is_round_to_three_digits() -> None:
+    """The memoised rounding gives ``round(x, 3)``, asked once or again, for the confidences extraction makes and
+    for the values it must not memoise (zero, negative zero keeps its sign, NaN)."""
+    import math
+
+    from kg.extract.text import round3
+
+    values = [0.45, 0.5, 0.6 * 0.9, 0.75, 0.8 * 0.9, 0.9999, 1.0, 0.1235, 0.0005, 2.675, 1e-9, 0.12345678, 3.0]
+    rng = random.Random(3)
+    values += [rng.random() for _ in range(2000)]
+    for x in values + values:  # the second pass reads the memo
+        assert round3(x) == round(x, 3) and math.copysign(1, round3(x)) == math.copysign(1, round(x, 3)), x
+    assert math.copysign(1, round3(-0.0)) == -1.0 and math.copysign(1, round3(0.0)) == 1.0
+    assert math.isnan(round3(float("nan")))
+    assert round3(-0.4567) == -0.457 and round3(0.4567) == 0.457  # a negative value and its positive control
+
+
+def test_markup_trigger_test_is_any_substring() -> None:
+    """``_has_trigger`` answers as ``any(t in s for t in _TRIGGERS)``: on each trigger alone, inside text, and on text
+    with none of them."""
+    from kg.clean.markup import _TRIGGERS, _has_trigger
+
+    texts = ["plain text, no markup at all.", "", "a - b", "x-y", "it's"] + [f"a {t} b" for t in _TRIGGERS] + list(_TRIGGERS)
+    answers = [_has_trigger(t) for t in texts]
+    assert True in answers and False in answers
+    for text, answer in zip(texts, answers):
+        assert answer == any(t in text for t in _TRIGGERS), text
+
+
+def test_is_coined_keeps_its_answers() -> None:
+    """``_is_coined`` with loops in place of ``any()`` answers as the generator form: coined names and plain words."""
+    from kg.extract.text import _PARTS, _NOT_NAME, _POWER_NAME, _is_coined, is_coined_part
+
+    stop = frozenset({"AND", "THE", "GPU"})
+
+    def plain(word: str) -> bool:
+        if word in stop or len(word) < 2:
+            return False
+        parts = _PARTS.split(word)
+        if any(p in stop for p in parts) and len(parts) == 1:
+            return False
+        if _NOT_NAME.fullmatch(word):
+            return False
+        if "^" in word and _POWER_NAME.fullmatch(word):
+            return True
+        return any(is_coined_part(p) for p in parts)
+
+    words = ["LoRA", "GPT-4o", "C^3", "GPU", "GPU-X", "7B", "2D", "A", "iPhone", "model", "Model", "x.y", "BERT.base",
+             "ResNet-50", "THE", "the", "mHealth", "3D-GS", "v1.2", "a-b-c"]
+    answers = [_is_coined(w, stop) for w in words]
+    assert True in answers and False in answers
+    for word, answer in zip(words, answers):
+        assert answer == plain(word), word
+
+
+def test_records_built_by_position_keep_their_field_order() -> None:
+    """The hot finders, the merge and ``to_record`` build Candidate, LocalEntity, PaperEntity and Evidence by position
+    (keywords cost a dict per call): the fields stand in the order those calls assume."""
+    from dataclasses import fields
+
+    from kg.extract.state import CANDIDATE_FIELDS, Candidate, LocalEntity
+    from kg.records import Evidence, PaperEntity
+
+    assert tuple(f.name for f in fields(Candidate)) == CANDIDATE_FIELDS
+    assert [f.name for f in fields(LocalEntity)][0] == "keys"
+    assert [f.name for f in fields(PaperEntity)] == ["key", "type", "labels", "confidence", "evidence", "long_forms",
+                                                      "proposed", "vocabulary", "mention_count"]
+    assert [f.name for f in fields(Evidence)][:6] == ["sentence", "start", "end", "component", "confidence", "section"]
+    by_position = Candidate(1, 2, "Task", "phrase", 0.5, "c", "l", "s", True, "n", "r", "u")
+    assert by_position == Candidate(start=1, end=2, type="Task", finder="phrase", confidence=0.5, canonical="c",
+                                    long_form="l", source_id="s", proposed=True, name="n", rule="r", surface="u")
+    assert by_position != Candidate(1, 2, "Task", "phrase", 0.5, rule="n", name="r")  # a positive and a negative control
+
+
+@pytest.mark.parametrize("text", TEXTS + ["", "x", "  two  spaces\n\nand a  break ", "naïve café (αβγ) “quoted” — done."])
+def test_token_offsets_are_spacys(text: str) -> None:
+    """``tokens(doc).idx``, summed from the token lengths and trailing spaces, is each spaCy token's ``idx``; the
+    number words and the words of letters the fast ``like_num`` reads are spaCy's answer too."""
+    from spacy.lang.en import lex_attrs as en_lex_attrs
+
+    from kg.extract.pipeline import like_num
+
+    doc = shipped_nlp().make_doc(text)
+    toks = tokens(doc)
+    assert toks.idx == [t.idx for t in doc]
+    assert toks.ws == [bool(t.whitespace_) for t in doc]
+    for word in ["ten", "Ten", "TENTH", "twenty", "tenth", "model", "naïve", "Ⅻ", "one", "first", "1st", "3"]:
+        assert like_num(word) == en_lex_attrs.like_num(word), word
+    assert like_num("ten") and not like_num("tent")  # a number word and a word that is none
+
+
+def test_capitalised_words_and_the_merge_order_keep_their_answers() -> None:
+    """The capital test before the regex answers as the regex alone; the merge's two stable sorts (ends descending,
+    then starts) order candidates as one sort by (start, -end) does, ties in their first order."""
+    from kg.extract.components.coined import _CAPITALISED, _CapitalisedWords
+    from kg.extract.components.merge import _END, _START
+    from kg.extract.state import Candidate
+
+    function_words = {"the", "and"}
+    memo = _CapitalisedWords(function_words)
+    words = ["Buffet", "buffet", "The", "A", "Ab", "ÉCOLE", "École", "AB", "Walk-Jump", "", "Z9", "Zebra", "x"]
+    answers = [memo[w] for w in words]
+    assert True in answers and False in answers
+    for word, answer in zip(words, answers):
+        assert answer == (_CAPITALISED.fullmatch(word) is not None and word.lower() not in function_words), word
+    rng = random.Random(11)
+    cands = [Candidate(rng.randint(0, 6), rng.randint(7, 12), "Task", "phrase", k / 100) for k in range(60)]
+    expected = sorted(cands, key=lambda c: (c.start, -c.end))
+    two_pass = list(cands)
+    two_pass.sort(key=_END, reverse=True)
+    two_pass.sort(key=_START)
+    assert [id(c) for c in two_pass] == [id(c) for c in expected]

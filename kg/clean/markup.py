@@ -202,6 +202,14 @@ class _Parking:
         return self.items[i] if i < len(self.items) else ""
 
 
+def _has_trigger(s: str) -> bool:
+    """Whether ``s`` holds one of :data:`_TRIGGERS` (a loop: ``any()`` of a generator cost more than the scans)."""
+    for t in _TRIGGERS:
+        if t in s:
+            return True
+    return False
+
+
 def _fix_until_stable(text: str, steps: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]]) -> str:
     """Apply innermost-brace rewrites repeatedly; nested groups unwrap from inside out."""
     for _ in range(12):
@@ -381,7 +389,7 @@ def _clean(text: str) -> str:
 
     if " [" in s:
         s = _NUM_CITE.sub(_drop_num_cite, s)
-    if not any(t in s for t in _TRIGGERS):
+    if not _has_trigger(s):
         return _squeezed(s)
     had_latex = "\\" in s
 

@@ -27,7 +27,7 @@ from kg.errors import KgError
 from kg.extract.resources import load_words
 from kg.extract.segment import create_tokenizer
 from kg.extract.state import LocalEntity, forget_state, state
-from kg.extract.text import doc_text, sentence_offsets
+from kg.extract.text import doc_text, round3, sentence_offsets
 from kg.types import EntityType
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
 
@@ -60,6 +60,9 @@ def like_num(text: str) -> bool:
     """spaCy's English ``like_num``, line for line, with its two word lists as sets: the getter scanned ~80 words
     for every new string. Its last test (an ordinal suffix after digits, "21st") is left to spaCy's own function,
     asked only where the digits are there."""
+    if text.isalpha():  # a word (most new strings): only the number words can be numbers; no digit is a letter
+        text_lower = text.lower()
+        return text_lower in _NUM_WORDS or text_lower in _ORDINAL_WORDS
     original = text
     if text.startswith(("+", "-", "±", "~")):
         text = text[1:]
@@ -282,14 +285,14 @@ class _Evidences:
     def __call__(self, start: int, component: str, conf: float) -> Evidence:
         """Evidence for a span starting at ``start``: its sentence, offsets relative to the title or the abstract."""
         i = max(bisect_right(self.starts, start) - 1, 0)  # the sentence holding ``start`` (as sentence_at)
-        conf = round(conf, 3)
+        conf = round3(conf)
         out = self.made.get((i, component, conf))
         if out is None:
             hit = self.sentences.get(i)
             if hit is None:
                 hit = self.sentences[i] = self._sentence(self.starts[i], self.ends[i])
             text, s, e, section = hit
-            out = self.made[i, component, conf] = Evidence(text, s, e, component, conf, section=section)
+            out = self.made[i, component, conf] = Evidence(text, s, e, component, conf, section)
         return out
 
     def _sentence(self, s: int, e: int) -> tuple[str, int, int, str]:
@@ -315,15 +318,19 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         preferred = ent.preferred_label
         key = ent.key or sorted(ent.keys)[0]
         keys[id(ent)] = key
-        labels = [preferred] + [s for s in ent.surfaces() if s != preferred]
+        labels = [preferred]
+        for s in ent.surfaces():
+            if s != preferred:
+                labels.append(s)
         if ent.canonical and ent.canonical not in labels:
             labels.append(ent.canonical)
         first = ent.mentions[0]
+        # (key, type, labels, confidence, evidence, long_forms, proposed, vocabulary, mention_count: by position, as
+        # tests/test_speed_equivalence.py checks; a class called with keywords builds a dict of them on every call)
         entities.append(PaperEntity(
-            key=key, type=cast(EntityType, ent.type), labels=labels, confidence=round(ent.confidence, 3),
-            evidence=[evidence(first.start, first.component, ent.confidence)],
-            long_forms=[ent.long_form] if ent.long_form else [], proposed=ent.proposed,
-            vocabulary=ent.source_ids, mention_count=len(ent.mentions)))
+            key, cast(EntityType, ent.type), labels, round3(ent.confidence),
+            [evidence(first.start, first.component, ent.confidence)],
+            [ent.long_form] if ent.long_form else [], ent.proposed, ent.source_ids, len(ent.mentions)))
     by_span = {(m.start, m.end): keys[id(e)] for e in ents for m in e.mentions}
     relations: list[RelationMention] = []
     for r in st.relations:

@@ -64,6 +64,11 @@ class Candidate:
         return f"{self.finder}:{self.rule}" if self.rule else str(self.finder)
 
 
+#: the fields of :class:`Candidate` in order: the hot finders and the merge pass them by position (a class called with
+#: keywords builds a dict of them on every call); ``tests/test_speed_equivalence.py`` checks the order
+CANDIDATE_FIELDS = ("start", "end", "type", "finder", "confidence", "canonical", "long_form", "source_id", "proposed",
+                    "name", "rule", "surface")
+
 #: the rule of a coined name nothing in the text typed (its type is a default): ``kg_merge`` lets a typed
 #: reading of the same span or entity outvote it
 GUESS = "guess"
@@ -134,7 +139,10 @@ class LocalEntity:
 
     def surfaces(self) -> list[str]:
         out: list[str] = []
-        for text in [m.surface for m in self.mentions] + self.extra_labels:
+        for m in self.mentions:
+            if m.surface not in out:
+                out.append(m.surface)
+        for text in self.extra_labels:
             if text not in out:
                 out.append(text)
         return out

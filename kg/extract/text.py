@@ -13,11 +13,11 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
-from operator import attrgetter, not_
+from itertools import accumulate, compress
+from operator import add, attrgetter, not_
 from typing import cast
 
-from spacy.attrs import IDX, ORTH, SPACY
+from spacy.attrs import ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
@@ -25,6 +25,21 @@ from kg.extract.fastre import word_alternation
 from kg.extract.resources import Resources, load_words
 from kg.extract.state import state
 from kg.names import singular
+
+
+_rounded: dict[float, float] = {}
+
+
+def round3(x: float) -> float:
+    """``round(x, 3)``, memoised for positive values: a float rounded to digits goes through ``dtoa``, a formatted
+    string and ``strtod`` (~3,000 instructions), and extraction rounds the same few confidences thousands of times.
+    (Zero and negative values, where ``-0.0`` would share ``0.0``'s entry, and NaN are rounded each time.)"""
+    out = _rounded.get(x)
+    if out is None:
+        out = round(x, 3)
+        if x > 0 and len(_rounded) < 100_000:
+            _rounded[x] = out
+    return out
 
 
 def title_end(text: str) -> int:
@@ -164,7 +179,7 @@ def tokens(doc: Doc) -> Tokens:
     st = state(doc)
     toks = st.tokens
     if toks is None:
-        orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
+        orths, spaces = doc.to_array([ORTH, SPACY]).T.tolist()
         cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
         if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
             lex = cast("list[Lex]", cached)
@@ -174,6 +189,10 @@ def tokens(doc: Doc) -> Tokens:
                 cached[i] = _lex(vocab, orths[i])
             lex = cast("list[Lex]", cached)
         text = list(map(_TEXT, lex))
+        # each token's IDX, as spaCy sets it (the last token's offset, length and trailing space), summed in C: reading
+        # it from the doc took the GIL once per token
+        idx = list(accumulate(map(add, map(len, text), spaces), initial=0))
+        idx.pop()
         ws = list(map(bool, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
         joiner = list(map(_JOINER_TEXTS.__contains__, text))
@@ -401,11 +420,15 @@ def ends_as_superlative(low: str) -> bool:
     return len(low) > 5 and low.endswith("est")
 
 
+_MISSING = object()  # no entry in a memo (whose values may be None)
+
+
 def head_type(word: str, res: Resources) -> tuple[str, float] | None:
     """Type a phrase by its last word (heads.tsv, then suffix rules); memoised in ``res.head_cache``."""
     cache = res.head_cache
-    if word in cache:
-        return cache[word]
+    hit = cache.get(word, _MISSING)
+    if hit is not _MISSING:
+        return hit  # type: ignore[return-value]  # a cached answer, never the marker
     w = norm_word(word)
     hit = res.heads.get(w) or res.heads.get(word.lower())  # "analysis" is no plural of "analysi"
     if not hit:
@@ -468,7 +491,7 @@ def _folds_as_lowered(text: str) -> bool:
     character, ``sre`` folds a letter to its simple lower case, which is ``str.lower``'s (one character) but for
     those three, and no other character's lower case is ASCII; ``\\w``, ``\\s`` and ``\\d`` say the same of a
     character and of its lower case."""
-    return text.isascii() or not any(c in text for c in _FOLDS_APART)
+    return text.isascii() or not ("\u0130" in text or "\u0131" in text or "\u017f" in text)  # _FOLDS_APART
 
 
 #: the text :func:`lowered` was last asked for, and its lower case
@@ -570,7 +593,7 @@ def is_acronym(text: str) -> bool:
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
     if not _ACRO.match(text) or len(core) < 2:
         return False
-    uppers = sum(c.isupper() for c in core)
+    uppers = sum(map(str.isupper, core))
     return uppers >= 2  # "In", "We", "Adam" are words, not acronyms
 
 
@@ -614,13 +637,16 @@ def _is_coined(word: str, stop: frozenset[str]) -> bool:
     if word in stop or len(word) < 2:
         return False
     parts = _PARTS.split(word)
-    if any(p in stop for p in parts) and len(parts) == 1:
+    if len(parts) == 1 and parts[0] in stop:  # (one part: the word itself)
         return False
     if _NOT_NAME.fullmatch(word):
         return False
     if "^" in word and _POWER_NAME.fullmatch(word):
         return True
-    return any(is_coined_part(p) for p in parts)
+    for p in parts:
+        if is_coined_part(p):
+            return True
+    return False
 
 
 
@@ -686,7 +712,7 @@ class Modifiers:
         if word.endswith(self.res.words.weak_suffixes):
             return True
         # "6.9×", "75%"
-        return any(c.isdigit() for c in word) and any(c in word for c in "×x%") and not word[0].isalpha()
+        return any(map(str.isdigit, word)) and ("×" in word or "x" in word or "%" in word) and not word[0].isalpha()
 
     def _verb_s(self, word: str) -> bool:
         """"unifies", "empowers": a verb right before the phrase (weak only as the first modifier)."""

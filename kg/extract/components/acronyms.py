@@ -190,8 +190,8 @@ class AcronymFinder:
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
                     typ, conf = known.get((lf_start, lf_end), (typ, conf))
-                    out.append(Candidate(lf_start, lf_start + len(lf), typ, Finder.ACRONYM, conf, long_form=lf))
-                    out.append(Candidate(a_start, a_start + len(inner), typ, Finder.ACRONYM, conf, long_form=lf))
+                    out.append(Candidate(lf_start, lf_start + len(lf), typ, Finder.ACRONYM, conf, "", lf))
+                    out.append(Candidate(a_start, a_start + len(inner), typ, Finder.ACRONYM, conf, "", lf))
                     defined.setdefault(inner.rstrip("s"), typ)
                 else:
                     # ACRO (Long Form): the word right before the parenthesis is the acronym
@@ -205,8 +205,8 @@ class AcronymFinder:
                     s_start = base + prev.start(1)
                     l_start = base + m.start(1)
                     typ, conf = known.get((l_start, l_start + len(lf))) or _type_of(lf, self.res, self.kind_nouns)
-                    out.append(Candidate(s_start, s_start + len(short), typ, Finder.ACRONYM, conf, long_form=lf))
-                    out.append(Candidate(l_start, l_start + len(lf), typ, Finder.ACRONYM, conf, long_form=lf))
+                    out.append(Candidate(s_start, s_start + len(short), typ, Finder.ACRONYM, conf, "", lf))
+                    out.append(Candidate(l_start, l_start + len(lf), typ, Finder.ACRONYM, conf, "", lf))
         return doc
 
 

@@ -75,6 +75,17 @@ _MODEL_SIZE = re.compile(r"(?<=[\-_])\d+(?:\.\d+)?[Bb](?![A-Za-z0-9])")
 _PLURAL_CAPS = re.compile(r"[A-Z0-9\-]+s")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 _SPACE_DIGIT = re.compile(r" \d")
+#: " 0" … " 9": ``_SPACE_DIGIT``'s matches in ASCII (``\d`` also reads the decimal digits of other scripts)
+_SPACE_ASCII_DIGITS = tuple(f" {d}" for d in "0123456789")
+
+
+def _space_digit(text: str) -> bool:
+    """``_SPACE_DIGIT.search(text)`` is a match: ten scans for a literal pair in C first (the search tried its
+    pattern at every space, ~30 µs an abstract); the search itself only for text beyond ASCII they missed."""
+    for pair in _SPACE_ASCII_DIGITS:
+        if pair in text:
+            return True
+    return not text.isascii() and _SPACE_DIGIT.search(text) is not None
 
 
 _IS_ALPHA = attrgetter("is_alpha")
@@ -106,7 +117,9 @@ class _CapitalisedWords(dict[str, bool]):
         self.function_words = function_words
 
     def __missing__(self, word: str) -> bool:
-        out = _CAPITALISED.fullmatch(word) is not None and word.lower() not in self.function_words
+        # (the pattern opens with an ASCII capital: any other first character, as in most words, fails it at once)
+        out = "A" <= word[:1] <= "Z" and _CAPITALISED.fullmatch(word) is not None \
+            and word.lower() not in self.function_words
         if len(self) < 500_000:
             self[word] = out
         return out
@@ -611,7 +624,7 @@ class CoinedNameFinder:
             names.extend(self._alternatives(doc, text))
         # rare: the full pattern with its lookbehind only then; a match holds " " and a digit (the version),
         # which the scan for that pair rules out first in two abstracts in three, at a quarter of the cost
-        if _SPACE_DIGIT.search(text) and self.family_version_check.search(text):
+        if _space_digit(text) and self.family_version_check.search(text):
             for m in self.family_version.finditer(text):
                 inside = [n for n in names if m.start() <= n[0] and n[1] <= m.end()]  # "PaLM" of "PaLM 2"
                 if not any(s < m.end() and m.start() < e for s, e, _name in names if (s, e, _name) not in inside):
@@ -650,8 +663,9 @@ class CoinedNameFinder:
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             spelled = text[start:end]
-            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], name=name if name != spelled else "",
-                                 rule=guess))
+            # (the fields by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
+            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], "", "", "", False,
+                                 name if name != spelled else "", guess))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and not quick(text):
@@ -752,7 +766,7 @@ class CoinedNameFinder:
             typed = self._type(doc, start, end, name, models) or ((hit[0], min(hit[1], 0.6)) if hit else None)
             guess = "" if typed else GUESS
             typ, conf = typed or ("Method", 0.5 if counts[name] >= 2 else 0.45)
-            out.append(Candidate(start, end, typ, Finder.COINED, conf, rule=guess))
+            out.append(Candidate(start, end, typ, Finder.COINED, conf, "", "", "", False, "", guess))  # (positional)
         return out
 
     def _name_word(self, toks, a: int, b: int) -> bool:

@@ -198,10 +198,12 @@ class LexiconMatcher:
                 else:
                     idx = int(strings[match_id])
                 entry = self.entries[idx]
+                # (the fields by position, as state.CANDIDATE_FIELDS orders them: a class called with keywords builds
+                # a dict of them on every call)
                 found.append((Candidate(
                     toks.idx[start], toks.idx[end - 1] + len(text[end - 1]), entry.type, Finder.LEXICON,
-                    self._confidence[idx], canonical=entry.canonical,
-                    source_id=entry.source_id, rule=entry.source or "user"), self._needs_context[idx]))
+                    self._confidence[idx], entry.canonical, "", entry.source_id, False, "", entry.source or "user"),
+                    self._needs_context[idx]))
         # "fixed points of a map" is mathematics unless the abstract is about hardware
         hardware = any(c.type == "HardwareConcept" and not ambiguous for c, ambiguous in found)
         out.extend(c for c, ambiguous in found if hardware or not ambiguous)

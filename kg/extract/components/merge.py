@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from operator import attrgetter
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -142,6 +143,9 @@ def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text:
 #: the finders of names: a name is atomic (nothing nested in it stays)
 NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
+#: the order of an entity's mentions: (start, end), read in C
+_START_END = attrgetter("start", "end")
+_START, _END = attrgetter("start"), attrgetter("end")
 _PROBLEM_OF = re.compile(r"\b(?:the|a|this|an)[ \t]+(?:[\w-]+[ \t]+)?(?:problem|task)[ \t]+of[ \t]+(?:[\w-]+[ \t]+){0,2}$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: what may follow a topic posed as the problem: the end of a phrase, or a word (checked against function words)
@@ -607,14 +611,18 @@ class Merger:
         by_span: dict[tuple[int, int, str], list[Candidate]] = {}
         defined = _defined_acronyms(state(doc).candidates, text)
         for c in state(doc).candidates:
-            if c.end > c.start and not _other_reading(c, defined, text):
+            if c.end > c.start and not (defined and _other_reading(c, defined, text)):  # (no call without any)
                 by_span.setdefault((c.start, c.end, c.name), []).append(c)
         _list_mate_votes(by_span, text, self._list_gaps)  # only where a guessed name stands
         generic_terms = self.res.generic_terms
         spans: list[Candidate] = []
         for (start, end, name), cands in by_span.items():
             typ, conf = _vote(cands)
-            proposed = any(c.proposed for c in cands)
+            proposed = False
+            for c in cands:  # (a loop, not any() of a generator: this runs for every span)
+                if c.proposed:
+                    proposed = True
+                    break
             surface = name or text[start:end]
             if typ == "Task" and len(cands) > 1:
                 typ, conf = _benchmark_vote(cands, surface, typ, conf, self.res)
@@ -633,8 +641,9 @@ class Merger:
                 canonical = canonical or c.canonical
                 long_form = long_form or c.long_form
                 source_id = source_id or c.source_id
+            # (every field by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
             merged = Candidate(start, end, typ, best.finder, conf, canonical or "", long_form or "",
-                               source_id or "", proposed, name, rule=best.rule, surface=surface)
+                               source_id or "", proposed, name, best.rule, surface)
             spans.append(merged)
         return spans
 
@@ -663,7 +672,7 @@ class Merger:
             hits: list[LocalEntity] = []
             for k in sorted(keys):
                 g = index.get(k)
-                if g is not None and all(g is not h for h in hits):
+                if g is not None and g not in hits:  # (entities compare by identity: LocalEntity is eq=False)
                     hits.append(g)
             if hits:
                 ent = hits[0]
@@ -672,7 +681,7 @@ class Merger:
                     ent.mentions.extend(other.mentions)
                     groups.remove(other)
             else:
-                ent = LocalEntity(keys=set())
+                ent = LocalEntity(set())  # (keys: by position, no keyword dict)
                 groups.append(ent)
             ent.keys |= keys
             ent.mentions.append(c)
@@ -747,7 +756,7 @@ class Merger:
         """
         mentions = ent.mentions
         if len(mentions) > 1:
-            mentions.sort(key=lambda c: (c.start, c.end))
+            mentions.sort(key=_START_END)
         ent.type, ent.confidence = _vote(mentions + self._problem_votes(text, ent))
         if self._posed_topic(text, ent, proposed_ends):
             ent.type = "Task"
@@ -804,7 +813,9 @@ class Merger:
                 taken.append((start, end))
         accepted = drop_nested(accepted, self.qualifiers)
         accepted += self._derived_prefixes(accepted, text)
-        accepted.sort(key=lambda c: (c.start, -c.end))
+        # by (start, -end), stably: ends descending, then starts ascending (sort is stable, reversed too), in C
+        accepted.sort(key=_END, reverse=True)
+        accepted.sort(key=_START)
         bases: dict[int, str] = {}
         groups = self._link_undefined_acronyms(self._group(accepted, bases))
         proposed_ends = frozenset(c.end for c in accepted if c.proposed)
@@ -842,7 +853,7 @@ def fold_proposals(doc: Doc) -> Doc:
                 ent = by_key[key] = LocalEntity(keys={key}, type=mention.type, confidence=mention.confidence)
                 ents.append(ent)
             ent.mentions.append(mention)
-            ent.mentions.sort(key=lambda c: (c.start, c.end))
+            ent.mentions.sort(key=_START_END)
         st.proposals = []
     return doc
 

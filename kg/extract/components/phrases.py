@@ -22,7 +22,7 @@ from kg.extract.state import DATASETS_OF, Candidate, contract, state
 from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
                              ends_as_superlative, head_type, is_coined, is_describing_adjective, is_one_word, key_words,
                              may_contain, norm_word, sentence_at, sentence_norms, sentences, span_text, tokens,
-                             with_norms, word_ranges, qualifier_words)
+                             with_norms, word_ranges, qualifier_words, round3)
 from kg.types import Finder
 
 MAX_WORDS = 3
@@ -283,8 +283,8 @@ class PhraseFinder:
             return  # "Gaussian process regression", "sparse logistic regression": a known technique's kind, no task
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
-        out.append(Candidate(start, end, typ, Finder.PHRASE, round(conf * (0.9 if mods else 1.0), 3),
-                             rule=TITLE_CASE if titled else ""))
+        out.append(Candidate(start, end, typ, Finder.PHRASE, round3(conf * (0.9 if mods else 1.0)),  # positional: see
+                             "", "", "", False, "", TITLE_CASE if titled else ""))  # state.CANDIDATE_FIELDS
 
     def _title_cased(self, toks: Tokens, text: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The words of a name written in title case ("Personalized Multimodal Feedback Generation", "Context-Aware

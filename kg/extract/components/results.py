@@ -62,7 +62,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import SUBJECT_TYPES, Candidate, ResultCandidate, contract, state
-from kg.extract.text import LowerRegex, doc_text, norm_word, sentence_offsets, sentences
+from kg.extract.text import LowerRegex, doc_text, norm_word, round3, sentence_offsets, sentences
 from kg.types import Finder
 
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
@@ -843,7 +843,7 @@ class ResultFinder:
                 span=(base + a, base + b),
                 subject=(subject[0] + base, subject[1] + base) if subject else None,
                 metric_entity=(metric_entity[0] + base, metric_entity[1] + base) if metric_entity else None,
-                component=f"results:{q.pattern}", confidence=round(conf, 3), low=q.low, text=s[a:b].strip()))
+                component=f"results:{q.pattern}", confidence=round3(conf), low=q.low, text=s[a:b].strip()))
         return out
 
 
