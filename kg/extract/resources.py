@@ -126,6 +126,7 @@ class Words:
     relation_concessive_others: tuple[str, ...]
     relation_design_adverbs: tuple[str, ...]
     relation_design_gap_stops: tuple[str, ...]
+    relation_part_verbs: tuple[str, ...]
     relation_used_phrase_heads: frozenset[str]
     relation_used_model_heads: frozenset[str]
     relation_apply_cues: frozenset[str]

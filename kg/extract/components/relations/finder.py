@@ -183,6 +183,17 @@ class RelationFinder(RelationCues):
             prev = w
         return False
 
+    def _clause_end(self, s_text: str, at: int) -> int:
+        """Where a clause about other work opened at ``at`` ends: at the next comma, or where the authors take the
+        sentence back without one ("Contrary to the previous … approaches our network leverages …", "Instead of
+        directly using the patch point clouds we introduce …")."""
+        comma = s_text.find(",", at)
+        end = comma if comma >= 0 else len(s_text)
+        for turn in self.authors_turn.finditer(s_text, at, end):
+            if s_text[at:turn.start()].strip():  # (not the clause's own first word: "Unlike our prior model …")
+                return turn.start()
+        return end
+
     def _contrasts(self, s_text: str) -> list[tuple[int, int, bool]]:
         """Clauses about other work: from a contrast cue ("unlike", "instead of") or a concessive opening ("While
         existing methods …") to the next comma."""
@@ -191,11 +202,9 @@ class RelationFinder(RelationCues):
         out = []
         hit = self.concessive.search(s_text)
         if hit is not None:
-            comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
+            out.append((hit.end(), self._clause_end(s_text, hit.end()), False))
         for hit in self.contrast.finditer(s_text):
-            comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
+            out.append((hit.end(), self._clause_end(s_text, hit.end()), False))
         for hit in self.avoid.finditer(s_text):
             # "bypasses explicit density ratio estimation", "we avoid … lifting and SDP by …": what is done without
             # (a task "avoided" is a problem the contribution addresses: "to avoid catastrophic forgetting")

@@ -78,6 +78,11 @@ class SentenceUses:
             # attention mechanism": a part the paper designs for its named contribution
             paper.add(subj, "uses", e, bounds, "uses-designed-part")
             return
+        if any(design_object(cues, s_text, end, rel_pos) for end in part_verb_ends(cues, sent, subj)):
+            # "HeightMapNet also introduces a foreground-background separation network", "Our approach includes a
+            # novel … attention mechanism": a part the contribution, the verb's subject, is given
+            paper.add(subj, "uses", e, bounds, "uses-designed-part")
+            return
         if self.appositions is None:
             self.appositions = appositions(cues, s_text, a, subj)
             self.described = named_descriptions(cues, s_text, a, subj)
@@ -99,7 +104,11 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
     after a comparison cue nor in a contrast clause, not a negated use ("without a … module"), not a parity
     ("competitive with a … approach"), not "our/this method" (a function word opens it: no phrase)."""
     ends, _tight = cues.use_ends(sent)
-    if not ends or not may_contain(sent.text, cues.used_head_words):
+    if not may_contain(sent.text, cues.used_head_words):
+        return
+    # "Our approach features a novel online weight regularization strategy": the object of a part verb as well
+    ends = sorted([*ends, *part_verb_ends(cues, sent, subj)])
+    if not ends:
         return
     s_text, a = sent.text, sent.start
     parity = [p.span() for p in cues.parity.finditer(s_text)] if may_contain(s_text, cues.parity_words) else []
@@ -154,6 +163,30 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
                                        surface=surface), {key})
             paper.rivals.append(known)
         paper.add(subj, "uses", known, sent.bounds, "uses-phrase")
+
+
+def part_verb_ends(cues: RelationCues, sent: Sentence, subj: LocalEntity) -> list[int]:
+    """Where the verbs of ``relation_part_verbs`` end whose subject is the contribution: a mention of it, "our
+    method", "the proposed framework" or "it" right before ("HeightMapNet also introduces …", "Our approach
+    includes …"); not "we introduce" (a contribution verb) nor another subject's verb."""
+    if sent.part_verb_ends is not None:
+        return sent.part_verb_ends
+    out: list[int] = []
+    s_text, a = sent.text, sent.start
+    if may_contain(s_text, cues.part_verb_words):
+        ends = {m.end - a for m in subj.mentions if a <= m.start < sent.end}
+        for hit in cues.part_verbs.finditer(s_text):
+            before = s_text[max(0, hit.start() - 80):hit.start()]
+            # (an acronym in parentheses may close the name: "Test-time Adaptation (FATA) adds …")
+            at = hit.start() - len(before) + len(PAREN_TAIL.sub("", before).rstrip())
+            if at in ends or cues.ref_before.search(before) is not None:
+                out.append(hit.end())
+    sent.part_verb_ends = out
+    return out
+
+
+#: a parenthesis and spaces closing a text: what stands between a name and its verb
+PAREN_TAIL = re.compile(r"(?:\s*\([^()]{1,30}\))?\s*\Z")
 
 
 def negated(s_text: str, start: int, use_ends: list[int]) -> bool:
