@@ -123,6 +123,8 @@ class Words:
     relation_late_naming_verbs: tuple[str, ...]
     relation_late_naming_participles: tuple[str, ...]
     relation_concessive_openers: tuple[str, ...]
+    relation_pronoun_refs: frozenset[str]
+    relation_pronoun_concessions: tuple[str, ...]
     relation_concessive_others: tuple[str, ...]
     relation_design_adverbs: tuple[str, ...]
     relation_design_gap_stops: tuple[str, ...]

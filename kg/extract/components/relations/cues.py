@@ -21,6 +21,8 @@ PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 PART_TYPES = frozenset(USE_OBJECT_TYPES | {"Task"})  # what a contribution's name can hold (``_name_parts``)
 RIVAL_TYPES = {"Method", "Model"}
+#: what a pronoun ("its", "it") named after them in a sentence may stand for, rather than the contribution
+PRONOUN_OWNERS = frozenset({"Method", "Model", "Task"})
 #: the subjects the ontology allows (kg/resolve/canonical.py DOMAINS); another subject's relation is the paper's own
 PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces
@@ -150,6 +152,9 @@ class RelationCues:
             + r"|" + ref + r"\s*,?\s*(?:is\s+|as\s+)?(?:" + "|".join(map(re.escape, words.relation_late_naming_participles))
             + r"))(?![\w-])", re.IGNORECASE)
         #: the authors as a subject: "we", "our"
+        #: a concession opening a sentence up to its pronoun: "However its performance …", "Despite its potential, …"
+        self.concession = re.compile(r"\s*(?:" + "|".join(map(re.escape, words.relation_pronoun_concessions))
+                                     + r")\b,?[^,;:]*\Z", re.IGNORECASE)
         self.authors = LowerRegex(r"(?<![\w-])(?:we|our)(?![\w-])")
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
