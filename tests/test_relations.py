@@ -967,3 +967,11 @@ def test_a_pronoun_the_sentence_opens_on_another_method_for_is_not_the_contribut
     assert ("foofw", "addresses", "object detection") in rels, rels
     assert ("foofw", "addresses", "matrix completion") not in rels, rels
     assert ("foofw", "addresses", "image classification") not in rels, rels
+
+
+def test_a_parity_before_a_comparison_cue_is_no_win(extractor):
+    rels = _relations(extractor, "Small Language Models",
+                      "We propose FooLM, a small language model. Experiments show that FooLM remains competitive "
+                      "as compared to GPT-4. FooLM is much faster than BERT.")
+    assert ("foolm", "outperforms", "bert") in rels, rels
+    assert ("foolm", "outperforms", "gpt-4") not in rels, rels

@@ -138,6 +138,12 @@ class RelationCues:
         self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
                                  + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
         self.parity_words = key_words(list(words.relation_parity_words))
+        #: "remaining competitive as compared to X", "similar parameter estimates when compared to X": a parity word
+        #: before a comparison cue, no word of superiority between ("equivalent or superior performance compared to")
+        self.parity_before_cue = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
+                                            + r")(?![\w-])(?![^.;]*?(?<![\w-])(?:"
+                                            + "|".join(map(re.escape, words.relation_superiority_words))
+                                            + r")(?![\w-]))[^.;]*\Z", re.IGNORECASE)
         #: a self-reference that names a method: "our method", "the proposed framework", "our model"
         self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
                                      + "|".join(map(re.escape, sorted(words.relation_method_refs)))
