@@ -975,3 +975,16 @@ def test_a_parity_before_a_comparison_cue_is_no_win(extractor):
                       "as compared to GPT-4. FooLM is much faster than BERT.")
     assert ("foolm", "outperforms", "bert") in rels, rels
     assert ("foolm", "outperforms", "gpt-4") not in rels, rels
+
+
+def test_a_described_part_the_authors_devise_and_the_next_phrase_of_a_list_are_used(extractor):
+    rels = _relations(extractor, "Weapon Detection in X-Ray Images",
+                      "Screening is slow. We propose FooMEOW, a search method for weapon detection. FooMEOW is "
+                      "armed with a modality gate mechanism and a cross-scale token mechanism. Second, we devise a "
+                      "novel ensemble approach for combining architectures. We also develop a theoretical framework "
+                      "for the analysis.")
+    assert ("foomeow", "uses", "modality gate mechanism") in rels, rels
+    assert ("foomeow", "uses", "cross-scale token mechanism") in rels, rels
+    assert ("foomeow", "uses", "ensemble approach") in rels, rels
+    # a lone field word is no part: "a theoretical framework"
+    assert ("foomeow", "uses", "theoretical framework") not in rels, rels

@@ -131,6 +131,8 @@ class Words:
     relation_part_verbs: tuple[str, ...]
     relation_used_phrase_heads: frozenset[str]
     relation_used_model_heads: frozenset[str]
+    relation_used_phrase_openers: frozenset[str]
+    relation_field_modifier_endings: tuple[str, ...]
     relation_apply_cues: frozenset[str]
     relation_apply_gap_stops: frozenset[str]
     relation_by_not_use: frozenset[str]
