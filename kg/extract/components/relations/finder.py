@@ -118,12 +118,14 @@ class RelationFinder(RelationCues):
         opens on ("The conditional gradient algorithm has regained interest due to its high efficiency", "Secondly,
         SAM faces challenges … due to … its pretraining data"), nor when a concession opens on the pronoun ("However
         its performance on … is poor", "Despite its potential, active learning has not been explored …")."""
-        hits = list(self.self_ref.finditer(sent.text))
-        if not hits:
+        hit = self.self_ref.search(sent.text)
+        if hit is None:
             return False
-        if any(h.group(1).lower() not in self.words.relation_pronoun_refs for h in hits):
+        pronouns = self.words.relation_pronoun_refs
+        if hit.group(1).lower() not in pronouns or any(h.group(1).lower() not in pronouns
+                                                        for h in self.self_ref.finditer(sent.text, hit.end())):
             return True
-        first = hits[0].start()
+        first = hit.start()
         if self.concession.match(sent.text, 0, first) is not None:
             return False
         opener = next(((m, e) for m, e in sent.mentions if e.type in PRONOUN_OWNERS), None)
