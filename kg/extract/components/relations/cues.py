@@ -21,8 +21,6 @@ PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
 PART_TYPES = frozenset(USE_OBJECT_TYPES | {"Task"})  # what a contribution's name can hold (``_name_parts``)
 RIVAL_TYPES = {"Method", "Model"}
-#: what a pronoun ("its", "it") named after them in a sentence may stand for, rather than the contribution
-PRONOUN_OWNERS = frozenset({"Method", "Model", "Task"})
 #: the subjects the ontology allows (kg/resolve/canonical.py DOMAINS); another subject's relation is the paper's own
 PAPER_LEVEL: dict[str, frozenset[str]] = {"addresses": SUBJECT_TYPES, "evaluatedOn": frozenset({"Method", "Model"})}
 USE_WINDOW = 80  # characters from a use cue to the entity it introduces

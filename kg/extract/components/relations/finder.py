@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 
 from kg.extract.components.relations import addresses, evaluated, names, outperforms, uses
 from kg.extract.components.relations.context import Paper, Sentence
-from kg.extract.components.relations.cues import NEXT_WORD, PRONOUN_OWNERS, PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
+from kg.extract.components.relations.cues import NEXT_WORD, PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
 from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, state
 from kg.extract.text import doc_text, may_contain, norm_word, sentence_chars, sentence_offsets, sentences, tokens
 from kg.extract.text import title_end as text_title_end
@@ -102,7 +102,7 @@ class RelationFinder(RelationCues):
         main = paper.main
         if main is not None and (
                 paper.lower[sent.span.start] in self.eval_openers and evaluated.evaluation_sentence(self, paper, sent)
-                or sent.end > paper.main_at and self._self_reference(paper, sent)
+                or sent.end > paper.main_at and self._self_reference(sent)
                 or paper.named_late and self.authors.search(sent.text)):
             if main.type not in RIVAL_TYPES and self.method_ref.search(sent.text):
                 # "We evaluate our method on 3RScan" in a paper whose main contribution is a representation or a
@@ -112,12 +112,14 @@ class RelationFinder(RelationCues):
             return main
         return None
 
-    def _self_reference(self, paper: Paper, sent: Sentence) -> bool:
+    def _self_reference(self, sent: Sentence) -> bool:
         """Whether the sentence refers to the contribution ("our method", "the proposed framework", "it"): not when
-        its only reference is a pronoun ("its", "it") that another method, model or task owns, the one the sentence
-        opens on ("The conditional gradient algorithm has regained interest due to its high efficiency", "Secondly,
-        SAM faces challenges … due to … its pretraining data"), nor when a concession opens on the pronoun ("However
-        its performance on … is poor", "Despite its potential, active learning has not been explored …")."""
+        its only reference is a pronoun ("its", "it") that a concession opens on, which stands for the other work the
+        concession is about ("However its performance on … is poor", "Despite its potential, active learning has not
+        been explored …", "While the LoRA module … offers …, it introduces …"). (A sentence opening on another method
+        often owns its pronoun too, "The conditional gradient algorithm … due to its high efficiency", but as often
+        that method is the contribution's part, "Furthermore, a … Transformer network with multi-head attention is
+        adopted … its model capacity": not read.)"""
         hit = self.self_ref.search(sent.text)
         if hit is None:
             return False
@@ -125,13 +127,7 @@ class RelationFinder(RelationCues):
         if hit.group(1).lower() not in pronouns or any(h.group(1).lower() not in pronouns
                                                         for h in self.self_ref.finditer(sent.text, hit.end())):
             return True
-        first = hit.start()
-        if self.concession.match(sent.text, 0, first) is not None:
-            return False
-        opener = next(((m, e) for m, e in sent.mentions if e.type in PRONOUN_OWNERS), None)
-        # (the sentence's subject: at most three words before it, "The", "Secondly,", "While the")
-        return opener is None or opener[1] is paper.main or opener[0].start - sent.start >= first \
-            or len(sent.text[:opener[0].start - sent.start].split()) > 3
+        return self.concession.match(sent.text, 0, hit.start()) is None
 
     def _evaluated_ref(self, s_text: str, ref) -> bool:
         """Whether a self-reference to a method ("our method", "the proposed approach") stands as what is evaluated,
