@@ -929,3 +929,61 @@ def test_our_kind_noun_read_for_want_of_a_name_carries_no_links(extractor):
                       "Image segmentation is hard. We propose FooSeg, a segmentation network. We evaluate FooSeg on "
                       "the COCO dataset and it addresses image segmentation.")
     assert [r for r in rels if r[0] == "fooseg" and r[1] != "proposes"], rels
+
+
+def test_the_contribution_as_the_subject_of_a_part_verb_uses_its_object(extractor):
+    rels = _relations(extractor, "Better Map Learning",
+                      "Maps are costly. We propose FooMapNet, a mapping framework. FooMapNet also introduces a "
+                      "graph neural network for road layouts. Our approach includes a transformer decoder. "
+                      "The ResNet backbone introduces a bias.")
+    assert ("foomapnet", "uses", "graph neural network") in rels, rels
+    assert ("foomapnet", "uses", "transformer") in rels or ("foomapnet", "uses", "transformer decoder") in rels, rels
+    # another subject's verb ("The ResNet backbone introduces …") gives the contribution nothing
+    assert not any(s == "foomapnet" and o.startswith("resnet") for s, _p, o in rels), rels
+
+
+def test_an_apposition_without_its_comma_is_read(extractor):
+    rels = _relations(extractor, "Texture Anomaly Detection",
+                      "Anomalies are rare. We propose FooSingle an innovative knowledge distillation approach for "
+                      "anomaly detection. FooSingle is fast.")
+    assert ("PAPER", "proposes", "foosingle") in rels, rels
+    assert ("foosingle", "uses", "knowledge distillation") in rels, rels
+
+
+def test_a_clause_about_other_work_without_a_comma_ends_where_the_authors_take_over(extractor):
+    rels = _relations(extractor, "Texture Anomaly Detection",
+                      "Anomalies are rare. We propose FooSingle a student network for anomaly detection. "
+                      "Contrary to previous approaches using BERT features our network leverages fast Fourier "
+                      "convolutions to reconstruct features.")
+    assert any(s == "foosingle" and p == "uses" and "fourier convolutions" in o for s, p, o in rels), rels
+    assert not any(s == "foosingle" and o.startswith("bert") for s, _p, o in rels), rels
+
+
+def test_a_pronoun_a_concession_opens_on_is_not_the_contribution(extractor):
+    rels = _relations(extractor, "Faster Online Learning",
+                      "We propose FooFW, a distributed online algorithm. The Frank-Wolfe algorithm is popular. "
+                      "However its performance on image classification is poor. We show that its regret is low in "
+                      "object detection.")
+    assert ("foofw", "addresses", "object detection") in rels, rels
+    assert ("foofw", "addresses", "image classification") not in rels, rels
+
+
+def test_a_parity_before_a_comparison_cue_is_no_win(extractor):
+    rels = _relations(extractor, "Small Language Models",
+                      "We propose FooLM, a small language model. Experiments show that FooLM remains competitive "
+                      "as compared to GPT-4. FooLM is much faster than BERT.")
+    assert ("foolm", "outperforms", "bert") in rels, rels
+    assert ("foolm", "outperforms", "gpt-4") not in rels, rels
+
+
+def test_a_described_part_the_authors_devise_and_the_next_phrase_of_a_list_are_used(extractor):
+    rels = _relations(extractor, "Weapon Detection in X-Ray Images",
+                      "Screening is slow. We propose FooMEOW, a search method for weapon detection. FooMEOW is "
+                      "armed with a modality gate mechanism and a cross-scale token mechanism. Second, we devise a "
+                      "novel ensemble approach for combining architectures. We also develop a theoretical framework "
+                      "for the analysis.")
+    assert ("foomeow", "uses", "modality gate mechanism") in rels, rels
+    assert ("foomeow", "uses", "cross-scale token mechanism") in rels, rels
+    assert ("foomeow", "uses", "ensemble approach") in rels, rels
+    # a lone field word is no part: "a theoretical framework"
+    assert ("foomeow", "uses", "theoretical framework") not in rels, rels

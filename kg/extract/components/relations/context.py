@@ -95,6 +95,8 @@ class Sentence:
     _use_hits: list | None = None
     #: the ends of its use cues and, of them, the "apply" cues' (``RelationCues.use_ends``, read once)
     use_ends: tuple[list[int], set[int]] | None = None
+    #: where the verbs whose subject is the contribution end ("X also introduces", ``uses.part_verb_ends``, read once)
+    part_verb_ends: list[int] | None = None
 
     @property
     def bounds(self) -> tuple[int, int]:

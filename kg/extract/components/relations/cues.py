@@ -120,6 +120,11 @@ class RelationCues:
         self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
                                  + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_design_verbs)) + r")\s")
         self.design_gap_stops = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)
+        #: "HeightMapNet also introduces a … network", "Our approach includes a … mechanism": a verb whose subject is
+        #: the contribution (``uses.part_verb_ends``) and whose object is a part of it
+        self.part_verbs = LowerRegex(r"(?<![\w-])(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
+                                     + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_part_verbs)) + r")(?![\w-])")
+        self.part_verb_words = key_words(list(words.relation_part_verbs))
         #: the prepositions after a comparison cue that name where it is made ("outperforms X on/in/across/for …"):
         #: a task after one is what the subject is for; without one, the task describes the rival
         self.scope_preps = frozenset(words.rival_breaks) - {"with", "without", "using"}
@@ -131,18 +136,29 @@ class RelationCues:
         self.parity = LowerRegex(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
                                  + r")(?:\s+(?:results|performance|accuracy|quality))?\s+(?:with|to)(?![\w-])")
         self.parity_words = key_words(list(words.relation_parity_words))
+        #: "remaining competitive as compared to X", "similar parameter estimates when compared to X": a parity word
+        #: before a comparison cue, no word of superiority between ("equivalent or superior performance compared to")
+        self.parity_before_cue = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words.relation_parity_words))
+                                            + r")(?![\w-])(?![^.;]*?(?<![\w-])(?:"
+                                            + "|".join(map(re.escape, words.relation_superiority_words))
+                                            + r")(?![\w-]))[^.;]*\Z", re.IGNORECASE)
         #: a self-reference that names a method: "our method", "the proposed framework", "our model"
         self.method_ref = LowerRegex(r"(?<![\w-])(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:"
                                      + "|".join(map(re.escape, sorted(words.relation_method_refs)))
                                      + r")s?(?![\w-])")
         refs = "|".join(map(re.escape, sorted(words.relation_method_refs)))
         ref = r"(?:our|the\s+proposed|this)\s+(?:[\w-]+\s+)?(?:" + refs + r")"
+        #: "our method", "the proposed framework", "it" ending the text before a verb: the contribution as its subject
+        self.ref_before = re.compile(r"(?:(?<![\w-])it|(?<![\w-])" + ref + r"s?)\s*\Z", re.IGNORECASE)
         #: "we name our method X", "our approach, dubbed X", "the proposed framework is termed X"
         self.late_naming = re.compile(
             r"(?<![\w-])(?:we\s+(?:" + "|".join(map(re.escape, words.relation_late_naming_verbs)) + r")\s+" + ref
             + r"|" + ref + r"\s*,?\s*(?:is\s+|as\s+)?(?:" + "|".join(map(re.escape, words.relation_late_naming_participles))
             + r"))(?![\w-])", re.IGNORECASE)
         #: the authors as a subject: "we", "our"
+        #: a concession opening a sentence up to its pronoun: "However its performance …", "Despite its potential, …"
+        self.concession = re.compile(r"\s*(?:" + "|".join(map(re.escape, words.relation_pronoun_concessions))
+                                     + r")\b,?[^,;:]*\Z", re.IGNORECASE)
         self.authors = LowerRegex(r"(?<![\w-])(?:we|our)(?![\w-])")
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
@@ -156,6 +172,9 @@ class RelationCues:
         self.avoid = _cue_regex(sorted(words.relation_avoid_cues))
         self.avoid_end = re.compile(r"[,;:]|(?<![\w-])(?:" + "|".join(sorted(words.relation_avoid_ends)) + r")(?![\w-])",
                                     re.IGNORECASE)
+        #: the authors or their contribution ("we", "our"), which end a clause about other work that has no comma
+        #: ("Contrary to the previous knowledge distillation approaches our network leverages …")
+        self.authors_turn = re.compile(r"(?<![\w-])(?:we|our)(?![\w-])", re.IGNORECASE)
         self.contrast_words = key_words(list(cues["contrast_cues"]) + list(words.relation_concessive_openers)
                                         + list(words.relation_avoid_cues))
         self.paper_task = _cue_regex(cues["paper_task_verbs"])
@@ -198,9 +217,10 @@ class RelationCues:
                                             r"(?:\s*,?\s*(?:" + "|".join(re.escape(w) for w in cues["naming_cues"])
                                             + r")|\s*,)\s*$",
                                             re.IGNORECASE)
-        # (an acronym defined inside before "based" is kept, and then the comma may be missing: "We introduce NCAdapt a
-        # Neural Cellular Automata (NCA) based method", as abstracts stripped of their commas have it)
-        self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*(?:,\s*|\s+(?=(?:an?|the)\s+[^,.;()]{0,100}?\([^()]{1,20}\)[\s-]*based\b))(?:an?|the)\s+((?:[^,.;()]|\([^()]{1,20}\)(?=[\s-]*based\b)){0,100}?)\s*\b(?:"
+        # (an acronym defined inside before "based" is kept; the comma may be missing, as abstracts stripped of their
+        # commas have it: "We introduce NCAdapt a Neural Cellular Automata (NCA) based method", "We propose SingleNet
+        # an innovative knowledge distillation approach")
+        self.apposition = re.compile(r"\s*(?:\([^()]{0,80}\))?\s*(?:,\s*|\s+)(?:an?|the)\s+((?:[^,.;()]|\([^()]{1,20}\)(?=[\s-]*based\b)){0,100}?)\s*\b(?:"
                                      + "|".join(re.escape(w) for w in type_nouns) + r")s?\b", re.IGNORECASE)
         #: "CoLLEGe is a meta-learning framework capable of …": the description a copula gives the contribution
         self.copula_breaks = frozenset(words.rival_breaks) | frozenset(words.relation_design_gap_stops)

@@ -102,7 +102,7 @@ class RelationFinder(RelationCues):
         main = paper.main
         if main is not None and (
                 paper.lower[sent.span.start] in self.eval_openers and evaluated.evaluation_sentence(self, paper, sent)
-                or sent.end > paper.main_at and self.self_ref.search(sent.text)
+                or sent.end > paper.main_at and self._self_reference(sent)
                 or paper.named_late and self.authors.search(sent.text)):
             if main.type not in RIVAL_TYPES and self.method_ref.search(sent.text):
                 # "We evaluate our method on 3RScan" in a paper whose main contribution is a representation or a
@@ -111,6 +111,23 @@ class RelationFinder(RelationCues):
                              and min(m.start for m in e.mentions if m.proposed) < sent.start), main)
             return main
         return None
+
+    def _self_reference(self, sent: Sentence) -> bool:
+        """Whether the sentence refers to the contribution ("our method", "the proposed framework", "it"): not when
+        its only reference is a pronoun ("its", "it") that a concession opens on, which stands for the other work the
+        concession is about ("However its performance on … is poor", "Despite its potential, active learning has not
+        been explored …", "While the LoRA module … offers …, it introduces …"). (A sentence opening on another method
+        often owns its pronoun too, "The conditional gradient algorithm … due to its high efficiency", but as often
+        that method is the contribution's part, "Furthermore, a … Transformer network with multi-head attention is
+        adopted … its model capacity": not read.)"""
+        hit = self.self_ref.search(sent.text)
+        if hit is None:
+            return False
+        pronouns = self.words.relation_pronoun_refs
+        if hit.group(1).lower() not in pronouns or any(h.group(1).lower() not in pronouns
+                                                        for h in self.self_ref.finditer(sent.text, hit.end())):
+            return True
+        return self.concession.match(sent.text, 0, hit.start()) is None
 
     def _evaluated_ref(self, s_text: str, ref) -> bool:
         """Whether a self-reference to a method ("our method", "the proposed approach") stands as what is evaluated,
@@ -183,6 +200,17 @@ class RelationFinder(RelationCues):
             prev = w
         return False
 
+    def _clause_end(self, s_text: str, at: int) -> int:
+        """Where a clause about other work opened at ``at`` ends: at the next comma, or where the authors take the
+        sentence back without one ("Contrary to the previous … approaches our network leverages …", "Instead of
+        directly using the patch point clouds we introduce …")."""
+        comma = s_text.find(",", at)
+        end = comma if comma >= 0 else len(s_text)
+        for turn in self.authors_turn.finditer(s_text, at, end):
+            if s_text[at:turn.start()].strip():  # (not the clause's own first word: "Unlike our prior model …")
+                return turn.start()
+        return end
+
     def _contrasts(self, s_text: str) -> list[tuple[int, int, bool]]:
         """Clauses about other work: from a contrast cue ("unlike", "instead of") or a concessive opening ("While
         existing methods …") to the next comma."""
@@ -191,11 +219,9 @@ class RelationFinder(RelationCues):
         out = []
         hit = self.concessive.search(s_text)
         if hit is not None:
-            comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
+            out.append((hit.end(), self._clause_end(s_text, hit.end()), False))
         for hit in self.contrast.finditer(s_text):
-            comma = s_text.find(",", hit.end())
-            out.append((hit.end(), comma if comma >= 0 else len(s_text), False))
+            out.append((hit.end(), self._clause_end(s_text, hit.end()), False))
         for hit in self.avoid.finditer(s_text):
             # "bypasses explicit density ratio estimation", "we avoid … lifting and SDP by …": what is done without
             # (a task "avoided" is a problem the contribution addresses: "to avoid catastrophic forgetting")

@@ -20,6 +20,9 @@ from kg.types import Finder
 def read(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, cmp_at: int) -> None:
     """The subject (or the models a benchmark sentence names) outperforms the rival after the cue ending at
     ``cmp_at`` (in the sentence's text) and the rest of its list."""
+    if may_contain(sent.text, cues.parity_words) and cues.parity_before_cue.search(
+            sent.text, max(0, cmp_at - 70), cmp_at) is not None:
+        return  # "remaining competitive as compared to classical … methods": a parity, no win
     winners = [subj] if subj.type != "Dataset" else named_winners(sent.mentions, sent.start + cmp_at, subj)
     found = rival(cues, paper.doc, sent.span, cmp_at, sent.mentions, subj, paper.ents, paper.rivals) if winners else None
     if found is not None:

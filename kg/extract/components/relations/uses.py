@@ -16,9 +16,9 @@ from spacy.tokens import Doc
 
 from kg.extract.components.relations.context import Paper, Proposed, Sentence
 from kg.extract.components.relations.cues import (ENUMERATOR, ENUMERATOR_ANY, EXCEPT, NEGATION, USE_LIST_GAP, USE_WINDOW,
-                                                  USE_OBJECT_TYPES, RelationCues)
+                                                  USE_OBJECT_TYPES, RelationCues, stems)
 from kg.extract.state import Candidate, LocalEntity
-from kg.extract.text import chunk_ranges, may_contain, norm_word, sentence_chars, tokens, word_ranges
+from kg.extract.text import chunk_ranges, may_contain, norm_word, sentence_chars, title_end, tokens, word_ranges
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -78,6 +78,11 @@ class SentenceUses:
             # attention mechanism": a part the paper designs for its named contribution
             paper.add(subj, "uses", e, bounds, "uses-designed-part")
             return
+        if any(design_object(cues, s_text, end, rel_pos) for end in part_verb_ends(cues, sent, subj)):
+            # "HeightMapNet also introduces a foreground-background separation network", "Our approach includes a
+            # novel … attention mechanism": a part the contribution, the verb's subject, is given
+            paper.add(subj, "uses", e, bounds, "uses-designed-part")
+            return
         if self.appositions is None:
             self.appositions = appositions(cues, s_text, a, subj)
             self.described = named_descriptions(cues, s_text, a, subj)
@@ -89,6 +94,8 @@ class SentenceUses:
 
 
 USED_PHRASE_GAP = re.compile(r"\s+(?:(?:a|an|the)\s+)?")
+#: between two used phrases of a list, the second with its article: "… mechanism and a …", "… module, a …"
+USED_PHRASE_AND = re.compile(r"\s*(?:,\s*(?:and|or)|,|and|or|as\s+well\s+as)(?=\s+(?:a|an|the)\s)")
 
 
 def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, cmp_at: int | None,
@@ -99,9 +106,20 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
     after a comparison cue nor in a contrast clause, not a negated use ("without a … module"), not a parity
     ("competitive with a … approach"), not "our/this method" (a function word opens it: no phrase)."""
     ends, _tight = cues.use_ends(sent)
-    if not ends or not may_contain(sent.text, cues.used_head_words):
+    if not may_contain(sent.text, cues.used_head_words):
         return
     s_text, a = sent.text, sent.start
+    # "Our approach features a novel online weight regularization strategy": the object of a part verb as well
+    ends = sorted([*ends, *part_verb_ends(cues, sent, subj)])
+    # "we devise a novel ensemble approach for …" once the contribution is named: a part the paper designs for it
+    # (as ``SentenceUses`` reads a named method after these verbs); not "In this paper, we propose a neural
+    # network-based approach …", the contribution described again
+    designed: set[int] = set()
+    if subj is paper.main and not any(x is subj for _m, x in sent.mentions) and not THIS_PAPER.search(s_text):
+        designed = {d.end() - 1 for d in cues.design.finditer(s_text)}
+        ends = sorted([*ends, *designed])
+    if not ends:
+        return
     parity = [p.span() for p in cues.parity.finditer(s_text)] if may_contain(s_text, cues.parity_words) else []
     # not after a parity ("competitive with a …"), nor in what follows one up to a comma ("comparable to … methods
     # using dense models", "similar to the ones achievable by the classic … method": the rival's)
@@ -111,7 +129,9 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
     doc, text = paper.doc, paper.text
     toks = tokens(doc)
     heads = cues.words.relation_used_phrase_heads
-    for u in ends:
+    queue = ends[::-1]
+    while queue:
+        u = queue.pop()
         gap = USED_PHRASE_GAP.match(s_text, u)
         if gap is None or gap.end() >= len(s_text):
             continue
@@ -120,8 +140,11 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
         if x >= sent.span.end or toks.idx[x] != a + gap.end():
             continue
         first = chunk_ranges(doc, x, min(x + 12, sent.span.end), cues.res)[:1]
-        if not first or first[0][0] != x:
+        # (a word of novelty no chunk holds may open it: "a novel ensemble approach"; not "existing", "various")
+        if not first or first[0][0] != x and not all(toks.lower[k] in cues.words.relation_used_phrase_openers
+                                                         for k in range(x, first[0][0])):
             continue
+        x = first[0][0]
         y = first[0][1]
         c_start = toks.idx[x] - a
         if cmp_at is not None and c_start >= cmp_at or any(lo <= c_start < hi for lo, hi, _p in contrasts):
@@ -136,6 +159,10 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
             continue
         words = words[:at + 1]
         head = norm_word(toks.lower[words[-1][1] - 1])
+        # "armed with a modality gate mechanism and a personalized bias mechanism": the next phrase of a list
+        more = USED_PHRASE_AND.match(s_text, toks.idx[words[-1][1] - 1] + len(toks.lower[words[-1][1] - 1]) - a)
+        if more is not None:
+            queue.append(more.end())
         kept = cues.modifiers.trim(doc, words, verb_context=False)
         if len(kept) < 2:
             continue
@@ -147,6 +174,12 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
         key = entity_key(surface)
         if not key or any(key in e.keys for e in (subj, *paper.ents)):
             continue
+        if u in designed and (len(stems(surface) & title_stems(paper)) >= 2
+                              or len(kept) == 2 and surface.split()[0].lower().endswith(cues.words.relation_field_modifier_endings)):
+            # "we propose an innovative autonomous sparse mean-CVaR portfolio model" under "Autonomous Sparse
+            # Mean-CVaR Portfolio Optimization": the contribution the title names, described again; "we develop a
+            # theoretical framework", "a learning approach": a field, not a part
+            continue
         etype = "Model" if head in cues.words.relation_used_model_heads else "Method"
         known = next((r for r in paper.rivals if key in r.keys), None)
         if known is None:
@@ -154,6 +187,39 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
                                        surface=surface), {key})
             paper.rivals.append(known)
         paper.add(subj, "uses", known, sent.bounds, "uses-phrase")
+
+
+#: the paper as the frame of a sentence: "In this paper, we propose …", "this work introduces …"
+THIS_PAPER = re.compile(r"(?<![\w-])(?:this|the\s+present)\s+(?:paper|work|study|article)(?![\w-])", re.IGNORECASE)
+
+
+def title_stems(paper: Paper) -> set[str]:
+    """The stems (:func:`stems`) of the paper's title."""
+    return stems(paper.text[:max(title_end(paper.text), 0)])
+
+
+def part_verb_ends(cues: RelationCues, sent: Sentence, subj: LocalEntity) -> list[int]:
+    """Where the verbs of ``relation_part_verbs`` end whose subject is the contribution: a mention of it, "our
+    method", "the proposed framework" or "it" right before ("HeightMapNet also introduces …", "Our approach
+    includes …"); not "we introduce" (a contribution verb) nor another subject's verb."""
+    if sent.part_verb_ends is not None:
+        return sent.part_verb_ends
+    out: list[int] = []
+    s_text, a = sent.text, sent.start
+    if may_contain(s_text, cues.part_verb_words):
+        ends = {m.end - a for m in subj.mentions if a <= m.start < sent.end}
+        for hit in cues.part_verbs.finditer(s_text):
+            before = s_text[max(0, hit.start() - 80):hit.start()]
+            # (an acronym in parentheses may close the name: "Test-time Adaptation (FATA) adds …")
+            at = hit.start() - len(before) + len(PAREN_TAIL.sub("", before).rstrip())
+            if at in ends or cues.ref_before.search(before) is not None:
+                out.append(hit.end())
+    sent.part_verb_ends = out
+    return out
+
+
+#: a parenthesis and spaces closing a text: what stands between a name and its verb
+PAREN_TAIL = re.compile(r"(?:\s*\([^()]{1,30}\))?\s*\Z")
 
 
 def negated(s_text: str, start: int, use_ends: list[int]) -> bool:
