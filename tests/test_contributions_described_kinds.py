@@ -238,3 +238,68 @@ def test_a_present_perfect_of_we_proposes(extractor):
         "method for morphologically-aware text input in Kunwinjku": "Method"}
     # the control: other people's doing
     assert _proposed(extractor, "Researchers have developed a method for morphologically-aware text input.") == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We give a simple algorithm which solves this problem with few oracle calls.", {"algorithm": "Method"}),
+    ("We propose algorithms that exploit the correlation between the cost and reward of each arm.",
+     {"algorithms": "Method"}),
+    ("This paper introduces a novel benchmark designed to evaluate the video OCR performance of models.",
+     {"benchmark": "Dataset"}),
+    ("We propose an efficient approach through numerical integration for calculating the likelihood.",
+     {"approach": "Method"}),
+])
+def test_a_bare_kind_noun_of_last_resort_after_other_verbs_and_words(extractor, abstract, name):
+    """"we give a simple algorithm which …", "we propose algorithms that …", "a novel benchmark designed to …": a
+    kind noun alone after a verb of what the paper does is its contribution when nothing else names it."""
+    assert _proposed(extractor, abstract) == name
+
+
+def test_a_plural_kind_noun_without_a_determiner_needs_a_clause(extractor):
+    assert _proposed(extractor, "We propose algorithms that exploit the correlation between costs and rewards.") == {
+        "algorithms": "Method"}
+    # the control: a plural kind noun with only a generic complement says nothing of its own
+    assert _proposed(extractor, "We propose efficient algorithms for the problem.") == {}
+    # ... and a proof is no kind of contribution
+    assert _proposed(extractor, "We give a proof which shows that the problem is hard.") == {}
+
+
+@pytest.mark.parametrize("title, abstract, name", [
+    ("Underdamped Langevin MCMC: A non-asymptotic analysis",
+     "We present a MCMC algorithm based on its discretization and show that it converges.", "MCMC algorithm"),
+    ("", "Therefore, we propose a BNP-based strategy as a natural way to deal with both settings.",
+     "BNP-based strategy"),
+    ("",
+     "Semantic parsing tasks, such as Abstract Meaning Representation (AMR), share goals with information extraction. "
+     "We propose a novel AMR-guided framework for joint information extraction to discover entities.",
+     "AMR-guided framework"),
+    ("", "Normalizing flows (NF) are popular. Thus we propose a novel NF framework to model "
+     "this variability in segmentation maps.", "NF framework"),
+])
+def test_an_acronym_before_a_kind_noun_describes_it(extractor, title, abstract, name):
+    """"a MCMC algorithm" of a title using MCMC, "a BNP-based strategy": an acronym between "a" and a kind noun that
+    the abstract or title used before (or glued by "-based") is a known technique the contribution is of or builds on;
+    the whole phrase is proposed, not the acronym."""
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    proposed = {e.labels[0] for e in ex.entities if e.proposed}
+    assert name in proposed
+    assert name.split()[0].split("-")[0] not in proposed
+
+
+def test_an_unknown_acronym_before_a_kind_noun_stays_the_name(extractor):
+    # the control: an acronym nothing used before is the paper's own name
+    assert _proposed(extractor, "We present a MCMC algorithm based on its discretization and show that it "
+                                "converges.") == {"MCMC": "Method"}
+
+
+def test_an_acronym_the_title_names_the_paper_by_stays_its_name(extractor):
+    ex = extractor.extract(Paper(id="p", title="DDAM-PS: Diligent Domain Adaptive Mixer for Person Search",
+                                 abstract="Specifically, we introduce a novel DDAM module that generates moderate "
+                                          "mixed-domain representations."))
+    proposed = {e.labels[0] for e in ex.entities if e.proposed}
+    assert "DDAM" in proposed
+    # the control: the same sentence under a title that uses it, but not as its opening name
+    ex = extractor.extract(Paper(id="p", title="Diligent Mixing for Person Search with DDAM",
+                                 abstract="Specifically, we introduce a novel DDAM module that generates moderate "
+                                          "mixed-domain representations."))
+    assert "DDAM module" in {e.labels[0] for e in ex.entities if e.proposed}

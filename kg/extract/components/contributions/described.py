@@ -654,9 +654,11 @@ class DescribedReader(ReaderBase):
         the object is no bare kind noun (or a task: "we introduce a new problem …" is read elsewhere)."""
         toks = tokens(doc)
         lower = toks.lower
-        if lower[verb] not in self.any_verbs or lower[verb] in self.describing_verbs or lower[verb] in self.training_verbs:
+        if (lower[verb] not in self.any_verbs and lower[verb] not in self.describing_verbs
+                and lower[verb] not in self.words.bare_kind_verbs) or lower[verb] in self.training_verbs:
             return None  # "our contribution is …", "we address this by …": cues read by other readers; "we train a
-            # model to predict …": a known kind, trained
+            # model to predict …": a known kind, trained ("we give a simple algorithm which …", "we describe a system
+            # that …": a verb of what the paper does, its object the kind noun)
         k = self._object_start(lower, verb + 1, sent.end)
         plural: bool | None = None  # whether the kind noun must be plural (None: either)
         if k + 1 < sent.end and lower[k] == "the" and lower[k + 1] == "first":
@@ -667,6 +669,9 @@ class DescribedReader(ReaderBase):
             k, plural = k + 1, True  # "We propose two frameworks to obtain …", "We propose various algorithms and …"
         elif k > verb + 1 and lower[k - 1] == "of":
             plural = True  # "we introduce a set of methods enabling …": the collection's members
+        elif k < sent.end and toks.norm[k] != lower[k] and toks.norm[k] in self.type_words and k + 1 < sent.end \
+                and lower[k + 1] in self.words.bare_kind_follow:
+            plural = True  # "we propose algorithms that exploit …": several, said what they do
         else:
             return None  # "we propose methods …", "we develop the framework of …"
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue

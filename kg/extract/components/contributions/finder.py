@@ -725,6 +725,33 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             j += 3
         return j + 1 if j + 1 < end and text[j] in ("–", "—", ":", "-") else i
 
+    def _acronym_describes(self, doc: Doc, sent: Span, span: Span, name: str, known: bool) -> bool:
+        """"a BNP-based strategy", "a novel AMR-guided framework for …", "We present a MCMC algorithm based on …" (of
+        "Underdamped Langevin MCMC: …"): an acronym right after "a"/"an" (describing words between) is a known
+        technique the contribution is of or builds on, and the whole phrase is the contribution (read later), when
+        "-based"/"-guided" glues it to a kind noun, or when a kind noun follows it and it is ``known`` (a known name, or
+        one the abstract used before) or one the title uses. Not an acronym the title opens with, the paper's name
+        ("DDAM-PS: …" with "we introduce a novel DDAM module"), nor an unknown one ("a CACER algorithm that …").
+        """
+        toks = tokens(doc)
+        if len(name) < 2 or not name.isupper() or not name.isalpha() or span.start <= sent.start:
+            return False
+        k = span.start - 1
+        while k > sent.start and toks.lower[k] in self.weak_lead and toks.lower[k] not in ("a", "an"):
+            k -= 1  # "a novel", "a simple yet effective"
+        if toks.lower[k] not in ("a", "an"):
+            return False
+        e = span.end
+        glued = e + 1 < sent.end and toks.joiner[e] and toks.lower[e + 1] in self.words.acronym_glued_describers
+        e += 2 * glued  # "BNP-based", "AMR-guided"
+        if e >= sent.end or not toks.text[e].isalpha() or not toks.text[e].islower() \
+                or toks.norm[e] not in self.type_words or self.type_words[toks.norm[e]] == "Task":
+            return False
+        title = doc_text(doc).partition("\n\n")[0] if "\n\n" in doc_text(doc) else ""
+        if title.startswith(name) and title[len(name):len(name) + 1] in ("-", ":", " "):
+            return False
+        return glued or known or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None
+
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
         toks = tokens(doc)
@@ -832,6 +859,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     # "a new bandit classification algorithm": a task describing the kind noun; the whole is proposed
                     self._propose_through(out, best, after)
                     return
+                if span is not None and self._acronym_describes(doc, sent, span, name, known or guess):
+                    return  # "we present a MCMC algorithm based on …", "a BNP-based strategy": read whole later
                 if (known or guess) and span is not None and after is not None and name.isupper() and name.isalpha() \
                         and span.start > sent.start and (doc[span.start - 1].lower_ in ("a", "an") or (
                             guess and doc[span.start - 1].lower_ in self.skip)) \
