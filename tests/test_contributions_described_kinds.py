@@ -303,3 +303,35 @@ def test_an_acronym_the_title_names_the_paper_by_stays_its_name(extractor):
                                  abstract="Specifically, we introduce a novel DDAM module that generates moderate "
                                           "mixed-domain representations."))
     assert "DDAM module" in {e.labels[0] for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("This paper presents a framework for real-time concealed weapon detection (CWD) on 3D radar images.",
+     "framework for real-time concealed weapon detection"),
+    ("In this work, we present a new model-free algorithm for controlling linear quadratic (LQ) systems.",
+     "model-free algorithm"),
+])
+def test_an_acronym_defined_in_what_the_contribution_is_for_is_not_the_contribution(extractor, abstract, name):
+    """"a framework for real-time concealed weapon detection (CWD)": a task (or a word describing the noun after it)
+    defined after the kind noun and "for" is what the contribution is for; the described kind is proposed."""
+    proposed = _proposed(extractor, abstract)
+    assert name in proposed
+    assert not {"concealed weapon detection", "CWD", "linear quadratic", "LQ"} & set(proposed)
+
+
+def test_an_acronym_defined_after_a_kind_noun_and_for_may_be_its_name(extractor):
+    # the control: a long form typed as no task, nothing after the bracket, is the contribution's name
+    assert "distributional regression using inverse flow transformations" in _proposed(
+        extractor, "We close this gap by proposing a framework for distributional regression using inverse flow "
+                   "transformations (DRIFT), which includes neural models.")
+
+
+def test_an_additive_opening_without_its_comma_reads_the_contribution_before(extractor):
+    """"In addition we propose …" (an abstract whose commas were lost): what it adds to is read too."""
+    abstract = ("In detail we propose a simple yet effective covariance constraint loss to force the model to learn "
+                "each class distribution. In addition we propose a perturbation approach to perturb the few-shot "
+                "training samples in the feature space.")
+    proposed = _proposed(extractor, abstract)
+    assert "covariance constraint loss" in proposed and "perturbation approach" in proposed
+    # the control: with no additive opening the second one alone is the answer
+    assert "covariance constraint loss" not in _proposed(extractor, abstract.replace("In addition we", "We"))

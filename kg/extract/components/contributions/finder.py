@@ -313,10 +313,13 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
     def _additive_opening(self, lower: list[str], sent: Span, verb: int) -> bool:
         """"In addition, we develop a multi-genre dataset …", "Moreover, we propose …": a sentence opening on an
         additive phrase and a comma, with "we" right before the verb (an adverb between allowed), adds to what the
-        paper described before, as "also" does."""
-        return any(lower[sent.start:sent.start + len(w)] == w and lower[sent.start + len(w)] == ","
-                   and sent.start + len(w) + 1 < verb and lower[sent.start + len(w) + 1] == "we"
-                   and verb - (sent.start + len(w) + 1) <= 2 for w in self.additive_openers)
+        paper described before, as "also" does (the comma may be missing: "In addition we propose …", as abstracts
+        whose commas were lost write it)."""
+        for w in self.additive_openers:
+            if lower[sent.start:sent.start + len(w)] == w:
+                we = sent.start + len(w) + (lower[sent.start + len(w)] == ",")
+                return we < verb and lower[we] == "we" and verb - we <= 2
+        return False
 
     def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
         """Whether the object of the verb at ``verb`` opens on an article and a kind noun ("the algorithm", "a new
