@@ -335,3 +335,19 @@ def test_an_additive_opening_without_its_comma_reads_the_contribution_before(ext
     assert "covariance constraint loss" in proposed and "perturbation approach" in proposed
     # the control: with no additive opening the second one alone is the answer
     assert "covariance constraint loss" not in _proposed(extractor, abstract.replace("In addition we", "We"))
+
+
+def test_a_name_goes_on_past_a_lower_case_word_glued_by_a_hyphen(extractor):
+    """"called Hessian-free MAML": the name goes on to its next capitalised word."""
+    assert "Hessian-free MAML" in _proposed(extractor, "We further propose a new variant of the MAML algorithm called "
+                                                       "Hessian-free MAML which preserves all guarantees of MAML.")
+    # the control: the name is not cut at its hyphen
+    assert "Hessian" not in _proposed(extractor, "We further propose a new variant of the MAML algorithm called "
+                                                 "Hessian-free MAML which preserves all guarantees of MAML.")
+
+
+def test_a_name_in_what_a_described_contribution_does_is_not_its_name(extractor):
+    """"a two-stage algorithm for solving the regularized MLE": an acronym in the purpose of the described thing is
+    not a name the contribution is given, and does not hide it."""
+    assert _proposed(extractor, "We then propose a two-stage algorithm for solving the regularized MLE.") == {
+        "two-stage algorithm": "Method"}

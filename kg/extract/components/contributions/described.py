@@ -159,6 +159,10 @@ class DescribedReader(ReaderBase):
         for k in range(end_tok, end_tok if first else sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
+            if toks.lower[k] in ("for", "to") and k + 1 < sent.end and (self._gerund(toks.lower[k + 1]) or (
+                    toks.lower[k] == "to" and toks.text[k + 1].isalpha() and toks.text[k + 1].islower())):
+                break  # "an algorithm for solving the regularized MLE", "a method to improve BERT": what it does, to
+                # what, names no name of it
             at = by_start.get(toks.idx[k], ())
             if k in self.naming_at or (any(c.finder in NAMES for c in at)
                                                 and not any(c.finder is Finder.LEXICON for c in at)):

@@ -39,6 +39,11 @@ class NameReader(ReaderBase):
                 j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
                 and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
                 j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1])) or (
+                # ... or a lower-case word glued by a hyphen before the name's next capitalised word: "Hessian-free MAML"
+                # (not "Restormer-based Real-World …": what the name is based on)
+                j > i and is_joiner(doc[j - 1]) and doc[j].is_alpha and j + 1 < sent.end
+                and doc[j].lower_ not in self.words.acronym_glued_describers
+                and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
                 # a name opened by a letter goes on in lower case past its hyphen: "F-design", "Δ-divergence"
                 j == i + 2 and len(doc[i].text) == 1 and is_joiner(doc[j - 1]) and doc[j].is_alpha)):
             j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
