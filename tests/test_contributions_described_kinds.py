@@ -248,6 +248,9 @@ def test_a_present_perfect_of_we_proposes(extractor):
      {"benchmark": "Dataset"}),
     ("We propose an efficient approach through numerical integration for calculating the likelihood.",
      {"approach": "Method"}),
+    ("We develop a novel approach towards causal inference.", {"approach": "Method"}),
+    ("We propose a new approach in which we use a recognition network to approximate the control variate.",
+     {"approach": "Method"}),
 ])
 def test_a_bare_kind_noun_of_last_resort_after_other_verbs_and_words(extractor, abstract, name):
     """"we give a simple algorithm which …", "we propose algorithms that …", "a novel benchmark designed to …": a
