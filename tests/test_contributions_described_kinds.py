@@ -276,6 +276,9 @@ def test_a_plural_kind_noun_without_a_determiner_needs_a_clause(extractor):
      "Semantic parsing tasks, such as Abstract Meaning Representation (AMR), share goals with information extraction. "
      "We propose a novel AMR-guided framework for joint information extraction to discover entities.",
      "AMR-guided framework"),
+    ("Inverse Problems with Diffusion Models: A MAP Estimation Perspective",
+     "Here we propose a MAP estimation framework to model the reverse conditional generation process.",
+     "MAP estimation framework"),
     ("", "Normalizing flows (NF) are popular. Thus we propose a novel NF framework to model "
      "this variability in segmentation maps.", "NF framework"),
 ])

@@ -747,13 +747,18 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         e = span.end
         glued = e + 1 < sent.end and toks.joiner[e] and toks.lower[e + 1] in self.words.acronym_glued_describers
         e += 2 * glued  # "BNP-based", "AMR-guided"
+        after = e
+        if not glued:  # "a MAP estimation framework" (of a title using MAP): a lower-case word or two before the kind noun
+            e = next((t for t in range(e, min(sent.end, e + 3)) if not (toks.text[t].isalpha() and toks.text[t].islower())
+                      or toks.norm[t] in self.type_words), sent.end)
         if e >= sent.end or not toks.text[e].isalpha() or not toks.text[e].islower() \
                 or toks.norm[e] not in self.type_words or self.type_words[toks.norm[e]] == "Task":
             return False
         title = doc_text(doc).partition("\n\n")[0] if "\n\n" in doc_text(doc) else ""
         if title.startswith(name) and title[len(name):len(name) + 1] in ("-", ":", " "):
             return False
-        return glued or known or re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None
+        in_title = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None
+        return glued or in_title or (known and e == after)
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
