@@ -357,3 +357,14 @@ def test_a_name_in_what_a_described_contribution_does_is_not_its_name(extractor)
     not a name the contribution is given, and does not hide it."""
     assert _proposed(extractor, "We then propose a two-stage algorithm for solving the regularized MLE.") == {
         "two-stage algorithm": "Method"}
+
+
+def test_a_notion_introduced_is_the_contribution_of_last_resort(extractor):
+    """"We introduce the notion of "label convergence" to describe …": the notion the paper introduces."""
+    assert _proposed(extractor, 'We introduce the notion of "label convergence" to describe the highest achievable '
+                                'performance under contradictory test annotations.') == {"label convergence": "Method"}
+    assert _proposed(extractor, "To this end we introduce the concept of uncertainty awareness into a self-supervised "
+                                "contrastive learning model.") == {"uncertainty awareness": "Method"}
+    # the control: one known word is no notion of the paper's own
+    assert _proposed(extractor, "We introduce a notion of convexity, and we show that a variant of best-arm "
+                                "identification works.") == {}

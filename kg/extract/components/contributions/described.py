@@ -694,6 +694,30 @@ class DescribedReader(ReaderBase):
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
 
+    def _proposed_notion(self, doc: Doc, sent: Span, verb: int) -> Candidate | None:
+        """"We introduce the notion of "label convergence" to describe …", "we introduce the concept of uncertainty
+        awareness into …": a notion the paper introduces is its contribution, the answer of last resort: the words
+        after "of" (two to five lower-case words, or quoted ones), typed Method; None for anything else ("a notion
+        of convexity": a known word)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] not in self.verbs:
+            return None
+        k = verb + 1
+        k += k < sent.end and lower[k] in ("the", "a", "an")
+        k += k < sent.end and lower[k] in ("new", "novel")
+        if k + 2 >= sent.end or lower[k] not in self.words.notion_nouns or lower[k + 1] != "of":
+            return None
+        start = k + 2
+        quoted = toks.lex[start].is_quote
+        start += quoted
+        chunk = next(iter(chunk_ranges(doc, start, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != start or not (2 - quoted <= chunk[1] - start <= 5) \
+                or not all(toks.text[t].islower() or toks.joiner[t] for t in range(*chunk)):
+            return None
+        return Candidate(toks.idx[start], toks.end_char(chunk[1] - 1), "Method", Finder.CONTRIBUTION, 0.55,
+                         proposed=True, rule="described-notion")
+
     def _proposed_means(self, doc: Doc, sent: Span, verb: int, by_start) -> Candidate | None:
         """"we propose to guide the attention mechanism using explicit linguistic-visual grounding", "We propose to
         improve … translation with cross-lingual supervision", "we propose using a systematic pipeline …": a

@@ -258,6 +258,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 # "we present an algorithm to identify …": the bare kind noun, of a paper with nothing else
                 self.bare = next((c for c in (self._bare_kind_noun(doc, sent, i) for sent, i in unnamed) if c), None)
                 if self.bare is None:
+                    # "We introduce the notion of "label convergence" to describe …": the notion introduced
+                    self.bare = next((c for c in (self._proposed_notion(doc, sent, i) for sent, i in unnamed) if c), None)
+                if self.bare is None:
                     # "we propose to guide the attention mechanism using explicit … grounding": the means of the act
                     self.bare = next((c for c in (self._proposed_means(doc, sent, i, by_start) for sent, i in unnamed)
                                       if c), None)
