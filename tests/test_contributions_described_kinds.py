@@ -238,3 +238,133 @@ def test_a_present_perfect_of_we_proposes(extractor):
         "method for morphologically-aware text input in Kunwinjku": "Method"}
     # the control: other people's doing
     assert _proposed(extractor, "Researchers have developed a method for morphologically-aware text input.") == {}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We give a simple algorithm which solves this problem with few oracle calls.", {"algorithm": "Method"}),
+    ("We propose algorithms that exploit the correlation between the cost and reward of each arm.",
+     {"algorithms": "Method"}),
+    ("This paper introduces a novel benchmark designed to evaluate the video OCR performance of models.",
+     {"benchmark": "Dataset"}),
+    ("We propose an efficient approach through numerical integration for calculating the likelihood.",
+     {"approach": "Method"}),
+    ("We develop a novel approach towards causal inference.", {"approach": "Method"}),
+    ("We propose a new approach in which we use a recognition network to approximate the control variate.",
+     {"approach": "Method"}),
+])
+def test_a_bare_kind_noun_of_last_resort_after_other_verbs_and_words(extractor, abstract, name):
+    """"we give a simple algorithm which …", "we propose algorithms that …", "a novel benchmark designed to …": a
+    kind noun alone after a verb of what the paper does is its contribution when nothing else names it."""
+    assert _proposed(extractor, abstract) == name
+
+
+def test_a_plural_kind_noun_without_a_determiner_needs_a_clause(extractor):
+    assert _proposed(extractor, "We propose algorithms that exploit the correlation between costs and rewards.") == {
+        "algorithms": "Method"}
+    # the control: a plural kind noun with only a generic complement says nothing of its own
+    assert _proposed(extractor, "We propose efficient algorithms for the problem.") == {}
+    # ... and a proof is no kind of contribution
+    assert _proposed(extractor, "We give a proof which shows that the problem is hard.") == {}
+
+
+@pytest.mark.parametrize("title, abstract, name", [
+    ("Underdamped Langevin MCMC: A non-asymptotic analysis",
+     "We present a MCMC algorithm based on its discretization and show that it converges.", "MCMC algorithm"),
+    ("", "Therefore, we propose a BNP-based strategy as a natural way to deal with both settings.",
+     "BNP-based strategy"),
+    ("",
+     "Semantic parsing tasks, such as Abstract Meaning Representation (AMR), share goals with information extraction. "
+     "We propose a novel AMR-guided framework for joint information extraction to discover entities.",
+     "AMR-guided framework"),
+    ("Inverse Problems with Diffusion Models: A MAP Estimation Perspective",
+     "Here we propose a MAP estimation framework to model the reverse conditional generation process.",
+     "MAP estimation framework"),
+    ("", "Normalizing flows (NF) are popular. Thus we propose a novel NF framework to model "
+     "this variability in segmentation maps.", "NF framework"),
+])
+def test_an_acronym_before_a_kind_noun_describes_it(extractor, title, abstract, name):
+    """"a MCMC algorithm" of a title using MCMC, "a BNP-based strategy": an acronym between "a" and a kind noun that
+    the abstract or title used before (or glued by "-based") is a known technique the contribution is of or builds on;
+    the whole phrase is proposed, not the acronym."""
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    proposed = {e.labels[0] for e in ex.entities if e.proposed}
+    assert name in proposed
+    assert name.split()[0].split("-")[0] not in proposed
+
+
+def test_an_unknown_acronym_before_a_kind_noun_stays_the_name(extractor):
+    # the control: an acronym nothing used before is the paper's own name
+    assert _proposed(extractor, "We present a MCMC algorithm based on its discretization and show that it "
+                                "converges.") == {"MCMC": "Method"}
+
+
+def test_an_acronym_the_title_names_the_paper_by_stays_its_name(extractor):
+    ex = extractor.extract(Paper(id="p", title="DDAM-PS: Diligent Domain Adaptive Mixer for Person Search",
+                                 abstract="Specifically, we introduce a novel DDAM module that generates moderate "
+                                          "mixed-domain representations."))
+    proposed = {e.labels[0] for e in ex.entities if e.proposed}
+    assert "DDAM" in proposed
+    # the control: the same sentence under a title that uses it, but not as its opening name
+    ex = extractor.extract(Paper(id="p", title="Diligent Mixing for Person Search with DDAM",
+                                 abstract="Specifically, we introduce a novel DDAM module that generates moderate "
+                                          "mixed-domain representations."))
+    assert "DDAM module" in {e.labels[0] for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("This paper presents a framework for real-time concealed weapon detection (CWD) on 3D radar images.",
+     "framework for real-time concealed weapon detection"),
+    ("In this work, we present a new model-free algorithm for controlling linear quadratic (LQ) systems.",
+     "model-free algorithm"),
+])
+def test_an_acronym_defined_in_what_the_contribution_is_for_is_not_the_contribution(extractor, abstract, name):
+    """"a framework for real-time concealed weapon detection (CWD)": a task (or a word describing the noun after it)
+    defined after the kind noun and "for" is what the contribution is for; the described kind is proposed."""
+    proposed = _proposed(extractor, abstract)
+    assert name in proposed
+    assert not {"concealed weapon detection", "CWD", "linear quadratic", "LQ"} & set(proposed)
+
+
+def test_an_acronym_defined_after_a_kind_noun_and_for_may_be_its_name(extractor):
+    # the control: a long form typed as no task, nothing after the bracket, is the contribution's name
+    assert "distributional regression using inverse flow transformations" in _proposed(
+        extractor, "We close this gap by proposing a framework for distributional regression using inverse flow "
+                   "transformations (DRIFT), which includes neural models.")
+
+
+def test_an_additive_opening_without_its_comma_reads_the_contribution_before(extractor):
+    """"In addition we propose …" (an abstract whose commas were lost): what it adds to is read too."""
+    abstract = ("In detail we propose a simple yet effective covariance constraint loss to force the model to learn "
+                "each class distribution. In addition we propose a perturbation approach to perturb the few-shot "
+                "training samples in the feature space.")
+    proposed = _proposed(extractor, abstract)
+    assert "covariance constraint loss" in proposed and "perturbation approach" in proposed
+    # the control: with no additive opening the second one alone is the answer
+    assert "covariance constraint loss" not in _proposed(extractor, abstract.replace("In addition we", "We"))
+
+
+def test_a_name_goes_on_past_a_lower_case_word_glued_by_a_hyphen(extractor):
+    """"called Hessian-free MAML": the name goes on to its next capitalised word."""
+    assert "Hessian-free MAML" in _proposed(extractor, "We further propose a new variant of the MAML algorithm called "
+                                                       "Hessian-free MAML which preserves all guarantees of MAML.")
+    # the control: the name is not cut at its hyphen
+    assert "Hessian" not in _proposed(extractor, "We further propose a new variant of the MAML algorithm called "
+                                                 "Hessian-free MAML which preserves all guarantees of MAML.")
+
+
+def test_a_name_in_what_a_described_contribution_does_is_not_its_name(extractor):
+    """"a two-stage algorithm for solving the regularized MLE": an acronym in the purpose of the described thing is
+    not a name the contribution is given, and does not hide it."""
+    assert _proposed(extractor, "We then propose a two-stage algorithm for solving the regularized MLE.") == {
+        "two-stage algorithm": "Method"}
+
+
+def test_a_notion_introduced_is_the_contribution_of_last_resort(extractor):
+    """"We introduce the notion of "label convergence" to describe …": the notion the paper introduces."""
+    assert _proposed(extractor, 'We introduce the notion of "label convergence" to describe the highest achievable '
+                                'performance under contradictory test annotations.') == {"label convergence": "Method"}
+    assert _proposed(extractor, "To this end we introduce the concept of uncertainty awareness into a self-supervised "
+                                "contrastive learning model.") == {"uncertainty awareness": "Method"}
+    # the control: one known word is no notion of the paper's own
+    assert _proposed(extractor, "We introduce a notion of convexity, and we show that a variant of best-arm "
+                                "identification works.") == {}

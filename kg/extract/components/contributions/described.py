@@ -159,6 +159,10 @@ class DescribedReader(ReaderBase):
         for k in range(end_tok, end_tok if first else sent.end):
             if toks.lower[k] in self.clause_stops and toks.lower[k] not in (",", "("):
                 break
+            if toks.lower[k] in ("for", "to") and k + 1 < sent.end and (self._gerund(toks.lower[k + 1]) or (
+                    toks.lower[k] == "to" and toks.text[k + 1].isalpha() and toks.text[k + 1].islower())):
+                break  # "an algorithm for solving the regularized MLE", "a method to improve BERT": what it does, to
+                # what, names no name of it
             at = by_start.get(toks.idx[k], ())
             if k in self.naming_at or (any(c.finder in NAMES for c in at)
                                                 and not any(c.finder is Finder.LEXICON for c in at)):
@@ -654,9 +658,11 @@ class DescribedReader(ReaderBase):
         the object is no bare kind noun (or a task: "we introduce a new problem …" is read elsewhere)."""
         toks = tokens(doc)
         lower = toks.lower
-        if lower[verb] not in self.any_verbs or lower[verb] in self.describing_verbs or lower[verb] in self.training_verbs:
+        if (lower[verb] not in self.any_verbs and lower[verb] not in self.describing_verbs
+                and lower[verb] not in self.words.bare_kind_verbs) or lower[verb] in self.training_verbs:
             return None  # "our contribution is …", "we address this by …": cues read by other readers; "we train a
-            # model to predict …": a known kind, trained
+            # model to predict …": a known kind, trained ("we give a simple algorithm which …", "we describe a system
+            # that …": a verb of what the paper does, its object the kind noun)
         k = self._object_start(lower, verb + 1, sent.end)
         plural: bool | None = None  # whether the kind noun must be plural (None: either)
         if k + 1 < sent.end and lower[k] == "the" and lower[k + 1] == "first":
@@ -667,6 +673,9 @@ class DescribedReader(ReaderBase):
             k, plural = k + 1, True  # "We propose two frameworks to obtain …", "We propose various algorithms and …"
         elif k > verb + 1 and lower[k - 1] == "of":
             plural = True  # "we introduce a set of methods enabling …": the collection's members
+        elif k < sent.end and toks.norm[k] != lower[k] and toks.norm[k] in self.type_words and k + 1 < sent.end \
+                and lower[k + 1] in self.words.bare_kind_follow:
+            plural = True  # "we propose algorithms that exploit …": several, said what they do
         else:
             return None  # "we propose methods …", "we develop the framework of …"
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
@@ -684,6 +693,30 @@ class DescribedReader(ReaderBase):
             # of it; "a dataset of intentionally flawed, …": a phrase that goes on
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
+
+    def _proposed_notion(self, doc: Doc, sent: Span, verb: int) -> Candidate | None:
+        """"We introduce the notion of "label convergence" to describe …", "we introduce the concept of uncertainty
+        awareness into …": a notion the paper introduces is its contribution, the answer of last resort: the words
+        after "of" (two to five lower-case words, or quoted ones), typed Method; None for anything else ("a notion
+        of convexity": a known word)."""
+        toks = tokens(doc)
+        lower = toks.lower
+        if lower[verb] not in self.verbs:
+            return None
+        k = verb + 1
+        k += k < sent.end and lower[k] in ("the", "a", "an")
+        k += k < sent.end and lower[k] in ("new", "novel")
+        if k + 2 >= sent.end or lower[k] not in self.words.notion_nouns or lower[k + 1] != "of":
+            return None
+        start = k + 2
+        quoted = toks.lex[start].is_quote
+        start += quoted
+        chunk = next(iter(chunk_ranges(doc, start, sent.end, self.res)), None)
+        if chunk is None or chunk[0] != start or not (2 - quoted <= chunk[1] - start <= 5) \
+                or not all(toks.text[t].islower() or toks.joiner[t] for t in range(*chunk)):
+            return None
+        return Candidate(toks.idx[start], toks.end_char(chunk[1] - 1), "Method", Finder.CONTRIBUTION, 0.55,
+                         proposed=True, rule="described-notion")
 
     def _proposed_means(self, doc: Doc, sent: Span, verb: int, by_start) -> Candidate | None:
         """"we propose to guide the attention mechanism using explicit linguistic-visual grounding", "We propose to

@@ -258,6 +258,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 # "we present an algorithm to identify …": the bare kind noun, of a paper with nothing else
                 self.bare = next((c for c in (self._bare_kind_noun(doc, sent, i) for sent, i in unnamed) if c), None)
                 if self.bare is None:
+                    # "We introduce the notion of "label convergence" to describe …": the notion introduced
+                    self.bare = next((c for c in (self._proposed_notion(doc, sent, i) for sent, i in unnamed) if c), None)
+                if self.bare is None:
                     # "we propose to guide the attention mechanism using explicit … grounding": the means of the act
                     self.bare = next((c for c in (self._proposed_means(doc, sent, i, by_start) for sent, i in unnamed)
                                       if c), None)
@@ -313,10 +316,13 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
     def _additive_opening(self, lower: list[str], sent: Span, verb: int) -> bool:
         """"In addition, we develop a multi-genre dataset …", "Moreover, we propose …": a sentence opening on an
         additive phrase and a comma, with "we" right before the verb (an adverb between allowed), adds to what the
-        paper described before, as "also" does."""
-        return any(lower[sent.start:sent.start + len(w)] == w and lower[sent.start + len(w)] == ","
-                   and sent.start + len(w) + 1 < verb and lower[sent.start + len(w) + 1] == "we"
-                   and verb - (sent.start + len(w) + 1) <= 2 for w in self.additive_openers)
+        paper described before, as "also" does (the comma may be missing: "In addition we propose …", as abstracts
+        whose commas were lost write it)."""
+        for w in self.additive_openers:
+            if lower[sent.start:sent.start + len(w)] == w:
+                we = sent.start + len(w) + (lower[sent.start + len(w)] == ",")
+                return we < verb and lower[we] == "we" and verb - we <= 2
+        return False
 
     def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
         """Whether the object of the verb at ``verb`` opens on an article and a kind noun ("the algorithm", "a new
@@ -725,6 +731,38 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             j += 3
         return j + 1 if j + 1 < end and text[j] in ("–", "—", ":", "-") else i
 
+    def _acronym_describes(self, doc: Doc, sent: Span, span: Span, name: str, known: bool) -> bool:
+        """"a BNP-based strategy", "a novel AMR-guided framework for …", "We present a MCMC algorithm based on …" (of
+        "Underdamped Langevin MCMC: …"): an acronym right after "a"/"an" (describing words between) is a known
+        technique the contribution is of or builds on, and the whole phrase is the contribution (read later), when
+        "-based"/"-guided" glues it to a kind noun, or when a kind noun follows it and it is ``known`` (a known name, or
+        one the abstract used before) or one the title uses. Not an acronym the title opens with, the paper's name
+        ("DDAM-PS: …" with "we introduce a novel DDAM module"), nor an unknown one ("a CACER algorithm that …").
+        """
+        toks = tokens(doc)
+        if len(name) < 2 or not name.isupper() or not name.isalpha() or span.start <= sent.start:
+            return False
+        k = span.start - 1
+        while k > sent.start and toks.lower[k] in self.weak_lead and toks.lower[k] not in ("a", "an"):
+            k -= 1  # "a novel", "a simple yet effective"
+        if toks.lower[k] not in ("a", "an"):
+            return False
+        e = span.end
+        glued = e + 1 < sent.end and toks.joiner[e] and toks.lower[e + 1] in self.words.acronym_glued_describers
+        e += 2 * glued  # "BNP-based", "AMR-guided"
+        after = e
+        if not glued:  # "a MAP estimation framework" (of a title using MAP): a lower-case word or two before the kind noun
+            e = next((t for t in range(e, min(sent.end, e + 3)) if not (toks.text[t].isalpha() and toks.text[t].islower())
+                      or toks.norm[t] in self.type_words), sent.end)
+        if e >= sent.end or not toks.text[e].isalpha() or not toks.text[e].islower() \
+                or toks.norm[e] not in self.type_words or self.type_words[toks.norm[e]] == "Task":
+            return False
+        title = doc_text(doc).partition("\n\n")[0] if "\n\n" in doc_text(doc) else ""
+        if title.startswith(name) and title[len(name):len(name) + 1] in ("-", ":", " "):
+            return False
+        in_title = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None
+        return glued or in_title or (known and e == after)
+
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
         type_before = None
         toks = tokens(doc)
@@ -832,6 +870,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     # "a new bandit classification algorithm": a task describing the kind noun; the whole is proposed
                     self._propose_through(out, best, after)
                     return
+                if span is not None and self._acronym_describes(doc, sent, span, name, known or guess):
+                    return  # "we present a MCMC algorithm based on …", "a BNP-based strategy": read whole later
                 if (known or guess) and span is not None and after is not None and name.isupper() and name.isalpha() \
                         and span.start > sent.start and (doc[span.start - 1].lower_ in ("a", "an") or (
                             guess and doc[span.start - 1].lower_ in self.skip)) \

@@ -39,6 +39,11 @@ class NameReader(ReaderBase):
                 j == i and doc[j].text[:1].isupper() and doc[j].is_alpha and j + 1 < sent.end
                 and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
                 j > i and is_joiner(doc[j - 1]) and j + 1 < sent.end and is_joiner(doc[j + 1])) or (
+                # ... or a lower-case word glued by a hyphen before the name's next capitalised word: "Hessian-free MAML"
+                # (not "Restormer-based Real-World …": what the name is based on)
+                j > i and is_joiner(doc[j - 1]) and doc[j].is_alpha and j + 1 < sent.end
+                and doc[j].lower_ not in self.words.acronym_glued_describers
+                and doc[j + 1].text[:1].isupper() and is_content(doc[j + 1], self.res)) or (
                 # a name opened by a letter goes on in lower case past its hyphen: "F-design", "Δ-divergence"
                 j == i + 2 and len(doc[i].text) == 1 and is_joiner(doc[j - 1]) and doc[j].is_alpha)):
             j += 1  # any word glued in by hyphens belongs to the name: "Chain-of-Table"
@@ -249,10 +254,18 @@ class NameReader(ReaderBase):
                         return False  # "we propose to … with Large Language Models (LLMs)": a known name
                     if known and "of" in lower[i:k]:
                         return False  # "one of the first explorations of … Bayesian Neural Networks (BNNs)": studied
-                    if known and any(toks.norm[t] in self.type_words and lower[t + 1] in self.complement_prepositions
-                                     for t in range(i, k - 1) if idx[t] < best.start):
-                        return False  # "a policy gradient method for confounded … (POMDPs)": what it is for
                     close = next((t for t in range(k, min(sent.end, k + 6)) if text[t] == ")"), None)
+                    purpose = [t for t in range(i, k - 1) if idx[t] < best.start and toks.norm[t] in self.type_words
+                               and lower[t + 1] in self.complement_prepositions]
+                    if purpose and (known or (lower[purpose[0] + 1] != "of" and (
+                            best.type == "Task" or text[k + 1].rstrip(")").endswith("s") or (
+                                close is not None and close + 1 < sent.end and text[close + 1].isalpha()
+                                and text[close + 1].islower() and is_content(doc[close + 1], self.res))))):
+                        return False  # "a policy gradient method for confounded … (POMDPs)": what it is for; so too a
+                        # task defined there ("a framework for real-time concealed weapon detection (CWD)"), things
+                        # ("… for Observer-Aware Markov Decision Processes (OAMDPs)") or a word describing a noun after
+                        # it ("… for controlling linear quadratic (LQ) systems"); not "strategies of Dynamic Mask-Ratio
+                        # (DMR)", nor a name ("a framework for distributional regression using … (DRIFT)")
                     if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
                             and text[close + 1].islower() and is_content(doc[close + 1], self.res):
                         return False  # "a novel automated machine learning (AutoML) multi-objective approach"
