@@ -212,7 +212,8 @@ def test_robot_problems_are_tasks() -> None:
 # ------------------------------------------------------------------ the datasets of a task
 def test_the_named_datasets_of_a_task_are_an_entity_beside_the_task() -> None:
     """"VQA datasets": the task (an acronym), and the datasets of it (a Dataset, rule datasets-of). Control:
-    "link prediction benchmarks" only say what they test: the task alone is the entity."""
+    "a link prediction benchmark" (singular) only says what it tests: the task alone is the entity; the plural is
+    a class of datasets beside the task."""
     res = tiny(heads={"prediction": ("Task", 0.8)}, generic_heads={"benchmark", "dataset"},
                words=words(phrase_dataset_heads=["benchmark", "dataset"]))
     nlp = pipe("kg_phrases", res)
@@ -221,9 +222,12 @@ def test_the_named_datasets_of_a_task_are_an_entity_beside_the_task() -> None:
     doc = nlp.get_pipe(nlp.pipe_names[-1])(doc)
     found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
     assert found == {("VQA", "Task", ""), ("VQA datasets", "Dataset", DATASETS_OF)}
-    doc = nlp("We use the link prediction benchmarks.")
+    doc = nlp("We use the link prediction benchmark.")
     found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
     assert found == {("link prediction", "Task", "")}
+    doc = nlp("We use the link prediction benchmarks.")
+    found = {(doc.text[c.start:c.end], c.type, c.rule) for c in state(doc).candidates}
+    assert found == {("link prediction", "Task", ""), ("link prediction benchmarks", "Dataset", DATASETS_OF)}
 
 
 def test_the_merge_keeps_a_task_inside_its_datasets() -> None:
@@ -831,3 +835,21 @@ def test_a_verb_an_amount_or_a_compound_tail_before_a_metric_is_not_what_it_meas
     found = entity_types("We reach high task success rates and an average word accuracy, and use pointwise mutual "
                          "information.")
     assert {"task success rates", "word accuracy", "pointwise mutual information"} <= set(found)
+
+
+def test_a_task_before_a_plural_dataset_noun_names_a_class_of_datasets(entity_types) -> None:
+    """"four benchmark text classification datasets", "public multi-page document classification datasets": the
+    datasets of a task (a Dataset beside the task), without the words that say how they are ("benchmark",
+    "public"). Controls, in the same sentences' frame: the singular dataset noun ("a text classification
+    benchmark"), a dataset noun with no task before it ("three public datasets"), and an adjective that opens the
+    task stays in it ("lexical substitution datasets")."""
+    found = entity_types("We win on four benchmark text classification datasets and on public multi-page document "
+                         "classification datasets. We use lexical substitution datasets.")
+    assert found.get("text classification datasets") == "Dataset", found
+    assert found.get("text classification") == "Task", found
+    assert found.get("multi-page document classification datasets") == "Dataset", found
+    assert found.get("lexical substitution datasets") == "Dataset", found
+    assert not any(k.startswith(("benchmark", "public")) for k in found), found
+    found = entity_types("We win on a text classification benchmark and on three public datasets.")
+    assert found.get("text classification") == "Task", found
+    assert not any(k.endswith(("benchmark", "datasets")) for k in found), found
