@@ -74,6 +74,9 @@ _AFTER_VERSION = frozenset({",", ":", ";", "(", ".", "is", "achieves", "outperfo
 _MODEL_SIZE = re.compile(r"(?<=[\-_])\d+(?:\.\d+)?[Bb](?![A-Za-z0-9])")
 _PLURAL_CAPS = re.compile(r"[A-Z0-9\-]+s")
 _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
+#: "TruFor", "PaliGemma", "DiagramGLIGEN": a capital after a run of lower-case letters inside one word spells a
+#: name, not an abbreviation of common words ("NLP", "SDP") or a unit ("30ms")
+_INNER_CAPITAL = re.compile(r"^[A-Z][A-Za-z]*[a-z]{2}[A-Z]")
 _SPACE_DIGIT = re.compile(r" \d")
 
 
@@ -645,7 +648,8 @@ class CoinedNameFinder:
             guess = ""
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
-                if counts[name] >= 2 or " " in name or self._used_name(name) and self._used(doc, start):
+                if counts[name] >= 2 or " " in name or self._used_name(name) and self._used(doc, start) \
+                        or _INNER_CAPITAL.search(name) and self._used_name(name):
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it

@@ -756,6 +756,8 @@ class PhraseFinder:
                 if start < pos or not self._metric_glue.issuperset(toks.lower[pos:start]):
                     break  # the list ended
                 pos = end
+                if self._metric_glue.issuperset(toks.lower[start:end]):
+                    continue  # "as well as": glue the chunker read as a noun ("well")
                 words = word_ranges(toks.joiner, start, end)
                 while len(words) > 1 and span_text(toks, *words[0], text).lower() in self.res.weak_modifiers:
                     words = words[1:]  # "overall accuracy"; a participle stays ("normalized mutual information")
