@@ -880,3 +880,14 @@ def test_point_clouds_are_data(entity_types) -> None:
                          "with a private cloud.")
     assert found.get("partial-view point clouds") == found.get("3D point clouds") == "Dataset", found
     assert found.get("cloud computing") != "Dataset" and "private cloud" not in found, found
+
+
+def test_a_noun_spelled_as_one_says_what_a_model_models(entity_types) -> None:
+    """"a robot dynamics model", "an illumination model", "reliable affordance models": a lower-case noun with a
+    noun's ending before "model" says what it models (a Model; a describing word before it is dropped). Controls in
+    the same sentence: an adjective ("a dynamic model") or a judgement ("a simple model") names no model."""
+    found = entity_types("We learn a robot dynamics model, an illumination model and reliable affordance models, "
+                         "unlike a dynamic model or a simple model.")
+    assert found.get("robot dynamics model") == found.get("illumination model") == "Model", found
+    assert found.get("affordance models") == "Model", found
+    assert not {"dynamic model", "simple model", "reliable affordance models"} & set(found), found

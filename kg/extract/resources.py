@@ -228,6 +228,7 @@ class Words:
     not_noun_endings: tuple[str, ...]
     verb_endings: tuple[str, ...]
     noun_endings: tuple[str, ...]
+    modelled_noun_endings: tuple[str, ...]
     relational_adjective_endings: tuple[str, ...]
     not_relational_adjectives: frozenset[str]
     negating_prefixes: tuple[str, ...]

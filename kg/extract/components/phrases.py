@@ -227,7 +227,12 @@ class PhraseFinder:
                     return  # "a cost model", "a latency model": a model of a measure, not a kind of model
                 if not (last_type or last.lower() in self.res.noun_ing
                         or last[:1].isupper() or is_coined(last, self.res)):
-                    return
+                    if not self._modelled_noun(last):
+                        return
+                    while len(mods) > 1 and (self._adjective(mod_text[0]) and not self._relational(mod_text[0])
+                                             or mod_text[0].lower() in self.res.weak_modifiers
+                                             or mod_text[0].lower().endswith(self.res.words.not_noun_endings)):
+                        mods, mod_text = mods[1:], mod_text[1:]  # "reliable affordance models"
                 typed = typed or ("Model", 0.55)
             elif head in self._task_heads and mods and head_text.lower().endswith("s") \
                     and not self._adjective(mod_text[0]):
@@ -718,6 +723,14 @@ class PhraseFinder:
         prev = span_text(toks, *before, text).lower()
         return prev.isalpha() and prev not in self.res.weak_modifiers and not self._adjective(prev) \
             and prev not in self.res.function_words and prev not in self.res.words.metric_aggregates
+
+    def _modelled_noun(self, word: str) -> bool:
+        """"dynamics model", "affordance model", "measurement model": a lower-case noun spelled as one (its ending)
+        says what a model models; not an adjective ("simple model", "dynamic model"), a generic word or a judgement
+        ("base model", "average model")."""
+        low = word.lower()
+        return word.isalpha() and word.islower() and low.endswith(self.res.words.modelled_noun_endings) \
+            and not self._adjective(word) and low not in self.res.generic_terms and low not in self.res.weak_modifiers
 
     def _plain_noun(self, low: str) -> bool:
         """A lower-case word no list types that reads as a plain noun before a known metric: what it measures
