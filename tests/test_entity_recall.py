@@ -891,3 +891,13 @@ def test_a_noun_spelled_as_one_says_what_a_model_models(entity_types) -> None:
     assert found.get("robot dynamics model") == found.get("illumination model") == "Model", found
     assert found.get("affordance models") == "Model", found
     assert not {"dynamic model", "simple model", "reliable affordance models"} & set(found), found
+
+
+def test_a_comma_before_including_still_opens_a_metric_list(entity_types) -> None:
+    """"four objective metrics, including execution time, and path length": the list after "metrics, including"
+    (the chunker reads "including" into the first item). Control in the same frame: a lone word that opens a longer
+    measure ("the area under the curve") is not listed."""
+    found = entity_types("We compare four objective metrics, including wall time, and path length. Others use "
+                         "threshold-agnostic metrics, such as the area under the receiver operating curve.")
+    assert found.get("path length") == found.get("wall time") == "Metric", found
+    assert "area" not in found, found

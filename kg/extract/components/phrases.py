@@ -766,6 +766,8 @@ class PhraseFinder:
             for start, end in chunk_ranges(doc, sent.start, sent.end, self.res):
                 if end <= pos:
                     continue
+                if start < pos < end:
+                    start = pos  # "metrics, including execution time": the chunker took the cue's last word in
                 if start < pos or not self._metric_glue.issuperset(toks.lower[pos:start]):
                     break  # the list ended
                 pos = end
@@ -781,6 +783,9 @@ class PhraseFinder:
                 if typed is not None and typed[0] != "Metric" or any(
                         not toks.text[i].isalpha() and not toks.joiner[i] for i in range(words[0][0], end)):
                     continue  # a task or model ("in terms of image generation"), or a number ("20× speedup")
+                if named and typed is None and len(words) == 1 and end < sent.end \
+                        and toks.lower[end] in ("of", "under"):
+                    break  # "the area under the ROC curve": the word opens a longer measure, which the list cannot read
                 if typed is None and not named and toks.norm[end - 1] not in self._metric_heads \
                         and not (properties and toks.lower[end - 1].endswith(properties)
                                  and toks.text[end - 1].islower()):
