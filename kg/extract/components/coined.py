@@ -77,6 +77,8 @@ _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 #: "TruFor", "PaliGemma", "DiagramGLIGEN": a capital after a run of lower-case letters inside one word spells a
 #: name, not an abbreviation of common words ("NLP", "SDP") or a unit ("30ms")
 _INNER_CAPITAL = re.compile(r"^[A-Z][A-Za-z]*[a-z]{2}[A-Z]")
+#: "GP-UCB", "Smoothed-AGDA", "XM-SfM": words joined by hyphens, the last one capitalised twice at least
+_HYPHENED_NAME = re.compile(r"^([A-Za-z]+)(?:-[A-Za-z]+)*-([A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*)$")
 _SPACE_DIGIT = re.compile(r" \d")
 
 
@@ -440,6 +442,12 @@ class CoinedNameFinder:
                     break
         return None
 
+    def _hyphened_name(self, name: str) -> bool:
+        """"GP-UCB", "Particle-DETR", "Smoothed-AGDA": a name of hyphen-joined words that ends in an acronym or a
+        name spelled with two capitals; not a prefix before an acronym ("Multi-UAV", "Non-PSD")."""
+        m = _HYPHENED_NAME.match(name)
+        return m is not None and m.group(1).lower() not in self.res.words.name_prefixes
+
     @staticmethod
     def _used_name(name: str) -> bool:
         """A name that may be kept on a verb of use alone: no short or plural acronym ("RGB", "L2", "UAVs"), no
@@ -649,7 +657,8 @@ class CoinedNameFinder:
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
                 if counts[name] >= 2 or " " in name or self._used_name(name) and self._used(doc, start) \
-                        or _INNER_CAPITAL.search(name) and self._used_name(name):
+                        or (_INNER_CAPITAL.search(name) or self._hyphened_name(name)) and self._used_name(name) \
+                        and not any(start <= c.start and c.end <= end for c in known):  # "MIMIC-CXR-EGD"
                     typed = ("Method", 0.5)  # repeated or multiword: the paper's own name for something
                 else:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
