@@ -78,7 +78,7 @@ _CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
 #: name, not an abbreviation of common words ("NLP", "SDP") or a unit ("30ms")
 _INNER_CAPITAL = re.compile(r"^[A-Z][A-Za-z]*[a-z]{2}[A-Z]")
 #: "GP-UCB", "Smoothed-AGDA", "XM-SfM": words joined by hyphens, the last one capitalised twice at least
-_HYPHENED_NAME = re.compile(r"^([A-Za-z]+)(?:-[A-Za-z]+)*-([A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*)$")
+_HYPHENED_NAME = re.compile(r"^([A-Za-z]+)(?:-[A-Za-z]+)*-(?=[A-Za-z]{3})([A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*)$")
 _SPACE_DIGIT = re.compile(r" \d")
 
 
@@ -444,7 +444,8 @@ class CoinedNameFinder:
 
     def _hyphened_name(self, name: str) -> bool:
         """"GP-UCB", "Particle-DETR", "Smoothed-AGDA": a name of hyphen-joined words that ends in an acronym or a
-        name spelled with two capitals; not a prefix before an acronym ("Multi-UAV", "Non-PSD")."""
+        name spelled with two capitals, of three letters at least ("EN-JA", "Human-AI" are pairs); not a prefix
+        before an acronym ("Multi-UAV", "Non-PSD")."""
         m = _HYPHENED_NAME.match(name)
         return m is not None and m.group(1).lower() not in self.res.words.name_prefixes
 
