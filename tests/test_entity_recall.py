@@ -911,3 +911,12 @@ def test_a_hyphened_name_ending_in_an_acronym_is_kept_on_one_mention(entity_type
                          "The MIMIC-CXR-EGD notes are long.")
     assert found.get("GP-UCB") == found.get("Smoothed-AGDA") == "Method", found
     assert "Multi-UAV" not in found and "MIMIC-CXR-EGD" not in found, found
+
+
+def test_a_name_a_score_is_had_on_is_a_dataset(entity_types) -> None:
+    """"by 17 pp on HumanEval", "gains 3.2% on FooQA": a name after "on" right after a score is the data it was had
+    on. Control in the same text: "relies on FooNet" (no score before "on") is no dataset."""
+    found = entity_types("It improves by 17 pp on HumanEval relative to the base mix. It gains 3.2% on FooQA. "
+                         "It relies on FooNet.")
+    assert found.get("HumanEval") == found.get("FooQA") == "Dataset", found
+    assert found.get("FooNet") != "Dataset", found

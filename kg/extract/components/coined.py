@@ -417,6 +417,9 @@ class CoinedNameFinder:
         before = span_start - 1 - (span_start >= 2 and toks.lower[span_start - 1] in ("the", "a", "an"))
         if before >= 0 and toks.lower[before] in self.rival_cues:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
+        if span_start >= sent.start + 2 and toks.lower[span_start - 1] == "on" \
+                and (toks.lex[span_start - 2].like_num or toks.lower[span_start - 2] in ("%", "pp", "points")):
+            return "Dataset", 0.65  # "by 17 pp on HumanEval", "gains 3.2% on GSM8K": a score is had on data
         # "on A, B and C" lists in a sentence about experiments or benchmarks
         if sentence_norms(doc, sent) & self.eval_words:
             if start not in self._acronym_starts \
