@@ -71,6 +71,7 @@ class PhraseFinder:
         self._dataset_heads = with_norms(words.phrase_dataset_heads)
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
+        self._plural_dataset_nouns = frozenset(("corpora",)) & self._dataset_heads
         #: ("data", "set"); ("", "") when a test's word lists have none
         self._split_first, self._split_head = (words.phrase_dataset_split + ("", ""))[:2]
         self._task_heads = words.phrase_task_heads
@@ -192,6 +193,9 @@ class PhraseFinder:
         kind_word = False
         if head in self._read_through:
             inner = words[:-1]
+            if head in self._dataset_heads:
+                while len(inner) > 1 and toks.norm[inner[0][1] - 1] in self._dataset_heads:
+                    inner = inner[1:]  # "benchmark text classification datasets": no task opens with a dataset noun
             before = len(out)
             self._emit(toks, text, inner, out, depth + 1)
             if len(out) > before and out[-1].type != "Task":
@@ -202,11 +206,17 @@ class PhraseFinder:
                 # benchmarks" only say what they test, and the task is the entity
                 if head in self._dataset_heads and any(self._named(t) for t in mod_text):
                     self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
+                elif head in self._dataset_heads and self._plural_dataset_noun(toks, head_i):
+                    # the datasets of the whole task phrase: "multi-page document classification datasets"
+                    task_mods = [w for w in inner if toks.idx[w[0]] >= out[-1].start]
+                    self._described_dataset(toks, text, task_mods, words[-1][0], head_i,
+                                            [span_text(toks, a, b, text) for a, b in task_mods], out, of_task=True)
                 return
             if head in self._dataset_heads and mods:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
-                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
+                    self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out,
+                                            of_task=self._plural_dataset_noun(toks, head_i))
                     return
                 typed = ("Dataset", 0.6)
             elif head in self._model_heads and mods:
@@ -217,7 +227,12 @@ class PhraseFinder:
                     return  # "a cost model", "a latency model": a model of a measure, not a kind of model
                 if not (last_type or last.lower() in self.res.noun_ing
                         or last[:1].isupper() or is_coined(last, self.res)):
-                    return
+                    if not self._modelled_noun(last):
+                        return
+                    while len(mods) > 1 and (self._adjective(mod_text[0]) and not self._relational(mod_text[0])
+                                             or mod_text[0].lower() in self.res.weak_modifiers
+                                             or mod_text[0].lower().endswith(self.res.words.not_noun_endings)):
+                        mods, mod_text = mods[1:], mod_text[1:]  # "reliable affordance models"
                 typed = typed or ("Model", 0.55)
             elif head in self._task_heads and mods and head_text.lower().endswith("s") \
                     and not self._adjective(mod_text[0]):
@@ -387,36 +402,70 @@ class PhraseFinder:
         return toks.norm[head_i] != low and not low.endswith(self._not_plural) \
             and toks.norm[head_i] not in self.res.kind_heads and toks.norm[head_i] not in self._task_heads
 
+    def _plural_dataset_noun(self, toks: Tokens, head_i: int) -> bool:
+        """"text classification datasets", "fact checking benchmarks", "summarization corpora": the plural names a
+        class of datasets by the task they hold, data of their own beside the task; the singular ("a reading
+        comprehension benchmark") may be one the paper describes, left to the contributions."""
+        low = toks.lower[head_i]
+        return toks.norm[head_i] != low or low in self._plural_dataset_nouns
+
     def _described_dataset(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_start: int, head_i: int,
-                           mod_text: list[str], out: list[Candidate]) -> None:
+                           mod_text: list[str], out: list[Candidate], of_task: bool = False) -> None:
         """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
         dataset noun holds make a Dataset. Not when they only say how it is or what it is for: an adjective,
         a participle, a superlative, a role ("test datasets"), "well-"/"non-" compounds. A task or method
         that fills them ("VQA datasets", "link prediction benchmarks") is an entity of its own beside the
         datasets (:data:`DATASETS_OF`: the merge keeps both)."""
+        if of_task:
+            # "four benchmark text classification datasets": the words before the task say how the datasets are
+            task_start = self._held_task(toks, mods, head_start, out)
+            of_task = task_start >= 0
+            while of_task and len(mods) > 1 and toks.idx[mods[0][0]] < task_start \
+                    and self._describes_data(mod_text[0]):
+                mods, mod_text = mods[1:], mod_text[1:]
         first = mod_text[0]
         low = first.lower()
         # "symbolic datasets", "medical imaging benchmarks": an adjective of relation says which data a class of
         # datasets holds; "a hierarchical benchmark" (singular) describes one, and is left to the contributions
         plural = toks.norm[head_i] != toks.lower[head_i]
-        if self._adjective(first) and not (plural and self._relational(first)) or low in self.res.generic_terms or low in self.res.dataset_roles \
-                or low.startswith(("well-", "non-")) or not any(c.isalpha() for c in first) \
+        if of_task:
+            if self._describes_data(first):
+                return
+        elif self._adjective(first) and not (plural and self._relational(first)) or low in self.res.generic_terms \
+                or low in self.res.dataset_roles or low.startswith(("well-", "non-")) \
+                or not any(c.isalpha() for c in first) \
                 or low.endswith(("ing", "ed")) and "-" not in low and low not in self.res.noun_ing \
                 or ends_as_superlative(low):
             return
         if mods[0][0] > 0 and toks.lower[mods[0][0] - 1] in self.res.words.phrase_degree_words:
             return  # "high dimensional datasets", "low resolution images": a description cut from its degree word
-        start, end = toks.idx[mods[0][0]], toks.idx[head_start]
-        inner = any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
+        start = toks.idx[mods[0][0]]
+        end = toks.idx[head_start]
+        inner = of_task or any(start <= c.start and c.end <= end and c.type in ("Task", "Method") for c in out)
         if not inner and len(mods) == 1 and is_coined(first, self.res):
             # "standard DML benchmarks" after "deep metric learning (DML)": the acronym, defined as a task or
             # method, fills them (it is typed where it is defined, not here)
             inner = any(c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.end - c.start == len(first)
                         and text[c.start:c.end] == first for c in out)
-        if inner and not any(self._named(t) for t in mod_text):
-            return  # "reading-comprehension benchmarks": the task is the entity (they only say what they test)
+        if inner and not of_task and not any(self._named(t) for t in mod_text):
+            return  # "a reading-comprehension benchmark": the task is the entity (it only says what it tests)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
+
+    @staticmethod
+    def _held_task(toks: Tokens, mods: list[tuple[int, int]], head_start: int, out: list[Candidate]) -> int:
+        """Where the task found inside the modifiers of a class of datasets starts, when one ends right before the
+        dataset noun ("text classification datasets"); -1 when none does."""
+        start, end = toks.idx[mods[0][0]], toks.end_char(mods[-1][1] - 1)
+        return min((c.start for c in out if start <= c.start and c.end == end and c.type == "Task"), default=-1)
+
+    def _describes_data(self, word: str) -> bool:
+        """"standard", "benchmark", "popular", "public", "test": a word before a class of datasets that says how they
+        are or what role they play, not which data they hold."""
+        low = word.lower()
+        return norm_word(low) in self._dataset_heads or low in self.res.weak_modifiers or low in self.res.dataset_roles \
+            or self._adjective(word) \
+            or low.startswith(("well-", "non-")) or low.endswith(("ing", "ed")) and low not in self.res.noun_ing
 
     def _forming_participle(self, word: str) -> bool:
         """"squared", "weighted", "combined": a lower-case participle that says how a function is formed; not a weak
@@ -675,6 +724,14 @@ class PhraseFinder:
         return prev.isalpha() and prev not in self.res.weak_modifiers and not self._adjective(prev) \
             and prev not in self.res.function_words and prev not in self.res.words.metric_aggregates
 
+    def _modelled_noun(self, word: str) -> bool:
+        """"dynamics model", "affordance model", "measurement model": a lower-case noun spelled as one (its ending)
+        says what a model models; not an adjective ("simple model", "dynamic model"), a generic word or a judgement
+        ("base model", "average model")."""
+        low = word.lower()
+        return word.isalpha() and word.islower() and low.endswith(self.res.words.modelled_noun_endings) \
+            and not self._adjective(word) and low not in self.res.generic_terms and low not in self.res.weak_modifiers
+
     def _plain_noun(self, low: str) -> bool:
         """A lower-case word no list types that reads as a plain noun before a known metric: what it measures
         ("task success rate", "goal accuracy", "answer accuracy"). Not a function or weak word, nor one spelled as a
@@ -709,9 +766,13 @@ class PhraseFinder:
             for start, end in chunk_ranges(doc, sent.start, sent.end, self.res):
                 if end <= pos:
                     continue
+                if start < pos < end:
+                    start = pos  # "metrics, including execution time": the chunker took the cue's last word in
                 if start < pos or not self._metric_glue.issuperset(toks.lower[pos:start]):
                     break  # the list ended
                 pos = end
+                if self._metric_glue.issuperset(toks.lower[start:end]):
+                    continue  # "as well as": glue the chunker read as a noun ("well")
                 words = word_ranges(toks.joiner, start, end)
                 while len(words) > 1 and span_text(toks, *words[0], text).lower() in self.res.weak_modifiers:
                     words = words[1:]  # "overall accuracy"; a participle stays ("normalized mutual information")
@@ -722,6 +783,9 @@ class PhraseFinder:
                 if typed is not None and typed[0] != "Metric" or any(
                         not toks.text[i].isalpha() and not toks.joiner[i] for i in range(words[0][0], end)):
                     continue  # a task or model ("in terms of image generation"), or a number ("20× speedup")
+                if named and typed is None and len(words) == 1 and end < sent.end \
+                        and toks.lower[end] in ("of", "under"):
+                    break  # "the area under the ROC curve": the word opens a longer measure, which the list cannot read
                 if typed is None and not named and toks.norm[end - 1] not in self._metric_heads \
                         and not (properties and toks.lower[end - 1].endswith(properties)
                                  and toks.text[end - 1].islower()):
