@@ -855,6 +855,17 @@ def test_a_task_before_a_plural_dataset_noun_names_a_class_of_datasets(entity_ty
     assert not any(k.endswith(("benchmark", "datasets")) for k in found), found
 
 
+def test_the_last_task_of_a_list_a_plural_dataset_noun_ends_names_no_class_of_datasets(entity_types) -> None:
+    """"math, coding, and reading-comprehension benchmarks" are the benchmarks of every task listed: the last task
+    with the noun would name a part of them, so only the tasks are entities. Control in the same abstract: a task
+    before the same noun outside a list is a class of datasets."""
+    found = entity_types("Across math, coding, and text classification benchmarks, our model wins. "
+                         "It also wins on standard reading-comprehension benchmarks.")
+    assert found.get("reading-comprehension benchmarks") == "Dataset", found
+    assert "text classification benchmarks" not in found, found
+    assert found.get("text classification") == "Task", found
+
+
 def test_a_name_with_a_capital_inside_a_lower_case_run_is_kept_on_one_mention(entity_types) -> None:
     """"with TruFor performing the best": a capital after lower-case letters inside one word spells a coined
     name, kept though it is mentioned once and nothing types it. Control in the same sentence: an all-caps

@@ -26,6 +26,8 @@ from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, ch
 from kg.types import Finder
 
 MAX_WORDS = 3
+#: a word before a phrase that makes it the last of a list ("math, coding, and reading-comprehension benchmarks")
+LIST_JOINERS = frozenset(("and", "or", ",", "&"))
 #: a name in title case ("Smoothed Online Quadratic Optimization") keeps up to this many words, from this many
 TITLE_MAX_WORDS, TITLE_MIN_WORDS = 5, 3
 #: the rule of a title-case phrase: a name, so it outlives a vocabulary term nested in it (see ``drop_nested``)
@@ -206,7 +208,7 @@ class PhraseFinder:
                 # benchmarks" only say what they test, and the task is the entity
                 if head in self._dataset_heads and any(self._named(t) for t in mod_text):
                     self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out)
-                elif head in self._dataset_heads and self._plural_dataset_noun(toks, head_i):
+                elif head in self._dataset_heads and self._plural_dataset_noun(toks, head_i, words[0][0]):
                     # the datasets of the whole task phrase: "multi-page document classification datasets"
                     task_mods = [w for w in inner if toks.idx[w[0]] >= out[-1].start]
                     self._described_dataset(toks, text, task_mods, words[-1][0], head_i,
@@ -216,7 +218,7 @@ class PhraseFinder:
                 # a named benchmark ("Long Range Arena benchmark"), not "a hierarchical benchmark"
                 if not any(t[:1].isupper() for t in mod_text) or any(is_coined(t, self.res) for t in mod_text):
                     self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_text, out,
-                                            of_task=self._plural_dataset_noun(toks, head_i))
+                                            of_task=self._plural_dataset_noun(toks, head_i, words[0][0]))
                     return
                 typed = ("Dataset", 0.6)
             elif head in self._model_heads and mods:
@@ -402,12 +404,15 @@ class PhraseFinder:
         return toks.norm[head_i] != low and not low.endswith(self._not_plural) \
             and toks.norm[head_i] not in self.res.kind_heads and toks.norm[head_i] not in self._task_heads
 
-    def _plural_dataset_noun(self, toks: Tokens, head_i: int) -> bool:
+    def _plural_dataset_noun(self, toks: Tokens, head_i: int, first_i: int) -> bool:
         """"text classification datasets", "fact checking benchmarks", "summarization corpora": the plural names a
         class of datasets by the task they hold, data of their own beside the task; the singular ("a reading
-        comprehension benchmark") may be one the paper describes, left to the contributions."""
+        comprehension benchmark") may be one the paper describes, left to the contributions. Not when the phrase
+        (from ``first_i``) is the last of a list the noun ends: "math, coding, and reading-comprehension benchmarks"
+        are the benchmarks of every task listed, and the phrase would name a part of them."""
         low = toks.lower[head_i]
-        return toks.norm[head_i] != low or low in self._plural_dataset_nouns
+        return (toks.norm[head_i] != low or low in self._plural_dataset_nouns) \
+            and not (first_i > 0 and toks.lower[first_i - 1] in LIST_JOINERS)
 
     def _described_dataset(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate], of_task: bool = False) -> None:
