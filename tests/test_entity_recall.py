@@ -964,3 +964,22 @@ def test_a_dataset_list_opened_by_a_dash_with_a_bracketed_qualifier(entity_types
                          "FreshBar---shows that our approach outperforms human-annotated tags.")
     assert found.get("Zamazon") == found.get("QuuxLens-1M") == found.get("FreshBar") == "Dataset", found
     assert "Scientific" not in found, found
+
+
+def test_a_name_before_a_change_noun_is_a_metric(entity_types) -> None:
+    """"showed an FZR improvement", "QbF1 gains of 2 points": a name right before a change in a measure is the
+    measure. Control in the same text: a definition "is an improvement over" types no measure."""
+    found = entity_types("All core datasets showed an FZR improvement for all objects, and QbF1 gains of 2 points. "
+                         "ZorbitFlow is an improvement over prior work.")
+    assert found.get("FZR") == found.get("QbF1") == "Metric", found
+    assert found.get("ZorbitFlow") != "Metric", found
+
+
+def test_a_name_set_off_after_a_dataset_subject_is_the_dataset(entity_types) -> None:
+    """"the largest and most annotated dataset for computer vision in skiing, SkiTB, is introduced": a name set off
+    by commas before the verb names the subject, a dataset. Control in the same text: a subject headed by a method
+    noun ("A new method with the dataset noun, BarGen, is introduced") names no dataset."""
+    found = entity_types("To enable the study, the largest and most annotated dataset for computer vision in skiing, "
+                         "SkiZB, is introduced. A new method with the dataset noun, BarGen, is introduced.")
+    assert found.get("SkiZB") == "Dataset", found
+    assert found.get("BarGen") != "Dataset", found

@@ -324,10 +324,11 @@ class CoinedNameFinder:
         words = res.words
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | words.rival_extra
         #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun, then
-        #: a metric or robot noun ("a GAM-type metric", "a Unitree A1 robot")
+        #: a metric or robot noun ("a GAM-type metric", "an AR improvement", "a Unitree A1 robot")
         #: keyed by the word and by its token norm: the norm of "corpus" is "corpu" (the plural folding), and the
         #: lookups read ``toks.norm``
         self.type_nouns = ({w: ("Metric", 0.7) for w in with_norms(words.coined_metric_nouns)}
+                           | {w: ("Metric", 0.65) for w in with_norms(words.coined_metric_change_nouns)}
                            | {w: ("Model", 0.7) for w in with_norms(words.coined_robot_nouns)}
                            | {w: ("Method", 0.75) for w in with_norms(words.coined_method_nouns)}
                            | {w: ("Model", 0.75) for w in with_norms(words.coined_model_nouns)}
@@ -427,10 +428,11 @@ class CoinedNameFinder:
         for i in range(span_end, min(span_end + 2, len(toks.lex))):
             if not toks.lex[i].is_punct:  # the next word, over one punctuation mark
                 typed = self.type_nouns.get(toks.norm[i])
-                if typed and toks.norm[i] in self.robot_nouns and i + 1 < len(toks.lex) \
-                        and toks.lex[i + 1].is_alpha and toks.text[i + 1].islower() \
-                        and toks.lower[i + 1] not in self.res.function_words:
-                    break  # "the Franka Kitchen robot manipulation environment": the robot noun modifies another
+                if typed and toks.norm[i] in self.robot_nouns and (not toks.text[i].islower() or (
+                        i + 1 < len(toks.lex) and toks.lex[i + 1].is_alpha and toks.text[i + 1].islower()
+                        and toks.lower[i + 1] not in self.res.function_words)):
+                    break  # "the Franka Kitchen robot manipulation environment": the robot noun modifies another;
+                    # "Amazon Robotics' Robot Induction fleet": a capitalised one is part of another name
                 if typed:
                     return typed
                 break
@@ -440,7 +442,8 @@ class CoinedNameFinder:
         if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
-        if self._after_dataset_noun(toks, sent.start, span_start):
+        if self._after_dataset_noun(toks, sent.start, span_start) \
+                or self._subject_apposition(toks, sent.start, span_start, span_end):
             return "Dataset", 0.75
         if sent.start + 1 < span_start and toks.text[span_start - 1] == "(" and span_end < len(toks.text) \
                 and toks.text[span_end] == ")" and toks.norm[span_start - 2] in self.preceding_dataset_nouns:
@@ -542,6 +545,25 @@ class CoinedNameFinder:
         if k <= sent_start or toks.norm[k] not in self.preceding_dataset_nouns:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
+
+    def _subject_apposition(self, toks: Tokens, sent_start: int, i: int, j: int) -> bool:
+        """"the largest and most annotated dataset for computer vision in skiing, SkiTB, is introduced": a name
+        (tokens ``i``..``j``) set off by commas right before the verb ("is", "was") names the subject before it,
+        whose phrase (from the sentence's start or a comma) opens with a dataset noun's phrase ("A realistic indoor
+        robotic dataset with a dense point cloud map …, MetaRoom, is introduced")."""
+        if i - 2 <= sent_start or j + 1 >= len(toks.text) or toks.text[i - 1] != "," or toks.text[j] != "," \
+                or toks.lower[j + 1] not in ("is", "was"):
+            return False
+        k = i - 2
+        while k > sent_start and toks.text[k - 1] != ",":
+            k -= 1  # the subject's first word
+        for m in range(k, min(k + 7, i - 1)):
+            if toks.norm[m] in self.preceding_dataset_nouns:
+                return any(toks.lower[d] in self.determiners for d in range(k, m))
+            if toks.lex[m].is_punct and toks.text[m] != "-" or toks.norm[m] in self.kind_nouns \
+                    or toks.lower[m] in self.definition_ends and toks.lower[m] not in ("and", "or"):
+                return False  # ("the largest and most annotated dataset")
+        return False
 
     def _bracketed_after_description(self, toks: Tokens, sent_start: int, i: int, j: int, word: str) -> bool:
         """"We evaluated CAMIL on subtyping non-small cell lung cancer (TCGA-NSCLC)", "treebanks for Chinese (CTB)
