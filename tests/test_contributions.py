@@ -369,6 +369,11 @@ def test_title_name_referred_back_with_a_kind_noun_is_proposed(extractor, title,
     ("We compare with GRIDMX, a competing diffusion model, on crystal generation.", "GRIDMX", "Model", False),
     ("Our study uses two tools: a probe, and FLIPPR, a new approach for patching activations.",
      "FLIPPR", "Method", True),
+    # a name kept on its spelling alone (an inner capital) is still confirmed new by "a novel …"
+    ("We adapt the GAZED framework integrated with CineFlux, a novel real-time camera stabilization approach.",
+     "CineFlux", "Method", True),
+    ("We adapt the GAZED framework integrated with CineFlux, a real-time camera stabilization approach.",
+     "CineFlux", "Method", False),
 ])
 def test_a_name_once_mentioned_is_typed_by_its_apposition(extractor, abstract, name, typ, proposed):
     record = extractor.extract(Paper(id="p", abstract=abstract))

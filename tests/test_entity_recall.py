@@ -931,3 +931,66 @@ def test_a_name_a_score_is_had_on_is_a_dataset(entity_types) -> None:
                          "It relies on FooNet.")
     assert found.get("HumanEval") == found.get("FooQA") == "Dataset", found
     assert found.get("FooNet") != "Dataset", found
+
+
+def test_an_apposition_types_a_name_as_data_a_measure_or_a_robot(entity_types) -> None:
+    """"FooNoise, a machine-generated, conflict-induced dataset", "BarBot7, a low-cost mobile robot": the head noun of
+    an apposition after a name says what it is. Control in the same text: "QuuxVIO, a robust odometry method" keeps
+    the Method reading, and a dataset noun that only modifies ("a dataset-driven method") types nothing."""
+    found = entity_types("We provide FooNoise, a machine-generated, conflict-induced dataset to encourage research. "
+                         "We deploy it on BarBot7, a low-cost mobile robot. We combine it with QuuxVIO, a robust "
+                         "odometry method, and with ZapGen, a dataset-driven method for planning.")
+    assert found.get("FooNoise") == "Dataset", found
+    assert found.get("BarBot7") == "Model", found
+    assert found.get("QuuxVIO") == "Method", found
+    assert found.get("ZapGen") != "Dataset", found
+
+
+def test_a_name_right_after_a_decimal_score_is_a_metric(entity_types) -> None:
+    """"improvements of 2.5 BLEU, 7.1 FOO-KIWI and 5.3 BarScore": a name right after a decimal score that ends its
+    phrase is what the score measures. Controls in the same text: a unit ("2.5 GHz") and an integer count
+    ("3 QuuxBots") name no measure."""
+    found = entity_types("Our method achieves improvements of 2.5 BLEU, 7.1 FOO-KIWI, and 5.3 BarScore over "
+                         "the baseline. It runs at 2.5 GHz on 3 QuuxBots in the lab.")
+    assert found.get("FOO-KIWI") == found.get("BarScore") == "Metric", found
+    assert found.get("GHz") != "Metric", found
+    assert found.get("QuuxBots") != "Metric", found
+
+
+def test_a_named_robot_is_a_model(entity_types) -> None:
+    """"on a Zorbit A1 robot", "the robot Zorbit B2": a robot noun before or after a name makes it a Model. Control
+    in the same text: a robot noun that modifies another noun ("the Quux Kitchen robot manipulation environment")
+    types no robot."""
+    found = entity_types("We test the controller on a Zorbit A1 robot and with the robot Zorbit B2. We solve tasks "
+                         "from the Quux Kitchen robot manipulation environment.")
+    assert found.get("Zorbit A1") == found.get("Zorbit B2") == "Model", found
+    assert found.get("Quux Kitchen") != "Model", found
+
+
+def test_a_dataset_list_opened_by_a_dash_with_a_bracketed_qualifier(entity_types) -> None:
+    """"three datasets--- Amazon (Scientific), MovieLens-1M, and FreshFood": a dash may stand for the colon after the
+    list's noun, and a capitalised word alone in brackets qualifies the item before it. Control in the same text:
+    the bracketed word is no item of the list."""
+    found = entity_types("Our evaluation of FooTag across three datasets--- Zamazon (Scientific), QuuxLens-1M, and "
+                         "FreshBar---shows that our approach outperforms human-annotated tags.")
+    assert found.get("Zamazon") == found.get("QuuxLens-1M") == found.get("FreshBar") == "Dataset", found
+    assert "Scientific" not in found, found
+
+
+def test_a_name_before_a_change_noun_is_a_metric(entity_types) -> None:
+    """"showed an FZR improvement", "QbF1 gains of 2 points": a name right before a change in a measure is the
+    measure. Control in the same text: a definition "is an improvement over" types no measure."""
+    found = entity_types("All core datasets showed an FZR improvement for all objects, and QbF1 gains of 2 points. "
+                         "ZorbitFlow is an improvement over prior work.")
+    assert found.get("FZR") == found.get("QbF1") == "Metric", found
+    assert found.get("ZorbitFlow") != "Metric", found
+
+
+def test_a_name_set_off_after_a_dataset_subject_is_the_dataset(entity_types) -> None:
+    """"the largest and most annotated dataset for computer vision in skiing, SkiTB, is introduced": a name set off
+    by commas before the verb names the subject, a dataset. Control in the same text: a subject headed by a method
+    noun ("A new method with the dataset noun, BarGen, is introduced") names no dataset."""
+    found = entity_types("To enable the study, the largest and most annotated dataset for computer vision in skiing, "
+                         "SkiZB, is introduced. A new method with the dataset noun, BarGen, is introduced.")
+    assert found.get("SkiZB") == "Dataset", found
+    assert found.get("BarGen") != "Dataset", found

@@ -87,6 +87,8 @@ class Words:
     coined_model_nouns: frozenset[str]
     coined_method_nouns: frozenset[str]
     coined_metric_nouns: frozenset[str]
+    coined_robot_nouns: frozenset[str]
+    coined_metric_change_nouns: frozenset[str]
     coined_model_suffixes: tuple[str, ...]
     name_prefixes: frozenset[str]
     phrase_dataset_heads: frozenset[str]

@@ -80,6 +80,10 @@ _INNER_CAPITAL = re.compile(r"^[A-Z][A-Za-z]*[a-z]{2}[A-Z]")
 #: "GP-UCB", "Smoothed-AGDA", "XM-SfM": words joined by hyphens, the last one capitalised twice at least
 _HYPHENED_NAME = re.compile(r"^([A-Za-z]+)(?:-[A-Za-z]+)*-(?=[A-Za-z]{3})([A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*)$")
 _SPACE_DIGIT = re.compile(r" \d")
+#: a score written with decimals ("2.5", "66.4", "+3.1"): what a name right after it measures (see ``_after_score``)
+_DECIMAL = re.compile(r"[+\-]?\d+\.\d+")
+#: units a number is written with, not measures of their own ("2.5 GHz", "1.5 TiB", "3.2 TFLOPs", "4.5 kWh")
+_UNIT = re.compile(r"[kMGTPm]?(?:Hz|i?B|Wh?|FLOP[Ss]?|bps|Pa|px)")
 #: " 0" … " 9": ``_SPACE_DIGIT``'s matches in ASCII (``\d`` also reads the decimal digits of other scripts)
 _SPACE_ASCII_DIGITS = tuple(f" {d}" for d in "0123456789")
 
@@ -146,7 +150,9 @@ _CITATION_KEY = re.compile(r"[A-Z]{2,5}\d{2}\+?|[a-z]+(?:19|20)\d\d[a-z]+")
 
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: the noun a list hangs on, right before it: "three datasets: A, B and C", "tasks such as A and B", "sets (A, B"
-_LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:[:(,]\s*)?(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
+#: a dash may stand for the colon ("three datasets--- A, B and C", "two benchmarks — A and B")
+_LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:(?:[:(,]|-{2,3}|[—–])\s*)?"
+                        r"(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
 
 
 #: where a run of ASCII letters starts (where a match of ``_LIST_HEAD`` can start: see ``_list_head``)
@@ -269,6 +275,12 @@ def _lone_word(text: str, start: int, end: int) -> bool:
     return not (end + 1 < len(text) and text[end] == " " and text[end + 1].isupper())
 
 
+def _bracketed(text: str, start: int, end: int) -> bool:
+    """"Amazon (Scientific)": a capitalised word alone in brackets qualifies the item before it (a subset, a
+    domain), and is no item of a list of its own."""
+    return text[start - 1:start] == "(" and text[end:end + 1] == ")"
+
+
 def _slashed_words(text: str) -> list[tuple[int, int]]:
     """The whitespace-delimited words with a slash between two letters or digits ("CIFAR-10/100"), as
     character ranges: found by the few slashes of an abstract, so the patterns read those words only."""
@@ -311,14 +323,20 @@ class CoinedNameFinder:
         #: one-word comparison cues whose next word is the rival ("over" is left out: "averaged over CIFAR")
         words = res.words
         self.rival_cues = {c for c in res.cues["outperform_cues"] if " " not in c and c != "over"} | words.rival_extra
-        #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun
+        #: a type noun right after a name types it; a dataset noun first, then a model noun, then a method noun, then
+        #: a metric or robot noun ("a GAM-type metric", "an AR improvement", "a Unitree A1 robot")
         #: keyed by the word and by its token norm: the norm of "corpus" is "corpu" (the plural folding), and the
         #: lookups read ``toks.norm``
-        self.type_nouns = ({w: ("Method", 0.75) for w in with_norms(words.coined_method_nouns)}
+        self.type_nouns = ({w: ("Metric", 0.7) for w in with_norms(words.coined_metric_nouns)}
+                           | {w: ("Metric", 0.65) for w in with_norms(words.coined_metric_change_nouns)}
+                           | {w: ("Model", 0.7) for w in with_norms(words.coined_robot_nouns)}
+                           | {w: ("Method", 0.75) for w in with_norms(words.coined_method_nouns)}
                            | {w: ("Model", 0.75) for w in with_norms(words.coined_model_nouns)}
                            | {w: ("Dataset", 0.8) for w in with_norms(words.coined_dataset_nouns)})
         self.model_nouns, self.method_nouns = words.coined_model_nouns, words.coined_method_nouns
         self.metric_nouns = with_norms(words.coined_metric_nouns)
+        #: "TurtleBot3, a low-cost mobile robot": the nouns of a robot, which an apposition makes a Model
+        self.robot_nouns = with_norms(words.coined_robot_nouns)
         self.definition_ends = words.definition_ends  # "X is a method to measure …": no definition as a measure
         self.model_suffixes = words.coined_model_suffixes
         #: dataset names a vocabulary knows with such an ending ("ImageNet", "ShapeNet"): "MiniImageNet" is data too
@@ -410,16 +428,22 @@ class CoinedNameFinder:
         for i in range(span_end, min(span_end + 2, len(toks.lex))):
             if not toks.lex[i].is_punct:  # the next word, over one punctuation mark
                 typed = self.type_nouns.get(toks.norm[i])
+                if typed and toks.norm[i] in self.robot_nouns and (not toks.text[i].islower() or (
+                        i + 1 < len(toks.lex) and toks.lex[i + 1].is_alpha and toks.text[i + 1].islower()
+                        and toks.lower[i + 1] not in self.res.function_words)):
+                    break  # "the Franka Kitchen robot manipulation environment": the robot noun modifies another;
+                    # "Amazon Robotics' Robot Induction fleet": a capitalised one is part of another name
                 if typed:
                     return typed
                 break
-        defined = self._defined_as(toks, span_end)
+        defined = self._defined_as(toks, span_end) or self._apposed_as(toks, span_end)
         if defined is not None:
             return defined
         if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
-        if self._after_dataset_noun(toks, sent.start, span_start):
+        if self._after_dataset_noun(toks, sent.start, span_start) \
+                or self._subject_apposition(toks, sent.start, span_start, span_end):
             return "Dataset", 0.75
         if sent.start + 1 < span_start and toks.text[span_start - 1] == "(" and span_end < len(toks.text) \
                 and toks.text[span_end] == ")" and toks.norm[span_start - 2] in self.preceding_dataset_nouns:
@@ -430,6 +454,8 @@ class CoinedNameFinder:
         before = span_start - 1 - (span_start >= 2 and toks.lower[span_start - 1] in ("the", "a", "an"))
         if before >= 0 and toks.lower[before] in self.rival_cues:
             return "Method", 0.6  # "outperforms EGNN": a name compared against is a method of its own
+        if self._after_score(toks, sent.start, span_start, span_end, word):
+            return "Metric", 0.6  # "improvements of 2.5 BLEU, 7.1 COMET-KIWI", "66.4 F0.5 in the CoNLL-14 test set"
         if span_start >= sent.start + 2 and toks.lower[span_start - 1] == "on" \
                 and (toks.lex[span_start - 2].like_num or toks.lower[span_start - 2] in ("%", "pp", "points")):
             return "Dataset", 0.65  # "by 17 pp on HumanEval", "gains 3.2% on GSM8K": a score is had on data
@@ -520,6 +546,25 @@ class CoinedNameFinder:
             return False
         return any(toks.lower[j] in self.determiners or toks.lex[j].like_num for j in range(max(sent_start, k - 3), k))
 
+    def _subject_apposition(self, toks: Tokens, sent_start: int, i: int, j: int) -> bool:
+        """"the largest and most annotated dataset for computer vision in skiing, SkiTB, is introduced": a name
+        (tokens ``i``..``j``) set off by commas right before the verb ("is", "was") names the subject before it,
+        whose phrase (from the sentence's start or a comma) opens with a dataset noun's phrase ("A realistic indoor
+        robotic dataset with a dense point cloud map …, MetaRoom, is introduced")."""
+        if i - 2 <= sent_start or j + 1 >= len(toks.text) or toks.text[i - 1] != "," or toks.text[j] != "," \
+                or toks.lower[j + 1] not in ("is", "was"):
+            return False
+        k = i - 2
+        while k > sent_start and toks.text[k - 1] != ",":
+            k -= 1  # the subject's first word
+        for m in range(k, min(k + 7, i - 1)):
+            if toks.norm[m] in self.preceding_dataset_nouns:
+                return any(toks.lower[d] in self.determiners for d in range(k, m))
+            if toks.lex[m].is_punct and toks.text[m] != "-" or toks.norm[m] in self.kind_nouns \
+                    or toks.lower[m] in self.definition_ends and toks.lower[m] not in ("and", "or"):
+                return False  # ("the largest and most annotated dataset")
+        return False
+
     def _bracketed_after_description(self, toks: Tokens, sent_start: int, i: int, j: int, word: str) -> bool:
         """"We evaluated CAMIL on subtyping non-small cell lung cancer (TCGA-NSCLC)", "treebanks for Chinese (CTB)
         and Japanese (KTB)": in a sentence about an evaluation, a name in brackets (tokens ``i``..``j``) after a
@@ -575,6 +620,51 @@ class CoinedNameFinder:
                 return None
         return None
 
+    def _apposed_as(self, toks: Tokens, j: int) -> tuple[str, float] | None:
+        """"MacNoise, a machine-generated, conflict-induced dataset", "AmbiNLI, a trial dataset obtained from …":
+        a name (ending before token ``j``) set off by a comma and an indefinite article names a thing of the kind
+        the head noun of that phrase says. The head is the last word before a function word or punctuation (a
+        comma before another describing word is part of the phrase), within eight words: only data, measures and
+        robots are typed (the rest keeps the name's own reading)."""
+        n = len(toks.lower)
+        if j + 3 >= n or toks.text[j] != "," or toks.lower[j + 1] not in ("a", "an"):
+            return None
+        k, head = j + 2, -1
+        while k < min(j + 11, n):
+            low, lx = toks.lower[k], toks.lex[k]
+            if low == "," and k + 1 < n and toks.lex[k + 1].is_alpha and toks.text[k + 1].islower() \
+                    and toks.lower[k + 1] not in self.res.function_words:
+                k += 1  # "a machine-generated, conflict-induced dataset"
+                continue
+            if lx.is_punct and toks.text[k] != "-" or low in self.res.function_words or low in self.definition_ends:
+                break
+            head = k
+            k += 1
+        else:
+            return None
+        if head < 0 or toks.text[head] == "-" or head + 1 < n and toks.text[head + 1] == "-":
+            return None
+        norm = toks.norm[head]
+        if norm in self.preceding_dataset_nouns:
+            return "Dataset", 0.75
+        if norm in self.metric_nouns:
+            return "Metric", 0.7
+        if norm in self.robot_nouns:
+            return "Model", 0.7
+        return None
+
+    def _after_score(self, toks: Tokens, sent_start: int, i: int, j: int, word: str) -> bool:
+        """"achieves improvements of 2.5 BLEU, 7.1 COMET-KIWI and 5.3 COMET", "66.4 F0.5 in the CoNLL-14 test
+        set": a name (tokens ``i``..``j``) right after a decimal score, that ends its phrase (a comma, a link, a
+        preposition or a stop after it), is what the score measures. Not a unit ("2.5 GHz", "1.5 TB") nor a name
+        followed by a noun ("3.5 GPT-4 outputs")."""
+        if i - 1 <= sent_start or not _DECIMAL.fullmatch(toks.text[i - 1]) or len(word) < 3 or _UNIT.fullmatch(word):
+            return False
+        if j >= len(toks.text):
+            return True
+        nxt = toks.lower[j]
+        return toks.lex[j].is_punct and nxt != "-" or nxt in self.res.function_words
+
     def _named_dataset(self, doc: Doc, text: str, start: int, end: int) -> bool:
         """"the biggest Chinese conversation dataset, Dolphin, derived from …", "the benchmark Atlas.": a plain
         capitalised word right after a dataset noun (over a comma; see :meth:`_after_dataset_noun`) names that
@@ -608,7 +698,8 @@ class CoinedNameFinder:
                 or not (self._used_name(word) or linked or any(map(str.isdigit, word))):
             return None
         norm = toks.norm[k]
-        kind = "Model" if norm in self.model_nouns else "Method" if norm in self.method_nouns else None
+        kind = "Model" if norm in self.model_nouns or norm in self.robot_nouns \
+            else "Method" if norm in self.method_nouns else None
         if kind is None or toks.joiner[k - 1]:
             return None
         if linked or any(toks.lower[j] in self.determiners or toks.lex[j].like_num
@@ -633,7 +724,7 @@ class CoinedNameFinder:
                 s2, e2 = self._extend(doc, m.start(1), m.start(1) + len(word))
                 names.append((s2, e2, text[s2:e2]))
             elif not word and m.start(1) > title_end and self._plain_name(m.group(1)) \
-                    and _lone_word(text, m.start(1), m.end(1)):
+                    and _lone_word(text, m.start(1), m.end(1)) and not _bracketed(text, m.start(1), m.end(1)):
                 plain.append((m.start(1), m.end(1), m.group(1)))
         if "/" in text:
             names.extend(self._alternatives(doc, text))

@@ -433,10 +433,12 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         toks = tokens(doc)
         lower = toks.lower
         text = doc_text(doc)
-        for cand in [c for c in out if c.finder is Finder.COINED and c.confidence < 0.5
-                     and text.startswith(",", c.end)]:  # the comma first: most names have none after them
-            if any(c.confidence >= 0.5 for c in by_start.get(cand.start, ()) if c.end == cand.end):
-                continue  # another finder already keeps this span
+        for cand in [c for c in out if c.finder is Finder.COINED and text.startswith(",", c.end)]:
+            # (the comma first: most names have none after them)
+            kept = any(c.confidence >= 0.5 for c in by_start.get(cand.start, ()) if c.end == cand.end)
+            if kept and not self._new_apposition(text, cand):
+                continue  # another finder already keeps this span; a kept name is only confirmed new ("CineFilter,
+                # a novel … approach", kept on its spelling alone)
             span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
             if span is None:
                 continue
@@ -457,6 +459,12 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 # "… and FLIPPR, a new approach for …": what the text calls new is the paper's (as _new_definition)
                 new = lower[det + 1] in ("new", "novel") if det + 1 < sent.end else False
                 out.append(Candidate(cand.start, cand.end, typ, Finder.CONTRIBUTION, 0.85 if new else 0.6, proposed=new))
+
+    @staticmethod
+    def _new_apposition(text: str, cand: Candidate) -> bool:
+        """"X, a novel …", "X, a new …": the apposition right after a name (ending at a comma) calls it new."""
+        after = text[cand.end + 1:cand.end + 14].lstrip().lower()
+        return after.startswith(("a novel ", "a new "))
 
     def _new_definition(self, doc: Doc, sent: Span, by_start, out: list[Candidate]) -> None:
         """"This inspires a new prompt gradient projection approach (PGP)": a definition the text calls new
