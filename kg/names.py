@@ -14,7 +14,7 @@ from functools import lru_cache
 _MARKUP = re.compile(r"[\$\\{}*_^`]")
 _ARTICLE = re.compile(r"^(the|a|an)\s+")
 _WORD = re.compile(r"[a-z0-9@+#.]+")
-_CAPITAL_S = re.compile(r"(?<![\w@+#.])[A-Z][A-Z0-9]*[B-DF-HJ-NP-TV-Z0-9]S(?![\w@+#])")
+_CAPITAL_S = re.compile(r"(?<![\w@+#.])[A-Z][A-Z0-9]{0,2}[B-DF-HJ-NP-TV-Z0-9]S(?![\w@+#])")
 #: British -> American endings of a lower-case word: "modelling", "labelled", "optimisation", "normalising",
 #: "analyse". Only regular patterns, and only for keys (labels keep the paper's spelling). A word the rule
 #: wrongly changes ("telling" -> "teling") is changed the same way wherever it occurs, so no two different
@@ -49,9 +49,10 @@ def entity_key(text: str) -> str:
     Memoised: extraction asks for the keys of the same few surface forms many times per paper.
     """
     t = unicodedata.normalize("NFKC", text)
-    # an acronym that ends in a consonant and S is a name, not a plural: "MOTS" is not "MOT", "VITS" not "ViTs" (a
-    # plural acronym is written with a small s: "LLMs"). After a vowel the S is a name's own ("TRELLIS" is "Trellis",
-    # "PEGASUS"), and a label in capitals throughout ("GRAPH NEURAL NETWORKS") is shouted.
+    # an acronym (at most five capitals) that ends in a consonant and S is a name, not a plural: "MOTS" is not "MOT",
+    # "VITS" not "ViTs" (a plural acronym is written with a small s: "LLMs"). After a vowel the S is a name's own
+    # ("TRELLIS" is "Trellis", "PEGASUS"); a longer word in capitals ("PARAMS") or a label in capitals throughout
+    # ("GRAPH NEURAL NETWORKS") is shouted.
     shouted = " " in t.strip() and t.isupper()
     keep_s = {w.lower() for w in _CAPITAL_S.findall(t)} if "S" in t and not shouted else ()
     t = _MARKUP.sub("", t.lower()).strip()
