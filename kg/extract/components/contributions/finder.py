@@ -55,6 +55,17 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         self._said_new_known(doc, out)
         return doc
 
+    def _one_of_its_own(self, text: str, start: int) -> bool:
+        """Whether what starts at ``start`` is introduced as one thing of its kind: after "a"/"an"/"our" (describing
+        words between: "a novel", "a principled") or "the first"."""
+        if NEW_BEFORE.search(text, max(0, start - 16), start):
+            return True
+        before = text[max(0, start - 60):start].lower().split()
+        opens = self.words.own_openers
+        while before and before[-1] in self.weak_lead and before[-1] not in opens and before[-1] != "the":
+            before.pop()
+        return bool(before) and before[-1] in opens
+
     def _said_new_known(self, doc: Doc, out: list[Candidate]) -> None:
         """"we design a novel GAN that …", "we also propose a novel Transformer model in which …", "we present the first
         online algorithm …": a known concept (a lexicon entry, a kind noun at most after it) the text calls new is the
@@ -69,12 +80,14 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         for c in proposed:
             ends = [k.end for k in out if k.finder is Finder.LEXICON and k.start == c.start and k.end <= c.end]
             first = text[c.start:c.end].split(None, 1)[0] if c.end > c.start else ""
-            if first and first.removesuffix("s") in defined and first.isupper():
+            acronym = not ends and first.isupper() and first.removesuffix("s") in defined
+            if acronym:
                 ends.append(c.start + len(first))
             if not ends or any(ch.isdigit() for ch in text[c.start:c.end]):
                 continue
             rest = (c.name[max(ends) - c.start:] if c.name else text[max(ends):c.end]).split(None, 1)
-            new = not rest and NEW_BEFORE.search(text, max(0, c.start - 16), c.start) is not None
+            # ("an MRI-powered … robot" proposing "MRI": glued on, it describes what is new, it is not)
+            new = not rest and not acronym and not text.startswith("-", c.end) and self._one_of_its_own(text, c.start)
             if not rest and not c.name:  # "our DNN framework" proposing "DNN": the kind noun after the span
                 m = NEXT_WORD.match(text, c.end)
                 rest = [m.group(1)] if m else []
