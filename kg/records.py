@@ -107,6 +107,8 @@ class PaperEntity:
     proposed: bool = False  # the paper introduces it
     vocabulary: list[str] = field(default_factory=list)  # identifiers in a field vocabulary
     mention_count: int = 1
+    #: a known concept the paper calls new ("we design a novel GAN that …"): its own variant, a node of its own
+    own: bool = False
 
 
 @dataclass

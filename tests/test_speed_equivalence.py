@@ -293,7 +293,7 @@ def test_records_built_by_position_keep_their_field_order() -> None:
     assert tuple(f.name for f in fields(Candidate)) == CANDIDATE_FIELDS
     assert [f.name for f in fields(LocalEntity)][0] == "keys"
     assert [f.name for f in fields(PaperEntity)] == ["key", "type", "labels", "confidence", "evidence", "long_forms",
-                                                      "proposed", "vocabulary", "mention_count"]
+                                                      "proposed", "vocabulary", "mention_count", "own"]
     assert [f.name for f in fields(Evidence)][:6] == ["sentence", "start", "end", "component", "confidence", "section"]
     by_position = Candidate(1, 2, "Task", "phrase", 0.5, "c", "l", "s", True, "n", "r", "u")
     assert by_position == Candidate(start=1, end=2, type="Task", finder="phrase", confidence=0.5, canonical="c",

@@ -26,7 +26,7 @@ from kg.clean import clean_markup
 from kg.errors import KgError
 from kg.extract.resources import load_words
 from kg.extract.segment import create_tokenizer
-from kg.extract.state import LocalEntity, forget_state, state
+from kg.extract.state import SAID_NEW_KNOWN, LocalEntity, forget_state, state
 from kg.extract.text import doc_text, round3, sentence_offsets
 from kg.types import EntityType
 from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Quantity, RelationMention
@@ -325,12 +325,13 @@ def to_record(doc: Doc, paper: Paper, title: str, abstract: str) -> PaperExtract
         if ent.canonical and ent.canonical not in labels:
             labels.append(ent.canonical)
         first = ent.mentions[0]
-        # (key, type, labels, confidence, evidence, long_forms, proposed, vocabulary, mention_count: by position, as
+        # (key, type, labels, confidence, evidence, long_forms, proposed, vocabulary, mention_count, own: by position, as
         # tests/test_speed_equivalence.py checks; a class called with keywords builds a dict of them on every call)
         entities.append(PaperEntity(
             key, cast(EntityType, ent.type), labels, round3(ent.confidence),
             [evidence(first.start, first.component, ent.confidence)],
-            [ent.long_form] if ent.long_form else [], ent.proposed, ent.source_ids, len(ent.mentions)))
+            [ent.long_form] if ent.long_form else [], ent.proposed, ent.source_ids, len(ent.mentions),
+            ent.proposed and any(m.rule == SAID_NEW_KNOWN for m in ent.mentions)))
     by_span = {(m.start, m.end): keys[id(e)] for e in ents for m in e.mentions}
     relations: list[RelationMention] = []
     for r in st.relations:

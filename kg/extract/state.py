@@ -78,6 +78,9 @@ DATASETS_OF = "datasets-of"
 #: the rule of a contribution described by its kind noun and what it is for ("an algorithm for online convex
 #: optimization"): a phrase, not a name, whose task stays an entity of its own
 DESCRIBED = "described-contribution"
+#: the rule of a known concept proposed as new ("we design a novel GAN that …", "a novel Transformer model in which
+#: …"): the paper's own variant of it, which keeps a node of its own (``PaperEntity.own``)
+SAID_NEW_KNOWN = "said-new-known"
 
 
 @dataclass(slots=True)

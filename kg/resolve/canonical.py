@@ -48,6 +48,8 @@ def _described_own(ent: PaperEntity) -> bool:
     "a novel algorithm that …"): proposed, in lower case without digits, no acronym, no vocabulary or lexicon entry.
     Two papers that each propose "a unified framework" propose two things, not one: such an entity keeps a node of
     its own instead of joining the other papers' by its label."""
+    if ent.own:
+        return True  # "we design a novel GAN that …": a known concept the paper calls new is its own variant of it
     return ent.proposed and not ent.vocabulary and not ent.long_forms \
         and all(x == x.lower() and not any(c.isdigit() for c in x) for x in ent.labels) \
         and not any(ev.component.startswith("lexicon") for ev in ent.evidence)

@@ -92,6 +92,18 @@ class DescribedReader(ReaderBase):
                                          Finder.CONTRIBUTION, 0.8, proposed=True, rule="described-based"))
                     break
             return
+        if words and end_tok + 3 < sent.end and toks.text[end_tok] == "(" and toks.text[end_tok + 2] == ")" \
+                and toks.text[end_tok + 3].isalpha() and toks.text[end_tok + 3].islower() \
+                and self.type_words.get(toks.norm[end_tok + 3], "Task") != "Task":
+            # "a Reinforcement Learning (RL) approach to learn …", "a conditional variational autoencoder (CVAE)
+            # approach that …": a technique defined before the kind noun describes it; the contribution is the whole,
+            # named without the bracket (the technique alone is any paper's)
+            kind = end_tok + 3
+            start = toks.idx[words[0][0]]
+            name = f"{text[start:toks.end_char(end_tok - 1)]} {toks.text[kind]}"
+            out.append(Candidate(start, toks.end_char(kind), self.type_words[toks.norm[kind]], Finder.CONTRIBUTION, 0.8,
+                                 proposed=True, name=name, rule="described-defined-kind"))
+            return
         if words and toks.lower[begin] == "the" and words[0][0] == begin + 1 and end_tok < sent.end \
                 and toks.lower[end_tok] == "of":
             return  # "we develop the confidence region of the covariance vector": the one of something, worked out,

@@ -13,7 +13,7 @@ from kg.extract.components.contributions.base import BASED_AFTER, NAMES, TARGET_
 from kg.extract.components.contributions.described import DescribedReader
 from kg.extract.components.contributions.names import NameReader
 from kg.extract.components.contributions.titles import TitleReader
-from kg.extract.state import Candidate, state
+from kg.extract.state import SAID_NEW_KNOWN, Candidate, state
 from kg.extract.text import (
     doc_text,
     ends_as_superlative,
@@ -30,6 +30,9 @@ from kg.types import Finder
 
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 #: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
+#: "a novel ", "a new ", "the first ": what calls the proposed thing after it new
+NEW_BEFORE = re.compile(r"(?:(?<![\w-])(?:a|an)[ \t]+(?:novel|new)|(?<![\w-])the[ \t]+first)[ \t]+$", re.IGNORECASE)
+NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
 NAME_LIST_GAP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|,?\s+and\s+")
 
 
@@ -49,7 +52,49 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             out.append(self.bare)  # "We propose a novel algorithm that improves upon …": the kind noun alone
         self._title_means_used(doc, out)
         self._listed_names(doc, out)
+        self._said_new_known(doc, out)
         return doc
+
+    def _one_of_its_own(self, text: str, start: int) -> bool:
+        """Whether what starts at ``start`` is introduced as one thing of its kind: after "a"/"an"/"our" (describing
+        words between: "a novel", "a principled") or "the first"."""
+        if NEW_BEFORE.search(text, max(0, start - 16), start):
+            return True
+        before = text[max(0, start - 60):start].lower().split()
+        opens = self.words.own_openers
+        while before and before[-1] in self.weak_lead and before[-1] not in opens and before[-1] != "the":
+            before.pop()
+        return bool(before) and before[-1] in opens
+
+    def _said_new_known(self, doc: Doc, out: list[Candidate]) -> None:
+        """"we design a novel GAN that …", "we also propose a novel Transformer model in which …", "we present the first
+        online algorithm …": a known concept (a lexicon entry, a kind noun at most after it) the text calls new is the
+        paper's own variant of it, not the concept every other paper mentions: marked, so that it keeps a node of its
+        own (kg.resolve). A name with a digit ("a new GPT-4 agent") stays the known one."""
+        proposed = [c for c in out if c.proposed and c.finder is Finder.CONTRIBUTION]
+        if not proposed:
+            return
+        text = doc_text(doc)
+        # (an acronym the abstract defines is known too: "deep neural networks (DNNs) … our DNN framework")
+        defined = {text[k.start:k.end].removesuffix("s") for k in out if k.finder is Finder.ACRONYM and k.long_form}
+        for c in proposed:
+            ends = [k.end for k in out if k.finder is Finder.LEXICON and k.start == c.start and k.end <= c.end]
+            first = text[c.start:c.end].split(None, 1)[0] if c.end > c.start else ""
+            acronym = not ends and first.isupper() and first.removesuffix("s") in defined
+            if acronym:
+                ends.append(c.start + len(first))
+            if not ends or any(ch.isdigit() for ch in text[c.start:c.end]):
+                continue
+            rest = (c.name[max(ends) - c.start:] if c.name else text[max(ends):c.end]).split(None, 1)
+            # ("an MRI-powered … robot" proposing "MRI": glued on, it describes what is new, it is not)
+            new = not rest and not acronym and not text.startswith("-", c.end) and self._one_of_its_own(text, c.start)
+            if not rest and not c.name:  # "our DNN framework" proposing "DNN": the kind noun after the span
+                m = NEXT_WORD.match(text, c.end)
+                rest = [m.group(1)] if m else []
+            kind = norm_word(rest[0].lower()) if rest and rest[0].isalpha() and rest[0].islower() else ""
+            # ("a multi-task learning model of classification and generation": a kind noun and what it is of)
+            if new or (kind and (kind in self.type_words or kind in self.res.generic_heads)):
+                c.rule = SAID_NEW_KNOWN
 
     def _listed_names(self, doc: Doc, out: list[Candidate]) -> None:
         """"We additionally curate and release new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the
@@ -926,10 +971,13 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                         out.append(cand)
                         by_start.setdefault(cand.start, []).append(cand)
                         return
-                if best.finder is Finder.LEXICON and after is not None and (
-                        norm_word(after.text) in self.res.generic_heads or norm_word(after.text) in self.type_words):
+                if (best.finder is Finder.LEXICON or (known and span is not None and after is not None
+                                                      and after.i > span.end + 1 and after.text.islower())) \
+                        and after is not None and (norm_word(after.text) in self.res.generic_heads
+                                                   or norm_word(after.text) in self.type_words):
                     return  # "a reinforcement learning framework", "a novel Transformer model": uses it, the
-                    # described thing is proposed
+                    # described thing is proposed; so too past the acronym of a known long form ("a Reinforcement
+                    # Learning (RL) approach to learn …")
                 span = cast(Span, span)  # (char_span "expand" of a candidate's own offsets is never None)
                 typ = type_before or self._apposition_type(doc, span.end, sent) or \
                     (best.type if best.confidence >= 0.7 or best.type in ("Method", "Model", "Dataset") else "Method")

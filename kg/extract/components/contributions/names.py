@@ -269,6 +269,11 @@ class NameReader(ReaderBase):
                     if known and close is not None and close + 1 < sent.end and text[close + 1].isalpha() \
                             and text[close + 1].islower() and is_content(doc[close + 1], self.res):
                         return False  # "a novel automated machine learning (AutoML) multi-objective approach"
+                    if known and close is not None and close + 1 < sent.end and toks.text[close + 1].islower() \
+                            and self.type_words.get(toks.norm[close + 1], "Task") != "Task":
+                        return False  # "a Reinforcement Learning (RL) approach to learn …", "a conditional variational
+                        # autoencoder (CVAE) approach that …": a known technique describing the kind noun after its
+                        # acronym; the whole is the contribution (read later), not the technique
                     if BASED_AFTER.match(doc_text(doc), toks.idx[k]):
                         return False  # "a Deep Reinforcement Learning (DRL)-based navigation strategy", "a Monte Carlo
                         # Tree Search (MCTS) based … method": what the contribution is based on, not the contribution

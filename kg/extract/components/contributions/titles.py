@@ -523,6 +523,10 @@ class TitleReader(ReaderBase):
             if before_described and found is not None and head_end == end \
                     and self._background_phrase(doc, title[start:end]):
                 continue  # (not "Deep Metric Learning With Chance Constraints": what the phrase adds to its head is new)
+            if before_described and self._means_in_abstract(_rest, title[start:end]) \
+                    and not self._introduced(doc, _rest, title[start:end]):
+                continue  # "Kalman Filter for Online Classification …" with "we introduce a … online learning approach
+                # that utilizes Kalman filter recursions": the title names what the described contribution uses
             after = title[end:].split(None, 1)
             if not means_too and after and after[0].lower() in self.words.title_means and head not in self.type_words:
                 continue  # "Efficient Heterogeneous Meta-Learning via Channel Shuffling Modulation": X of "X via Y" is
@@ -619,6 +623,22 @@ class TitleReader(ReaderBase):
         start = text.find("\n\n") + 2
         return start > 1 and re.search(r"(?<![\w-])" + re.escape(core) + r"(?![\w-])", text[start:end],
                                        re.IGNORECASE) is not None
+
+    def _means_in_abstract(self, abstract: str, phrase: str) -> bool:
+        """Whether the abstract writes a title phrase right after a verb or preposition of use and before a noun it
+        describes ("… an approach that utilizes Kalman filter recursions"): a part of a means of the paper's, not what
+        it proposes (not "a new method … by using surrogate Bayesian Networks.": the phrase itself is the means)."""
+        if not may_contain(abstract, (phrase.lower(),)):
+            return False
+        for m in re.finditer(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", abstract, re.IGNORECASE):
+            before = abstract[max(0, m.start() - 30):m.start()].lower().split()
+            while before and before[-1] in self.words.title_articles:
+                before.pop()
+            nxt = re.match(r"[ \t]+([a-z]+)\b", abstract[m.end():m.end() + 30])
+            if before and before[-1] in self.words.merge_means_verbs and nxt \
+                    and nxt.group(1) not in self.words.described_breaks:
+                return True
+        return False
 
     def _introduced(self, doc: Doc, abstract: str, phrase: str, named_only: bool = False) -> bool:
         """Whether the abstract introduces ``phrase`` (a title's noun phrase) in so many words: as the object of a

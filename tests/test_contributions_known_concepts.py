@@ -1,0 +1,100 @@
+"""A contribution that is a known, generic concept every other paper mentions ("reinforcement learning", "GAN",
+"Kalman filter") is not what the paper proposes: the paper's own thing is the phrase built on it ("a Reinforcement
+Learning (RL) approach"), its own variant of it ("a novel GAN that …", a node of its own), or what the abstract
+describes when the title names only a means ("Kalman Filter for …" of "an approach that utilizes Kalman filter
+recursions")."""
+from __future__ import annotations
+
+import pytest
+
+from kg.extract import Extractor
+from kg.records import Paper
+from kg.resolve import resolve
+
+
+def _proposed(extractor: Extractor, abstract: str, title: str = "") -> dict[str, str]:
+    ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+    return {e.labels[0]: e.type for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("abstract, name, technique", [
+    ("In this work, we propose a Reinforcement Learning (RL) approach to learn reactive motion behaviors for a "
+     "manipulation task.", "Reinforcement Learning approach", "Reinforcement Learning"),
+    ("To fill this gap, we present a multi-objective optimization (MOO) approach for watermarking that uses "
+     "lightweight networks.", "multi-objective optimization approach", "multi-objective optimization"),
+])
+def test_a_known_technique_defined_before_a_kind_noun_describes_the_contribution(extractor, abstract, name,
+                                                                                  technique):
+    """The known technique, defined by its acronym right before a kind noun, is what the contribution is of; the
+    contribution is the technique with its kind noun (named without the bracket)."""
+    got = _proposed(extractor, abstract)
+    assert got == {name: "Method"}
+    assert technique not in got
+
+
+def test_an_unknown_long_form_before_a_kind_noun_stays_the_name(extractor):
+    # the control: a long form no lexicon knows is the contribution's own name
+    assert _proposed(extractor, "We propose a Spatial Temporal Attention (STA) module that captures motion.") == {
+        "Spatial Temporal Attention": "Method"}
+
+
+def _own(extractor: Extractor, abstract: str) -> dict[str, bool]:
+    ex = extractor.extract(Paper(id="p", abstract=abstract))
+    return {e.labels[0]: e.own for e in ex.entities if e.proposed}
+
+
+@pytest.mark.parametrize("abstract, name", [
+    ("We design a novel GAN that deals with high-dimensional tabular data.", "generative adversarial network"),
+    ("We also propose a novel Transformer model in which the attention is sparse.", "Transformer"),
+    ("In this paper, we propose a novel topic model with a deep structure that explores word embeddings.",
+     "topic model"),
+    ("We propose a multi-task learning framework in which factual and counterfactual outcomes are modeled.",
+     "multi-task learning framework"),
+])
+def test_a_known_concept_called_new_or_built_on_is_the_papers_own(extractor, abstract, name):
+    """"a novel GAN", "a novel Transformer model", "a multi-task learning framework": the paper's own variant of a
+    known concept, marked to keep a node of its own."""
+    assert _own(extractor, abstract) == {name: True}
+
+
+def test_a_known_concept_proposed_without_an_article_is_the_known_one(extractor):
+    # the control: the same concept, proposed without "a"/"a novel" or a kind noun, is proposed and is the known one
+    assert _own(extractor, "We propose principled Gaussian processes (GPs) for modeling functions over edges.") == {
+        "Gaussian processes": False}
+    assert _own(extractor, "We propose a novel Gaussian process for modeling functions over edges.") == {
+        "gaussian process": True}
+
+
+def test_a_defined_acronym_before_a_kind_noun_is_the_papers_own(extractor):
+    """"deep neural networks (DNNs) … our DNN framework": the paper's framework, not the DNN concept; the control:
+    the acronym alone after "our" stays the known one."""
+    abstract = "Pruning deep neural networks (DNNs) is hard. We propose our DNN framework for pruning."
+    assert _own(extractor, abstract) == {"deep neural networks": True}
+    assert _own(extractor, "Pruning deep neural networks (DNNs) is hard. We propose our DNN, which prunes.") == {
+        "deep neural networks": False}
+
+
+def test_the_papers_own_variant_of_a_known_concept_is_a_node_of_its_own(extractor):
+    """Two papers that mention "topic model" and one that proposes "a novel topic model": the proposed one is a node
+    of its own; the mentions share one (the control)."""
+    new = extractor.extract(Paper(id="a", abstract="In this paper, we propose a novel topic model with a deep "
+                                                   "structure that explores word embeddings."))
+    old = [extractor.extract(Paper(id=p, abstract="We study the topic model of text corpora and its inference."))
+           for p in ("b", "c")]
+    graph = resolve([new, *old])
+    owners = sorted((e.papers for e in graph.entities.values() if e.label.lower() == "topic model"), key=len)
+    assert owners == [["a"], ["b", "c"]]
+
+
+def test_a_title_phrase_the_abstract_uses_as_a_means_is_not_the_contribution(extractor):
+    """"Kalman Filter for Online Classification …" with "we introduce a … approach that utilizes Kalman filter
+    recursions": the title names a means; the described approach is the contribution."""
+    abstract = ("We introduce a probabilistic Bayesian online learning approach that utilizes Kalman filter "
+                "recursions. We evaluate it on image streams.")
+    got = _proposed(extractor, abstract, "Kalman Filter for Online Classification of Images")
+    assert got == {"probabilistic Bayesian online learning approach": "Method"}
+    assert "Kalman Filter" not in got
+    # the control: the title's phrase the abstract proposes is the contribution
+    assert _proposed(extractor, "We introduce a probabilistic Bayesian online learning approach. We evaluate it on "
+                                "image streams.", "Kalman Filter for Online Classification of Images") == {
+        "Kalman Filter": "Method"}
