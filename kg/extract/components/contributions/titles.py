@@ -125,6 +125,13 @@ def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[
     the phrase before the means word (what the paper addresses, from the title's start or its last colon) and
     the phrase after it (how: up to the next cut word, colon or dash), as offsets; each 1 to 7 words."""
     head = title
+    if title.isascii():  # no means word in the title: no word to read (an ASCII title lowers letter by letter)
+        low = title.lower()
+        for w in means:
+            if w in low:
+                break
+        else:
+            return None
     m = next((m for m in TITLE_WORD.finditer(head) if m.group(0).lower() in means and m.start() > 0), None)
     if m is None:
         return None
