@@ -210,6 +210,8 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         outer = (item[0], item[1])
     out: dict[int, str] = {}
     for run in runs:
+        if len(run) < 2:
+            continue  # one item (most runs): no list, as the test below finds
         named = {(s, e) for s, e, k, _t in run if k >= 0}  # one name found twice is one name
         if not named or len({(s, e) for s, e, _k, _t in run}) < 2:
             continue
