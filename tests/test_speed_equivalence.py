@@ -390,3 +390,25 @@ def test_title_means_pre_check_holds_every_means_word_of_an_ascii_title() -> Non
             found += 1
     assert found > 1000
     assert not any(w in "Deep Learning".lower() for w in means)
+
+
+def test_this_paper_twin_and_model_size_pre_check_keep_their_answers() -> None:
+    from kg.extract.components.coined import _MODEL_SIZE
+    from kg.extract.components.relations.uses import THIS_PAPER
+
+    plain = re.compile(THIS_PAPER.folded.pattern, re.IGNORECASE)
+    rng = random.Random(30)
+    pieces = ["This ", "this paper", "THE present work", "the ", "present ", "Paper", "work", " ", "-", "x", "\n", "İ",
+              "ſ", "7B", "_", "-1.5b"]
+    hits = sizes = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        want = plain.search(s)
+        assert (THIS_PAPER.search(s) is None) == (want is None), repr(s)
+        hits += want is not None
+        size = _MODEL_SIZE.search(s) is not None
+        if size:  # the pre-check before the search lets it through
+            assert "-" in s or "_" in s, s
+        sizes += size
+    assert hits > 500 and sizes > 500
+    assert THIS_PAPER.search("In this paper, we") is not None and THIS_PAPER.search("this papers") is None

@@ -418,7 +418,7 @@ class CoinedNameFinder:
         defined = self._defined_as(toks, span_end)
         if defined is not None:
             return defined
-        if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
+        if word.startswith(self.family_prefixes) or ("-" in word or "_" in word) and _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start):

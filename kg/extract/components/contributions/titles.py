@@ -126,9 +126,9 @@ def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[
     the phrase after it (how: up to the next cut word, colon or dash), as offsets; each 1 to 7 words."""
     head = title
     if title.isascii():  # no means word in the title: no word to read (an ASCII title lowers letter by letter)
-        low = title.lower()
-        for w in means:
-            if w in low:
+        title_low = title.lower()
+        for means_word in means:
+            if means_word in title_low:
                 break
         else:
             return None
