@@ -412,3 +412,38 @@ def test_this_paper_twin_and_model_size_pre_check_keep_their_answers() -> None:
         sizes += size
     assert hits > 500 and sizes > 500
     assert THIS_PAPER.search("In this paper, we") is not None and THIS_PAPER.search("this papers") is None
+
+
+def test_example_cue_pre_check_lets_every_search_hit_through() -> None:
+    from kg.extract.components.relations.addresses import _may_end_example
+    from kg.extract.components.relations.cues import EXAMPLE_BEFORE
+
+    rng = random.Random(31)
+    pieces = ["such as", "Such  As", "e.g.", "e.g.,", "for example,", "For instance", "including", "like", "ranging from",
+              " the", " ", "\t", "\x1c", "X", "tasks", "-", "é", "ſ"]
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + rng.choice([" ", "  ", "\x1c", " the ", ""])
+        lo = rng.randint(0, len(s))
+        hi = len(s) if rng.random() < 0.7 else rng.randint(lo, len(s))
+        if EXAMPLE_BEFORE.search(s, lo, hi) is not None:
+            assert _may_end_example(s, lo, hi), (s, lo, hi)
+            hits += 1
+    assert hits > 500
+    assert not _may_end_example("tasks such as drug", 0, 18)  # a negative: the cue is not at the end
+
+
+def test_title_purpose_pre_check_keeps_every_for() -> None:
+    from kg.extract.components.contributions.titles import title_purpose
+
+    rng = random.Random(32)
+    pieces = ["For ", "FOR", "for", " ", "Learning", "Fo", "r", "-", "the ", ":"]
+    found = 0
+    for _ in range(20_000):
+        title = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
+        if re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE):
+            assert "for" in title.lower(), title
+            found += 1
+    assert found > 1000
+    assert title_purpose("Deep Learning", set(), set(), frozenset()) is None  # no "for": nothing
+    assert title_purpose("Transformers for Time Series", set(), set(), frozenset()) is not None

@@ -95,6 +95,8 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
 def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: frozenset[str]) -> tuple[int, int] | None:
     """The phrase after a title's "for" ("… Laplace Approximation for Bayesian Deep Learning"): what the
     paper's contribution is for, up to the next cut word, colon or dash; 1 to 6 words, as offsets."""
+    if title.isascii() and "for" not in title.lower():
+        return None  # (an ASCII title lowers letter by letter: no "for" to search for at every character)
     m = re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE)
     if not m:
         return None

@@ -188,13 +188,26 @@ def main_task(cues: RelationCues, paper: Paper, title_end: int) -> None:
                   "addresses-main-task" if main is not None else "addresses-paper-task")
 
 
+#: how the text before a match of EXAMPLE_BEFORE ends once its white space is stripped: a cue's last word or mark, or
+#: the article after it
+_EXAMPLE_ENDS = ("as", ".", ",", "example", "instance", "including", "like", "from", "the")
+
+
+def _may_end_example(text: str, lo: int, hi: int) -> bool:
+    """False only if ``EXAMPLE_BEFORE.search(text, lo, hi)`` surely finds nothing: ASCII text whose stripped end is
+    no cue's (the search is tried at every character; text beyond ASCII may fold otherwise: always True)."""
+    before = text[lo:hi]
+    return not before.isascii() or before.rstrip().lower().endswith(_EXAMPLE_ENDS)
+
+
 def example_mentions(paper: Paper) -> set[tuple[int, int]]:
     """The (start, end) of the mentions named as examples: right after an example cue ("such as", "e.g.",
     "including", "ranging from"), or next in a list of them."""
     text, out = paper.text, set()
     last_end = -1
     for m, _e in paper.spans:  # in text order
-        if EXAMPLE_BEFORE.search(text, max(0, m.start - 24), m.start) is not None \
+        if _may_end_example(text, max(0, m.start - 24), m.start) \
+                and EXAMPLE_BEFORE.search(text, max(0, m.start - 24), m.start) is not None \
                 or last_end >= 0 and last_end <= m.start and EXAMPLE_GAP.fullmatch(text, last_end, m.start):
             out.add((m.start, m.end))
             last_end = m.end
