@@ -339,3 +339,111 @@ def test_capitalised_words_and_the_merge_order_keep_their_answers() -> None:
     two_pass.sort(key=_END, reverse=True)
     two_pass.sort(key=_START)
     assert [id(c) for c in two_pass] == [id(c) for c in expected]
+
+
+def test_title_remedy_from_the_start_and_colons_is_the_search() -> None:
+    from kg.extract.components.relations.addresses import remedy_search
+    from kg.extract.components.relations.cues import RelationCues
+    from kg.extract.resources import load_resources
+
+    remedy = RelationCues(load_resources()).title_remedy
+    rng = random.Random(27)
+    pieces = ["Mitigating ", "mitigating", "Addressing the ", ":", ": ", "::", " ", "Forgetting", "x", "\n", "é"]
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
+        want, got = remedy.search(s), remedy_search(remedy, s)
+        assert (got and got.span()) == (want and want.span()), repr(s)
+        hits += want is not None
+    assert hits > 1000
+    assert remedy_search(remedy, "FedLMT: Tackling System Heterogeneity").span() == (6, 17)  # after a colon
+    assert remedy_search(remedy, "Learning to Rank: a Survey") is None  # a negative: no remedy gerund
+
+
+def test_subject_pronouns_found_in_one_pass_are_the_scans() -> None:
+    from itertools import compress
+
+    from kg.extract.text import _SUBJECTS, positions
+
+    rng = random.Random(28)
+    for _ in range(5_000):
+        text = [rng.choice(["we", "We", "they", "They", "the", "weak", "a"]) for _ in range(rng.randint(0, 12))]
+        plain = sorted([i for s in _SUBJECTS for i in positions(text, s)]) \
+            if "we" in text or "We" in text or "they" in text or "They" in text else []
+        assert list(compress(range(len(text)), map(_SUBJECTS.__contains__, text))) == plain, text
+    assert list(compress(range(3), map(_SUBJECTS.__contains__, ["a", "We", "b"]))) == [1]
+    assert not list(compress(range(2), map(_SUBJECTS.__contains__, ["weak", "a"])))
+
+
+def test_title_means_pre_check_holds_every_means_word_of_an_ascii_title() -> None:
+    from kg.extract.text import TITLE_WORD
+
+    means = frozenset({"via", "using", "with", "by", "through"})
+    rng = random.Random(29)
+    pieces = ["Via", "VIA", "via", "Using", "with", "By", " ", ":", "-", "Deep", "Learning", "(", ")", "x"]
+    found = 0
+    for _ in range(20_000):
+        title = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        has_word = any(m.group(0).lower() in means for m in TITLE_WORD.finditer(title))
+        if has_word:  # the pre-check of title_means lets it through
+            assert any(w in title.lower() for w in means), title
+            found += 1
+    assert found > 1000
+    assert not any(w in "Deep Learning".lower() for w in means)
+
+
+def test_this_paper_twin_and_model_size_pre_check_keep_their_answers() -> None:
+    from kg.extract.components.coined import _MODEL_SIZE
+    from kg.extract.components.relations.uses import THIS_PAPER
+
+    plain = re.compile(THIS_PAPER.folded.pattern, re.IGNORECASE)
+    rng = random.Random(30)
+    pieces = ["This ", "this paper", "THE present work", "the ", "present ", "Paper", "work", " ", "-", "x", "\n", "İ",
+              "ſ", "7B", "_", "-1.5b"]
+    hits = sizes = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        want = plain.search(s)
+        assert (THIS_PAPER.search(s) is None) == (want is None), repr(s)
+        hits += want is not None
+        size = _MODEL_SIZE.search(s) is not None
+        if size:  # the pre-check before the search lets it through
+            assert "-" in s or "_" in s, s
+        sizes += size
+    assert hits > 500 and sizes > 500
+    assert THIS_PAPER.search("In this paper, we") is not None and THIS_PAPER.search("this papers") is None
+
+
+def test_example_cue_pre_check_lets_every_search_hit_through() -> None:
+    from kg.extract.components.relations.addresses import _may_end_example
+    from kg.extract.components.relations.cues import EXAMPLE_BEFORE
+
+    rng = random.Random(31)
+    pieces = ["such as", "Such  As", "e.g.", "e.g.,", "for example,", "For instance", "including", "like", "ranging from",
+              " the", " ", "\t", "\x1c", "X", "tasks", "-", "é", "ſ"]
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6))) + rng.choice([" ", "  ", "\x1c", " the ", ""])
+        lo = rng.randint(0, len(s))
+        hi = len(s) if rng.random() < 0.7 else rng.randint(lo, len(s))
+        if EXAMPLE_BEFORE.search(s, lo, hi) is not None:
+            assert _may_end_example(s, lo, hi), (s, lo, hi)
+            hits += 1
+    assert hits > 500
+    assert not _may_end_example("tasks such as drug", 0, 18)  # a negative: the cue is not at the end
+
+
+def test_title_purpose_pre_check_keeps_every_for() -> None:
+    from kg.extract.components.contributions.titles import title_purpose
+
+    rng = random.Random(32)
+    pieces = ["For ", "FOR", "for", " ", "Learning", "Fo", "r", "-", "the ", ":"]
+    found = 0
+    for _ in range(20_000):
+        title = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 7)))
+        if re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE):
+            assert "for" in title.lower(), title
+            found += 1
+    assert found > 1000
+    assert title_purpose("Deep Learning", set(), set(), frozenset()) is None  # no "for": nothing
+    assert title_purpose("Transformers for Time Series", set(), set(), frozenset()) is not None

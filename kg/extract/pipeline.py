@@ -284,7 +284,9 @@ class _Evidences:
 
     def __call__(self, start: int, component: str, conf: float) -> Evidence:
         """Evidence for a span starting at ``start``: its sentence, offsets relative to the title or the abstract."""
-        i = max(bisect_right(self.starts, start) - 1, 0)  # the sentence holding ``start`` (as sentence_at)
+        i = bisect_right(self.starts, start) - 1  # the sentence holding ``start`` (as sentence_at)
+        if i < 0:
+            i = 0
         conf = round3(conf)
         out = self.made.get((i, component, conf))
         if out is None:

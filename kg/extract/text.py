@@ -286,8 +286,10 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
                 flags[h - 1] = True
             if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
                 flags[h + 1] = True
-    if "we" in text or "We" in text or "they" in text or "They" in text:
-        _verb_after_subject(text, ws, flags, res.words.contribution_adverbs)
+    # the pronouns' positions in one C pass (a set lookup per token), not eight list scans
+    subjects = list(compress(range(n), map(_SUBJECTS.__contains__, text)))
+    if subjects:
+        _verb_after_subject(text, ws, flags, res.words.contribution_adverbs, subjects)
     st.content = (res, flags)
     return flags
 
@@ -296,15 +298,15 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
 _SUBJECTS = frozenset(("we", "We", "they", "They"))
 
 
-def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adverbs: frozenset[str]) -> None:
+def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adverbs: frozenset[str],
+                        subjects: list[int]) -> None:
     """"We report collision rate", "they measure path length": the word after a subject pronoun is a verb, not
     the first word of the phrase after it (a noun never follows "we"). Without a tagger, verbs that are also
     nouns ("report", "measure", "benchmark") are no function words, so they ran into the object's phrase. Over
     at most two adverbs (closed_class.toml contribution_adverbs: "we also report"); a lower-case word only (a name
     after "we" is no verb)."""
     n = len(text)
-    # the pronouns' positions, found by list scans in C rather than a Python pass over every token of the doc
-    for i in sorted([i for s in _SUBJECTS for i in positions(text, s)]):
+    for i in subjects:  # the pronouns' positions, in order
         j = i + 1
         while j < n and j <= i + 2 and text[j] in adverbs:
             j += 1  # "we also report", "we further measure"

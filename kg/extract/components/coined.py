@@ -216,6 +216,8 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
         outer = (item[0], item[1])
     out: dict[int, str] = {}
     for run in runs:
+        if len(run) < 2:
+            continue  # one item (most runs): no list, as the test below finds
         named = {(s, e) for s, e, k, _t in run if k >= 0}  # one name found twice is one name
         if not named or len({(s, e) for s, e, _k, _t in run}) < 2:
             continue
@@ -439,7 +441,7 @@ class CoinedNameFinder:
         defined = self._defined_as(toks, span_end) or self._apposed_as(toks, span_end)
         if defined is not None:
             return defined
-        if word.startswith(self.family_prefixes) or _MODEL_SIZE.search(word):
+        if word.startswith(self.family_prefixes) or ("-" in word or "_" in word) and _MODEL_SIZE.search(word):
             return "Model", 0.75  # a family's member, or any name with a parameter count ("InstructMining-7B")
         sent = sentence_at(doc, start)
         if self._after_dataset_noun(toks, sent.start, span_start) \

@@ -312,8 +312,9 @@ class PhraseFinder:
             return []
         kept = words[-TITLE_MAX_WORDS:]
         first = toks.text
-        if not all(first[a][:1].isupper() or first[a][:1].isdigit() for a, _b in kept):
-            return []  # most phrases: a lower-case word (the first token of each word tells)
+        for a, _b in kept:  # (a loop, not all() of a generator)
+            if not (first[a][:1].isupper() or first[a][:1].isdigit()):
+                return []  # most phrases: a lower-case word (the first token of each word tells)
         texts = [span_text(toks, a, b, text) for a, b in kept]
         while kept and self._title_lead(texts[0].lower()):
             kept, texts = kept[1:], texts[1:]

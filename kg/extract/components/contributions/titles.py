@@ -95,6 +95,8 @@ def title_phrases(title: str, cuts: set[str], inner: set[str], rejects: set[str]
 def title_purpose(title: str, cuts: set[str], rejects: set[str], trailing: frozenset[str]) -> tuple[int, int] | None:
     """The phrase after a title's "for" ("… Laplace Approximation for Bayesian Deep Learning"): what the
     paper's contribution is for, up to the next cut word, colon or dash; 1 to 6 words, as offsets."""
+    if title.isascii() and "for" not in title.lower():
+        return None  # (an ASCII title lowers letter by letter: no "for" to search for at every character)
     m = re.search(r"(?<![\w-])for\s+(?:the\s+|an?\s+)?", title, re.IGNORECASE)
     if not m:
         return None
@@ -125,6 +127,13 @@ def title_means(title: str, means: frozenset[str], cuts: set[str], rejects: set[
     the phrase before the means word (what the paper addresses, from the title's start or its last colon) and
     the phrase after it (how: up to the next cut word, colon or dash), as offsets; each 1 to 7 words."""
     head = title
+    if title.isascii():  # no means word in the title: no word to read (an ASCII title lowers letter by letter)
+        title_low = title.lower()
+        for means_word in means:
+            if means_word in title_low:
+                break
+        else:
+            return None
     m = next((m for m in TITLE_WORD.finditer(head) if m.group(0).lower() in means and m.start() > 0), None)
     if m is None:
         return None

@@ -43,8 +43,14 @@ def problem_sentence(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     contribution (else the paper itself) addresses X. A contribution not yet named is described by "we propose …",
     not posed as a problem."""
     main, s_text, a, bounds = paper.main, sent.text, sent.start, sent.bounds
-    if not ((main is None or sent.end <= paper.main_at) and not any(m.proposed for m, _e in sent.mentions)
-            and any(e.type == "Task" for _m, e in sent.mentions)):
+    if not (main is None or sent.end <= paper.main_at):
+        return
+    task = False
+    for m, e in sent.mentions:  # (a loop, not two generators: this runs for every sentence)
+        if m.proposed:
+            return
+        task = task or e.type == "Task"
+    if not task:
         return
     verb_end = paper_verb(cues, s_text, cues.paper_task if main is None else cues.study_verbs)
     for m, e in sent.mentions:
@@ -182,13 +188,26 @@ def main_task(cues: RelationCues, paper: Paper, title_end: int) -> None:
                   "addresses-main-task" if main is not None else "addresses-paper-task")
 
 
+#: how the text before a match of EXAMPLE_BEFORE ends once its white space is stripped: a cue's last word or mark, or
+#: the article after it
+_EXAMPLE_ENDS = ("as", ".", ",", "example", "instance", "including", "like", "from", "the")
+
+
+def _may_end_example(text: str, lo: int, hi: int) -> bool:
+    """False only if ``EXAMPLE_BEFORE.search(text, lo, hi)`` surely finds nothing: ASCII text whose stripped end is
+    no cue's (the search is tried at every character; text beyond ASCII may fold otherwise: always True)."""
+    before = text[lo:hi]
+    return not before.isascii() or before.rstrip().lower().endswith(_EXAMPLE_ENDS)
+
+
 def example_mentions(paper: Paper) -> set[tuple[int, int]]:
     """The (start, end) of the mentions named as examples: right after an example cue ("such as", "e.g.",
     "including", "ranging from"), or next in a list of them."""
     text, out = paper.text, set()
     last_end = -1
     for m, _e in paper.spans:  # in text order
-        if EXAMPLE_BEFORE.search(text, max(0, m.start - 24), m.start) is not None \
+        if _may_end_example(text, max(0, m.start - 24), m.start) \
+                and EXAMPLE_BEFORE.search(text, max(0, m.start - 24), m.start) is not None \
                 or last_end >= 0 and last_end <= m.start and EXAMPLE_GAP.fullmatch(text, last_end, m.start):
             out.add((m.start, m.end))
             last_end = m.end
@@ -253,6 +272,17 @@ def head_in_title(cues: RelationCues, surface: str, title_stems: set[str]) -> bo
     return bool(head) and head not in cues.res.noun_ing and bool(stems(head)) and stems(head) <= title_stems
 
 
+def remedy_search(remedy: re.Pattern[str], title: str) -> re.Match[str] | None:
+    """``remedy.search(title)`` for a pattern that opens with "^" or ":" (``title_remedy``): tried at the start and
+    at each colon, not at every character (``^`` matches only at the real start, also from a later ``pos``)."""
+    hit = remedy.match(title)
+    colon = title.find(":", 1)
+    while hit is None and colon > 0:
+        hit = remedy.match(title, colon)
+        colon = title.find(":", colon + 1)
+    return hit
+
+
 def title_problem(cues: RelationCues, text: str, title_end: int, ents: list[LocalEntity],
                    rivals: list[Proposed]) -> Node | None:
     """The object of a remedy gerund that opens the title or its part after a colon ("Mitigating Catastrophic
@@ -260,7 +290,7 @@ def title_problem(cues: RelationCues, text: str, title_end: int, ents: list[Loca
     paper's Task entity of that name, a new Task when no entity has it, None when an entity of another type
     does or there is none."""
     title = text[:title_end]
-    hit = cues.title_remedy.search(title)
+    hit = remedy_search(cues.title_remedy, title)
     if hit is None:
         return None
     words: list[re.Match[str]] = []

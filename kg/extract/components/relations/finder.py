@@ -89,7 +89,11 @@ class RelationFinder(RelationCues):
         ("our method", "it") once that is named, or in an evaluation sentence (the cheap test first), or in any
         sentence of the authors ("we", "our") when the paper names its method only after describing it ("To address
         this, we employ X … We name our method InfoMatch")."""
-        subj = next((e for _m, e in sent.mentions if e.proposed and e.type in SUBJECT_TYPES), None)
+        subj: LocalEntity | None = None
+        for _m, e in sent.mentions:  # (a loop, not next() of a generator: this runs for every sentence)
+            if e.proposed and e.type in SUBJECT_TYPES:
+                subj = e
+                break
         if subj is not None:
             addresses.motivation(self, paper, sent, subj)
             if subj.type == "Dataset" and any(self._evaluated_ref(sent.text, ref) for ref in self.method_ref.finditer(sent.text)):
@@ -146,7 +150,11 @@ class RelationFinder(RelationCues):
         contrasts = self._contrasts(sent.text)
         tasks = addresses.SentenceTasks(self, paper, sent, subj)
         used = uses.SentenceUses(self, paper, sent, subj)
-        named = any(e is subj for _m, e in sent.mentions)
+        named = False
+        for _m, e in sent.mentions:  # (a loop: every sentence with a subject)
+            if e is subj:
+                named = True
+                break
         for m, e in sent.mentions:
             if e is subj:
                 continue

@@ -18,7 +18,7 @@ from kg.extract.components.relations.context import Paper, Proposed, Sentence
 from kg.extract.components.relations.cues import (ENUMERATOR, ENUMERATOR_ANY, EXCEPT, NEGATION, USE_LIST_GAP, USE_WINDOW,
                                                   USE_OBJECT_TYPES, RelationCues, stems)
 from kg.extract.state import Candidate, LocalEntity
-from kg.extract.text import chunk_ranges, may_contain, norm_word, sentence_chars, title_end, tokens, word_ranges
+from kg.extract.text import LowerRegex, chunk_ranges, may_contain, norm_word, sentence_chars, title_end, tokens, word_ranges
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -51,14 +51,16 @@ class SentenceUses:
                 self.use_ends = [u for u in self.use_ends if u not in parity]
                 self.parity_ends = parity
         use_ends = self.use_ends
-        if any(0 <= rel_pos - p <= 60 and not any(p < u <= rel_pos for u in use_ends) for p in self.parity_ends):
+        # (each any() behind a test of its list: most are empty, and a generator costs more than the test)
+        if self.parity_ends and any(0 <= rel_pos - p <= 60 and not any(p < u <= rel_pos for u in use_ends)
+                                    for p in self.parity_ends):
             self.list_end = None
             return
-        if negated(s_text, rel_pos, use_ends):
+        if use_ends and negated(s_text, rel_pos, use_ends):
             self.list_end = None
             return  # "does not need visual or tactile sensors", "but without masking for self-attention"
-        if any(0 <= rel_pos - end <= USE_WINDOW and (end not in self.tight_ends or cues.close_object(s_text, end, rel_pos))
-               for end in use_ends) or self.list_end is not None \
+        if use_ends and any(0 <= rel_pos - end <= USE_WINDOW and (end not in self.tight_ends or cues.close_object(s_text, end, rel_pos))
+                            for end in use_ends) or self.list_end is not None \
                 and USE_LIST_GAP.fullmatch(paper.text, self.list_end, m.start):
             paper.add(subj, "uses", e, bounds, "uses")
             # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
@@ -73,7 +75,7 @@ class SentenceUses:
             # named X" describes X, the description rules read it)
             self.design_ends = [d.end() for d in cues.design.finditer(s_text)] \
                 if subj is paper.main and not any(x is subj for _m, x in sent.mentions) else []
-        if any(design_object(cues, s_text, end, rel_pos) for end in self.design_ends):
+        if self.design_ends and any(design_object(cues, s_text, end, rel_pos) for end in self.design_ends):
             # "We further design a two-stage adversarial training scheme", "we devise a dual-level graph
             # attention mechanism": a part the paper designs for its named contribution
             paper.add(subj, "uses", e, bounds, "uses-designed-part")
@@ -86,10 +88,10 @@ class SentenceUses:
         if self.appositions is None:
             self.appositions = appositions(cues, s_text, a, subj)
             self.described = named_descriptions(cues, s_text, a, subj)
-        if any(x <= rel_pos and m.end - a <= y for x, y in self.described):
+        if self.described and any(x <= rel_pos and m.end - a <= y for x, y in self.described):
             paper.add(subj, "uses", e, bounds, "uses-named-description")
             return
-        if any(x <= rel_pos < y for x, y in self.appositions):
+        if self.appositions and any(x <= rel_pos < y for x, y in self.appositions):
             paper.add(subj, "uses", e, bounds, "uses-contribution")
 
 
@@ -190,7 +192,8 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
 
 
 #: the paper as the frame of a sentence: "In this paper, we propose …", "this work introduces …"
-THIS_PAPER = re.compile(r"(?<![\w-])(?:this|the\s+present)\s+(?:paper|work|study|article)(?![\w-])", re.IGNORECASE)
+# (LowerRegex: the case-sensitive twin on lowered text skips to a "t", where the IGNORECASE search tried every character)
+THIS_PAPER = LowerRegex(r"(?<![\w-])(?:this|the\s+present)\s+(?:paper|work|study|article)(?![\w-])")
 
 
 def title_stems(paper: Paper) -> set[str]:
