@@ -116,7 +116,7 @@ class SentenceTasks:
 def title_links(cues: RelationCues, paper: Paper, title_end: int) -> None:
     """What the title says the contribution (else the paper) addresses."""
     doc, text, main, ents = paper.doc, paper.text, paper.main, paper.ents
-    problem = title_problem(cues, text, title_end, ents, paper.rivals) if title_end else None
+    problem = title_problem(cues, text, title_end, ents, paper.phrase_nodes) if title_end else None
     if problem is not None:
         # "Mitigating Catastrophic Forgetting in …", "FedLMT: Tackling System Heterogeneity of …": the problem a
         # title sets out to remedy is what the contribution (else the paper) addresses
@@ -284,7 +284,7 @@ def remedy_search(remedy: re.Pattern[str], title: str) -> re.Match[str] | None:
 
 
 def title_problem(cues: RelationCues, text: str, title_end: int, ents: list[LocalEntity],
-                   rivals: list[Proposed]) -> Node | None:
+                   phrase_nodes: list[Proposed]) -> Node | None:
     """The object of a remedy gerund that opens the title or its part after a colon ("Mitigating Catastrophic
     Forgetting in …", "Overcoming the Optimizer's Curse"), read to the next cut word or mark (1 to 6 words): the
     paper's Task entity of that name, a new Task when no entity has it, None when an entity of another type
@@ -315,11 +315,11 @@ def title_problem(cues: RelationCues, text: str, title_end: int, ents: list[Loca
     key = entity_key(title[start:end])
     if not key:
         return None
-    known: list[Node] = [*ents, *rivals]
+    known: list[Node] = [*ents, *phrase_nodes]
     for e in known:
         if key in e.keys:
             return e if e.type == "Task" else None
     c = Candidate(start, end, "Task", Finder.RELATION, 0.6, rule="title-problem", surface=title[start:end])
     problem = Proposed(c, {key})
-    rivals.append(problem)
+    phrase_nodes.append(problem)
     return problem

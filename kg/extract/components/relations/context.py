@@ -56,8 +56,10 @@ class Paper:
     #: where a title's purpose ("… for …") begins (-1: none): what stands before is the contribution's description
     purpose_at: int
     rels: list[RelationCandidate] = field(default_factory=list)
-    #: compared noun phrases no entity names (see ``outperforms.rival``), in the order found: proposed to the merge
-    rivals: list[Proposed] = field(default_factory=list)
+    #: noun phrases no entity names that a relation points at, in the order found, proposed to the merge as entities:
+    #: compared rivals (``outperforms.rival``), the title's problem (``addresses.title_problem``), used phrases
+    #: (``uses``)
+    phrase_nodes: list[Proposed] = field(default_factory=list)
     addressed: set[int] = field(default_factory=set)  # contributions that address a task (the problem sentences' aside)
     paper_tasks: set[int] = field(default_factory=set)  # the tasks a paper with no contribution addresses itself
     used_tasks: set[int] = field(default_factory=set)  # tasks named as what a contribution uses: not its task

@@ -69,7 +69,7 @@ class RelationFinder(RelationCues):
         if main is not None and main.type in PAPER_LEVEL["evaluatedOn"] and "(" in text:
             uses.enumerated_parts(self, doc, text, spans, main, paper.add)
         # derived names: "Qwen3-32B-FIRE" uses "Qwen3-32B"
-        names.derived_names(doc, [*ents, *paper.rivals], paper.add)
+        names.derived_names(doc, [*ents, *paper.phrase_nodes], paper.add)
         # a contribution's name holds the names of its parts and of its task
         names.name_parts(self, doc, proposed, ents, paper.add)
         # one relation per (subject, predicate, object)
@@ -81,7 +81,7 @@ class RelationFinder(RelationCues):
                 seen.add(said)
                 unique.append(r)
         st.relations = unique
-        st.proposals.extend(r.mention for r in paper.rivals)
+        st.proposals.extend(r.mention for r in paper.phrase_nodes)
         return doc
 
     def _subject(self, paper: Paper, sent: Sentence) -> LocalEntity | None:

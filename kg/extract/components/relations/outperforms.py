@@ -24,7 +24,7 @@ def read(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, cm
             sent.text, max(0, cmp_at - 70), cmp_at) is not None:
         return  # "remaining competitive as compared to classical … methods": a parity, no win
     winners = [subj] if subj.type != "Dataset" else named_winners(sent.mentions, sent.start + cmp_at, subj)
-    found = rival(cues, paper.doc, sent.span, cmp_at, sent.mentions, subj, paper.ents, paper.rivals) if winners else None
+    found = rival(cues, paper.doc, sent.span, cmp_at, sent.mentions, subj, paper.ents, paper.phrase_nodes) if winners else None
     if found is not None:
         for winner in winners:
             for other in [found, *listed_rivals(cues, paper.text, found, sent.mentions, subj, sent.start + cmp_at)]:
@@ -80,7 +80,7 @@ def listed_rivals(cues: RelationCues, text: str, rival, in_sent, subj, cue_at: i
 
 
 def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, ents,
-          rivals: list[Proposed]) -> Node | None:
+          phrase_nodes: list[Proposed]) -> Node | None:
     """The rival after the cue ending at ``cmp_at``: a named method or model, else the compared noun phrase."""
     start = sent.start_char + cmp_at
     full = doc_text(doc)
@@ -127,10 +127,10 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
         c = Candidate(text.start_char, text.end_char, "Method", Finder.RELATION, 0.6, rule="outperforms",
                       surface=text.text)
         key = entity_key(text.text)
-        for other in [*ents, *rivals]:
+        for other in [*ents, *phrase_nodes]:
             if key in other.keys:
                 return other
         new = Proposed(c, {key})
-        rivals.append(new)
+        phrase_nodes.append(new)
         return new
     return named

@@ -183,11 +183,11 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
             # theoretical framework", "a learning approach": a field, not a part
             continue
         etype = "Model" if head in cues.words.relation_used_model_heads else "Method"
-        known = next((r for r in paper.rivals if key in r.keys), None)
+        known = next((r for r in paper.phrase_nodes if key in r.keys), None)
         if known is None:
             known = Proposed(Candidate(p_start, p_end, etype, Finder.RELATION, 0.6, rule="used-phrase",
                                        surface=surface), {key})
-            paper.rivals.append(known)
+            paper.phrase_nodes.append(known)
         paper.add(subj, "uses", known, sent.bounds, "uses-phrase")
 
 
