@@ -2173,3 +2173,23 @@ def test_names_listed_with_a_proposed_name_are_proposed(extractor):
     proposed = _proposed(extractor, "We present FooLM, a small language model. FooLM is evaluated on GSM8K, MATH, "
                                     "and HumanEval.")
     assert "HumanEval" in found and set(proposed) == {"FooLM"}, proposed
+
+
+def test_an_abstract_without_a_title_is_not_read_as_its_own_title(extractor):
+    """A plain-text abstract has no title: the title readers ("… using X" names the means) must not take the whole
+    abstract for one, or the means of its experiment sentence becomes the paper's contribution."""
+    abstract = ("We propose a novel approach that biases actions during policy search. We demonstrate the feasibility "
+                "of our method, considered as policy search with redundant action bias (PSRAB), in a reaching task "
+                "with a 7-DoF Franka robot arm trained in RLBench - a recently introduced benchmark for robotic "
+                "manipulation - using state-of-the-art TD3 deep reinforcement learning and OpenAI's evolutionary "
+                "strategy.")
+    assert _proposed(extractor, abstract) == {"approach that biases actions": "Method"}
+    # positive control, same sentences: the experiment's means is found, as a used method
+    assert "deep reinforcement learning" in _found(extractor, abstract)
+
+
+def test_doc_title_is_the_text_before_the_blank_line_or_none(extractor):
+    from kg.extract.text import doc_title
+    nlp = extractor.nlp
+    assert doc_title(nlp.make_doc("Grokking at the Edge\n\nWe study grokking.")) == "Grokking at the Edge"
+    assert doc_title(nlp.make_doc("We study grokking. It is sudden.")) is None

@@ -58,6 +58,14 @@ def doc_text(doc: Doc) -> str:
     return text
 
 
+def doc_title(doc: Doc) -> str | None:
+    """The title of a doc read from "title\\n\\nabstract", or None for a doc without one (a plain-text abstract):
+    a title reader must not take a whole abstract for its title."""
+    text = doc_text(doc)
+    end = title_end(text)
+    return text[:end] if end >= 0 else None
+
+
 def sentences(doc: Doc) -> list[Span]:
     """The doc's sentences, computed once (``doc.sents`` re-scans the doc every call)."""
     st = state(doc)

@@ -16,6 +16,7 @@ from kg.extract.components.contributions.titles import TitleReader
 from kg.extract.state import SAID_NEW_KNOWN, Candidate, state
 from kg.extract.text import (
     doc_text,
+    doc_title,
     ends_as_superlative,
     head_type,
     is_content,
@@ -810,7 +811,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         if e >= sent.end or not toks.text[e].isalpha() or not toks.text[e].islower() \
                 or toks.norm[e] not in self.type_words or self.type_words[toks.norm[e]] == "Task":
             return False
-        title = doc_text(doc).partition("\n\n")[0] if "\n\n" in doc_text(doc) else ""
+        title = doc_title(doc) or ""
         if title.startswith(name) and title[len(name):len(name) + 1] in ("-", ":", " "):
             return False
         in_title = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None

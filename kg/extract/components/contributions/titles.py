@@ -16,6 +16,7 @@ from kg.extract.state import Candidate, state
 from kg.extract.text import (
     TITLE_WORD,
     doc_text,
+    doc_title,
     head_type,
     may_contain,
     norm_word,
@@ -183,9 +184,8 @@ class TitleReader(ReaderBase):
         A name no finder knew counts too when the subtitle says what it is: "Magnushammer: A
         Transformer-Based Approach to Premise Selection".
         """
-        text = doc_text(doc)
-        head, sep, _rest = text.partition("\n\n")
-        if not sep:
+        text, head = doc_text(doc), doc_title(doc)
+        if head is None:
             return
         # "MEOW - Multi-Objective Evolutionary Weapon Detection": a dash separates a name as a colon does
         split = re.search(r":|\s[-–—]\s", head)
@@ -254,8 +254,8 @@ class TitleReader(ReaderBase):
 
     def _title_and_means(self, doc: Doc) -> tuple[str | None, tuple[tuple[int, int], tuple[int, int]] | None]:
         """The title of a doc that has one (else None) and its means phrase (:func:`title_means`'s answer)."""
-        title, sep, _rest = doc_text(doc).partition("\n\n")
-        if not sep:
+        title = doc_title(doc)
+        if title is None:
             return None, None
         return title, title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
                                   self.words.title_articles)
@@ -381,8 +381,9 @@ class TitleReader(ReaderBase):
     def _title_coined_name(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
         """"Self-Cleaning: Improving a Named Entity Recognizer …" of an abstract with a contribution cue: one coined
         word before the title's colon (hyphenated, mixed case or with digits, or rare in English) names it."""
-        text = doc_text(doc)
-        head = text.partition("\n\n")[0]
+        text, head = doc_text(doc), doc_title(doc)
+        if head is None:
+            return False
         colon = head.find(": ")
         name = head[:colon].strip() if colon > 0 else ""
         if not name or " " in name or not name[:1].isupper() or name.lower() in self.title_openers:
@@ -404,7 +405,9 @@ class TitleReader(ReaderBase):
     def _title_means(self, doc: Doc, by_start, out: list[Candidate]) -> bool:
         """"… Classification via Semantic Invariance Learning and Prototype Modeling" of an abstract that proposes
         something it does not name: the title's means phrase, when its head says it is a method or model."""
-        title = doc_text(doc).partition("\n\n")[0]
+        title = doc_title(doc)
+        if title is None:
+            return False
         means = title_means(title, self.words.title_means, self.title_cuts, self.title_rejects,
                             self.words.title_articles)
         if means is None:
@@ -477,7 +480,9 @@ class TitleReader(ReaderBase):
         label = text[cand.start:cand.end].lower().split()
         if len(label) != 2 or norm_word(label[1]) not in self.type_words:
             return
-        title = text.partition("\n\n")[0]
+        title = doc_title(doc)
+        if title is None:
+            return
         means = title_means(title, self.words.title_means | {"by"}, self.title_cuts, self.title_rejects,
                             self.words.title_articles)
         if means is None:
@@ -507,17 +512,17 @@ class TitleReader(ReaderBase):
         novel algorithm that …"), the phrase must be headed by a kind noun ("… Algorithms") or be introduced by the
         abstract; an activity head ("Optimal Multi-Distribution Learning", "Smooth Bandit Optimization") names what the
         paper works on, and gives way to what the abstract describes (read again after it when that is nothing)."""
-        text = doc_text(doc)
-        title, sep, _rest = text.partition("\n\n")
-        if not sep:
+        title = doc_title(doc)
+        if title is None:
             return False
+        abstract = doc_text(doc)[len(title) + 2:]
         for start, end, head_end in self._phrases(title):
             head = norm_word(title[:head_end].rsplit(None, 1)[-1].rsplit("-", 1)[-1])
             last = title[:end].rsplit(None, 1)[-1]
             if last.islower() is False and last.lower().endswith("ed") and last.lower()[:-2] not in self.type_words \
                     and " " in title[start:end] and self._participle(last.lower()):
                 continue  # "In-context Learning on Function Classes Unveiled": a clause, not a name
-            if named_only and not self._introduced(doc, _rest, title[start:end], named_only=True):
+            if named_only and not self._introduced(doc, abstract, title[start:end], named_only=True):
                 continue
             # "… : Transferable Latent Spatial Representations for Navigation": a noun of a thing made heads it too
             typ = self.type_words.get(head) or self.words.made_kind_nouns.get(head)
@@ -525,15 +530,15 @@ class TitleReader(ReaderBase):
             if typ is None:
                 found = head_type(head, self.res)
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
-            if typ is None and not (found and found[0] == "Task") and self._introduced(doc, _rest, title[start:end]):
+            if typ is None and not (found and found[0] == "Task") and self._introduced(doc, abstract, title[start:end]):
                 typ = "Method"  # "we propose modified Retrace to …", "…, called plug-in performative optimization"
             if typ is None or typ == "Task":
                 continue
             if before_described and found is not None and head_end == end \
                     and self._background_phrase(doc, title[start:end]):
                 continue  # (not "Deep Metric Learning With Chance Constraints": what the phrase adds to its head is new)
-            if before_described and self._means_in_abstract(_rest, title[start:end]) \
-                    and not self._introduced(doc, _rest, title[start:end]):
+            if before_described and self._means_in_abstract(abstract, title[start:end]) \
+                    and not self._introduced(doc, abstract, title[start:end]):
                 continue  # "Kalman Filter for Online Classification …" with "we introduce a … online learning approach
                 # that utilizes Kalman filter recursions": the title names what the described contribution uses
             after = title[end:].split(None, 1)
@@ -542,7 +547,7 @@ class TitleReader(ReaderBase):
                 # what the paper addresses (see title_means), its contribution is the abstract's or Y, read first
             split = _TITLE_SPLIT.search(title) if _may_split(title) else None
             if typ is kind and kind is not None and (split and start > split.start() or not (re.search(
-                    r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", _rest, re.IGNORECASE)
+                    r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", abstract, re.IGNORECASE)
                     or (loose and not split and start == 0 and head_end == end and after
                         and after[0].lower() in self.title_cuts and head not in self.words.contribution_not_heads))):
                 continue  # typed only by the abstract's bare kind noun: the title's head, in the abstract's words
@@ -563,9 +568,9 @@ class TitleReader(ReaderBase):
         presents, when the abstract speaks of a thing of that kind ("the algorithm", "a regularizer that …"); the
         answer of last resort of a paper whose abstract names and describes nothing it proposes. A study, a survey
         or an analysis is no such kind (``contribution_not_heads``), nor is a known concept ("A Transformer …")."""
-        text = doc_text(doc)
-        title, sep, rest = text.partition("\n\n")
-        if not sep or not (title.startswith(("A ", "An ")) and title[title.index(" ") + 1:][:1].isupper()):
+        title = doc_title(doc)
+        rest = doc_text(doc)[len(title) + 2:] if title is not None else ""
+        if title is None or not (title.startswith(("A ", "An ")) and title[title.index(" ") + 1:][:1].isupper()):
             return False
         phrases = self._phrases(title)
         if not phrases or title[:phrases[0][0]].strip().lower() not in self.words.title_articles:
