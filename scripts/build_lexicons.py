@@ -1166,6 +1166,60 @@ def build_field_concepts(lex: Lex, path: Path):
 
 # ---------------------------------------------------------------------------
 
+#: an acronym a Papers with Code entry gives its own long form ("SAC" = switchable atrous convolution) is read
+#: as the long form OpenReview authors use for it far more ("soft actor critic"): at least this many papers,
+#: and this many times the papers of the entry's own long form
+ACRONYM_USAGE_MIN = 5
+ACRONYM_USAGE_RATIO = 3
+
+
+def keyword_usage(root: Path) -> dict[str, int]:
+    """Papers per OpenReview keyword, by concept key (what authors call things, and how often)."""
+    out: dict[str, int] = defaultdict(int)
+    with (root / "openreview" / "keyword_normalization.tsv").open(encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) >= 2 and parts[1].isdigit():
+                out[key(strip_paren(norm_space(parts[0]))[0])] += int(parts[1])
+    return out
+
+
+def usual_acronym_senses(rows: list[dict], root: Path) -> list[dict]:
+    """An acronym a Papers with Code method or task entry expands to a long form few authors use ("SAC" =
+    switchable atrous convolution, "SFT" = shrink and fine-tune) means, in an abstract that does not define it,
+    what most authors abbreviate so ("soft actor critic", "supervised fine-tuning"): the acronym row takes that
+    long form's row when the lexicon has one of the same type and OpenReview keywords use it far more
+    (ACRONYM_USAGE_*). An
+    abstract that defines the acronym still names its own long form (kg.extract's acronym finder)."""
+    usage = keyword_usage(root)
+    by_key: dict[str, dict] = {}
+    for r in rows:
+        if r["case"] == "fold" and len(r["term"].split()) >= 2:
+            by_key.setdefault(key(r["term"]), r)
+    by_initials: dict[str, list[str]] = defaultdict(list)
+    for k in sorted(usage):
+        ini = initials(k)
+        if ini and usage[k] >= ACRONYM_USAGE_MIN and k in by_key:
+            by_initials[ini].append(k)
+    out = []
+    for r in rows:
+        acro = r["term"]
+        if r["source"] in ("pwc-method", "pwc-task") and r["case"] == "exact" and re.fullmatch(r"[A-Z]{2,6}", acro):
+            own = key(r["canonical"])
+            rivals = [k for k in by_initials.get(acro, ()) if k != own and by_key[k]["canonical"] != r["canonical"]
+                      and by_key[k]["type"] == r["type"]]  # (not "STS" = semantic textual similarity, a Task, as
+            # sequence to sequence, nor "MIM" = masked image modeling as a multi-index model: another kind of thing)
+            best = max(rivals, key=lambda k: (usage[k], k), default=None)
+            if best is not None and usage[best] >= ACRONYM_USAGE_RATIO * max(usage.get(own, 0), 1):
+                sense = by_key[best]
+                r = dict(r, type=sense["type"], canonical=sense["canonical"], source=sense["source"],
+                         source_id=sense["source_id"], broader=sense["broader"])
+        out.append(r)
+    return out
+
+
 def resolve(lex: Lex) -> list[dict]:
     """One row per lower-cased term: CONCEPT_TYPES, then source priority, then a fixed
     tie-break (type order, canonical, source_id)."""
@@ -1440,6 +1494,12 @@ highest-priority source names the concept, lower-cased when a source writes it i
 and it is not an acronym. Generic terms listed in `generic_terms.txt` (and their plurals) are
 never emitted.
 
+An acronym a Papers with Code entry expands to a long form few authors use ("SAC" = switchable atrous
+convolution, "SFT" = shrink and fine-tune) reads as the long form of the same type that OpenReview
+keywords use at least 3 times as often, with at least 5 papers ("soft actor critic", "supervised
+fine-tuning"): `usual_acronym_senses` in the script. An abstract that defines an acronym still names its
+own long form.
+
 ## Row counts
 
 {counts}
@@ -1479,7 +1539,7 @@ def main(argv: list[str]) -> int:
     build_pwc_datasets_metrics(lex, root)
     build_openreview(lex, root)
     build_cso(lex, root)
-    rows = resolve(lex)
+    rows = usual_acronym_senses(resolve(lex), root)
     write_tsv(rows, out / "terms.tsv")
     (out / "SOURCES.md").write_text(SOURCES_MD.replace("{counts}", counts_table(rows)),
                                     encoding="utf-8")

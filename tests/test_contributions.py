@@ -2188,8 +2188,10 @@ def test_an_abstract_without_a_title_is_not_read_as_its_own_title(extractor):
     assert "deep reinforcement learning" in _found(extractor, abstract)
 
 
-def test_doc_title_is_the_text_before_the_blank_line_or_none(extractor):
+def test_doc_title_is_the_text_before_the_blank_line_or_none():
+    import spacy
+
     from kg.extract.text import doc_title
-    nlp = extractor.nlp
+    nlp = spacy.blank("en")
     assert doc_title(nlp.make_doc("Grokking at the Edge\n\nWe study grokking.")) == "Grokking at the Edge"
     assert doc_title(nlp.make_doc("We study grokking. It is sudden.")) is None

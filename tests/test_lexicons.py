@@ -129,6 +129,24 @@ def test_acronym_variants_map_to_canonical(index):
     assert index[("GPU", "HardwareConcept")]["case"] == "exact"
 
 
+@pytest.mark.parametrize("acronym, typ, usual, rare", [
+    ("SAC", "Method", "soft actor critic", "switchable atrous convolution"),
+    ("SFT", "Method", "supervised fine-tuning", "shrink and fine-tune"),
+])
+def test_an_acronym_reads_as_the_long_form_most_authors_use(index, acronym, typ, usual, rare):
+    """Papers with Code gives "SAC" to a convolution few abstracts name; OpenReview authors mean soft actor critic."""
+    assert index[(acronym, typ)]["canonical"] == usual
+    # the rare long form is still in the lexicon under its own name
+    assert index[(rare, typ)]["canonical"] == rare
+
+
+def test_an_acronym_keeps_its_entry_when_no_other_long_form_is_used_more(index):
+    # "GAN" shares its initials with graph attention networks, which authors abbreviate otherwise and use less
+    assert index[("GAN", "Model")]["canonical"] == index[("generative adversarial network", "Model")]["canonical"]
+    # and a rival of another type is no sense of it: semantic textual similarity is no sequence-to-sequence model
+    assert index[("STS", "Task")]["canonical"] == "STS"
+
+
 def test_generic_terms_absent(terms):
     generic = _generic_terms()
     assert len(generic) > 150

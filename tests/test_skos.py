@@ -199,9 +199,13 @@ def test_sparql_rolls_methods_up_to_pwc_collections(combined):
 
 def test_link_rules():
     v = load_vocabulary()
-    sft = "https://paperswithcode.com/method/sft"   # prefLabel "shrink and fine-tune", altLabel "SFT"
-    assert v.link("Method", "SFT", [sft]) == [(sft, True)]
-    assert v.link("Method", "Supervised Fine-Tuning", [sft]) == [(sft, False)]
+    aspp = "https://paperswithcode.com/method/aspp"   # prefLabel "atrous spatial pyramid pooling", altLabel "ASPP"
+    assert v.link("Method", "ASPP", [aspp]) == [(aspp, True)]
+    assert v.link("Method", "Spatial Pyramid Pooling", [aspp]) == [(aspp, False)]
+    # "SFT" is no label of Papers with Code's shrink and fine-tune: most authors mean supervised fine-tuning
+    sft = "https://paperswithcode.com/method/sft"
+    assert v.link("Method", "shrink and fine-tune", [sft]) == [(sft, True)]
+    assert v.link("Method", "SFT", [sft]) == [(sft, False)]
     assert v.link("Method", "x", ["https://example.org/mine"]) == [("https://example.org/mine", False)]
     assert v.link("Method", "x", ["not-an-iri"]) == []
     # hardware matched through hardware_concepts.tsv carries no id: linked by label
