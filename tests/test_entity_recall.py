@@ -994,3 +994,26 @@ def test_a_name_set_off_after_a_dataset_subject_is_the_dataset(entity_types) -> 
                          "SkiZB, is introduced. A new method with the dataset noun, BarGen, is introduced.")
     assert found.get("SkiZB") == "Dataset", found
     assert found.get("BarGen") != "Dataset", found
+
+
+def test_a_modality_a_venue_a_dof_count_or_a_formula_spelled_like_a_name_is_no_entity(entity_types) -> None:
+    """"RGB and depth cameras", "a 7-DoF arm", "accepted at NeurIPS", "O(n2 log2 n)": words spelled like names that
+    name no method, model or dataset are no entity when nothing types them. Controls in the same text: a coined name
+    used as often is kept, a longer phrase holding the modality is still data, and a venue-like name before a colon
+    (the paper's own name) is kept."""
+    found = entity_types("COLT: compositional learning of tools. We use RGB and depth cameras on a 7-DoF arm. "
+                         "The RGB stream feeds COLT and ZorbNet. We collect sparse LiDAR point clouds. ZorbNet runs on a 7-DoF arm in "
+                         "O(n2 log2 n) time, as shown at NeurIPS and at NeurIPS 2023.")
+    assert "ZorbNet" in found and "COLT" in found, found
+    assert found.get("LiDAR point clouds") == "Dataset", found
+    assert not {"RGB", "7-DoF", "NeurIPS", "NeurIPS 2023", "O(n2", "n2", "log2"} & set(found), found
+
+
+def test_a_long_form_of_a_vehicle_is_a_model_and_of_degrees_of_freedom_a_metric(entity_types) -> None:
+    """"unmanned aerial vehicles (UAVs)" names machines, typed as robots are; "degrees of freedom (DoF)" a property
+    measured. Control in the same text: another defined long form keeps the default Method."""
+    found = entity_types("We fly unmanned aerial vehicles (UAVs) with six degrees of freedom (DoF) using "
+                         "zonal flow shaping (ZFS).")
+    assert found.get("unmanned aerial vehicles") == "Model", found
+    assert found.get("degrees of freedom") == "Metric", found
+    assert found.get("zonal flow shaping") == "Method", found
