@@ -1017,3 +1017,12 @@ def test_a_long_form_of_a_vehicle_is_a_model_and_of_degrees_of_freedom_a_metric(
     assert found.get("unmanned aerial vehicles") == "Model", found
     assert found.get("degrees of freedom") == "Metric", found
     assert found.get("zonal flow shaping") == "Method", found
+
+
+def test_a_method_noun_after_an_acronym_of_a_task_leaves_the_task(entity_types) -> None:
+    """"unsupervised anomaly detection (AD) … AD methods": methods for the task the acronym names; the acronym stays
+    the task. Control in the same text: a method noun after an acronym of a method still types it."""
+    found = entity_types("Unsupervised zonal anomaly detection (ZAD) is a critical task. We evaluate ZAD methods and "
+                         "ZAD algorithms on images. Quorum flow shaping (QFS) helps, and QFS methods improve.")
+    assert found.get("zonal anomaly detection") == found.get("ZAD") == "Task", found
+    assert found.get("QFS") == "Method", found

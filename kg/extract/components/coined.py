@@ -380,6 +380,7 @@ class CoinedNameFinder:
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
         self._acronym_starts: set[int] = set()
+        self._defined_tasks: set[str] = set()
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -442,6 +443,8 @@ class CoinedNameFinder:
                         and toks.lower[i + 1] not in self.res.function_words)):
                     break  # "the Franka Kitchen robot manipulation environment": the robot noun modifies another;
                     # "Amazon Robotics' Robot Induction fleet": a capitalised one is part of another name
+                if typed and typed[0] in ("Method", "Model") and word in self._defined_tasks:
+                    break  # "unsupervised anomaly detection (AD) … AD methods": methods for the task AD names
                 if typed:
                     return typed
                 break
@@ -762,6 +765,10 @@ class CoinedNameFinder:
         known = [c for c in out if c.finder is Finder.LEXICON]
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
         self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
+        #: acronyms the text defines as a task ("anomaly detection (AD)"): "AD methods" are methods for it; not one
+        #: whose long form's head reads as a method ("multiple instance learning (MIL)": a task and a paradigm)
+        self._defined_tasks = {text[c.start:c.end] for c in out if c.finder is Finder.ACRONYM and c.type == "Task"
+                               and (head_type(c.long_form.rsplit(None, 1)[-1], self.res) or ("",))[0] != "Method"}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
