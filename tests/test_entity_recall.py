@@ -1026,3 +1026,13 @@ def test_a_method_noun_after_an_acronym_of_a_task_leaves_the_task(entity_types) 
                          "ZAD algorithms on images. Quorum flow shaping (QFS) helps, and QFS methods improve.")
     assert found.get("zonal anomaly detection") == found.get("ZAD") == "Task", found
     assert found.get("QFS") == "Method", found
+
+
+def test_a_time_or_pace_word_names_no_kind_of_task(entity_types) -> None:
+    """"with the rapid development of web technologies", "the future development of foundation models": a pace or a
+    time, not a kind of development. Control in the same text: a noun before the same head still names one."""
+    found = entity_types("Recently, with the rapid development of web technologies, damage analysis has received "
+                         "attention. We hope to help the future development of spiking models. Drug development is "
+                         "costly.")
+    assert found.get("Drug development") == "Task", found
+    assert not {"rapid development", "future development", "development"} & set(found), found
