@@ -380,7 +380,7 @@ class CoinedNameFinder:
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
         self._acronym_starts: set[int] = set()
-        self._defined_tasks: set[str] = set()
+        self._defined_kinds: set[str] = set()
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -435,6 +435,12 @@ class CoinedNameFinder:
         if span is None:
             return None
         span_start, span_end = span
+        if word in self._defined_kinds and start not in self._acronym_starts:
+            # "unsupervised anomaly detection (AD) … AD methods", "Clustered Federated Learning (CFL) … on CFL
+            # benchmarks": an acronym defined as a task or method keeps its definition's type; the words around a
+            # later mention say what is used with it (those around the definition still type it: "… Driving (MoCAD)
+            # datasets")
+            return None
         for i in range(span_end, min(span_end + 2, len(toks.lex))):
             if not toks.lex[i].is_punct:  # the next word, over one punctuation mark
                 typed = self.type_nouns.get(toks.norm[i])
@@ -443,8 +449,6 @@ class CoinedNameFinder:
                         and toks.lower[i + 1] not in self.res.function_words)):
                     break  # "the Franka Kitchen robot manipulation environment": the robot noun modifies another;
                     # "Amazon Robotics' Robot Induction fleet": a capitalised one is part of another name
-                if typed and typed[0] in ("Method", "Model") and word in self._defined_tasks:
-                    break  # "unsupervised anomaly detection (AD) … AD methods": methods for the task AD names
                 if typed:
                     return typed
                 break
@@ -765,10 +769,14 @@ class CoinedNameFinder:
         known = [c for c in out if c.finder is Finder.LEXICON]
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
         self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
-        #: acronyms the text defines as a task ("anomaly detection (AD)"): "AD methods" are methods for it; not one
-        #: whose long form's head reads as a method ("multiple instance learning (MIL)": a task and a paradigm)
-        self._defined_tasks = {text[c.start:c.end] for c in out if c.finder is Finder.ACRONYM and c.type == "Task"
-                               and (head_type(c.long_form.rsplit(None, 1)[-1], self.res) or ("",))[0] != "Method"}
+        #: acronyms the text defines as a task or a method, typed by more than the default ("anomaly detection (AD)",
+        #: "Clustered Federated Learning (CFL)"): "AD methods" are methods for the task, "CFL benchmarks" data for the
+        #: method. Not a task whose long form's head reads as a method ("multiple instance learning (MIL)": a task
+        #: and a paradigm, which "MIL methods" may say)
+        self._defined_kinds = {text[c.start:c.end] for c in out
+                               if c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.confidence >= 0.6
+                               and not (c.type == "Task" and (head_type(c.long_form.rsplit(None, 1)[-1], self.res)
+                                                              or ("",))[0] == "Method")}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
