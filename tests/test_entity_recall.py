@@ -1054,3 +1054,12 @@ def test_a_participle_after_a_plural_noun_ends_its_phrase(entity_types) -> None:
     plural noun."""
     found = entity_types("The encoder is trained on hundreds of millions of diverse 2D photographs mined from the web.")
     assert found.get("2D photographs") == "Dataset", found
+
+
+def test_a_group_name_and_a_generated_by_compound_are_no_names(entity_types) -> None:
+    """"SE(3)-equivariant convolutions": a matrix group, mathematics; "LLM-generated explanations": made by an LLM, the
+    compound describes. Control in the same text: a coined name repeated as often is kept."""
+    found = entity_types("We build SE(3)-equivariant kernels on SE(3) poses. LLM-generated data and LLM-generated "
+                         "text train ZorbNet, and ZorbNet wins.")
+    assert "ZorbNet" in found, found
+    assert not {"SE", "LLM-generated"} & set(found), found
