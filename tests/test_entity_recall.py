@@ -1063,3 +1063,12 @@ def test_a_group_name_and_a_generated_by_compound_are_no_names(entity_types) -> 
                          "text train ZorbNet, and ZorbNet wins.")
     assert "ZorbNet" in found, found
     assert not {"SE", "LLM-generated"} & set(found), found
+
+
+def test_a_judgement_before_a_method_noun_is_dropped(entity_types) -> None:
+    """"state-of-art methods", "contemporary baselines", "representative losses": a judgement names no method. Control
+    in the same text: a phrase whose modifier names a kind stays."""
+    found = entity_types("We compare with state-of-art methods and contemporary baselines. We use a contrastive "
+                         "loss and representative losses.")
+    assert found.get("contrastive loss") == "Method", found
+    assert not {"state-of-art methods", "contemporary baselines", "representative losses"} & set(found), found
