@@ -90,6 +90,8 @@ class Words:
     coined_robot_nouns: frozenset[str]
     coined_metric_change_nouns: frozenset[str]
     coined_model_suffixes: tuple[str, ...]
+    coined_not_names: frozenset[str]
+    long_form_heads: Mapping[str, str]
     name_prefixes: frozenset[str]
     phrase_dataset_heads: frozenset[str]
     phrase_data_heads: frozenset[str]

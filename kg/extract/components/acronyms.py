@@ -89,6 +89,9 @@ def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, fl
         if len(words) > 1 and words[-1].lower() != norm_word(words[-1]) \
                 and norm_word(words[-1]) in res.words.phrase_data_heads:
             return "Dataset", 0.55  # "Whole Slide Images (WSIs)": data named by what it holds, as kg_phrases reads it
+        head = res.words.long_form_heads.get(norm_word(words[-1]).lower())
+        if head is not None and len(words) > 1:
+            return head, 0.6  # "unmanned aerial vehicles (UAVs)" a Model, "degrees of freedom (DoF)" a Metric
     return "Method", 0.55
 
 

@@ -80,6 +80,15 @@ _INNER_CAPITAL = re.compile(r"^[A-Z][A-Za-z]*[a-z]{2}[A-Z]")
 #: "GP-UCB", "Smoothed-AGDA", "XM-SfM": words joined by hyphens, the last one capitalised twice at least
 _HYPHENED_NAME = re.compile(r"^([A-Za-z]+)(?:-[A-Za-z]+)*-(?=[A-Za-z]{3})([A-Za-z]*[A-Z][A-Za-z]*[A-Z][A-Za-z]*)$")
 _SPACE_DIGIT = re.compile(r" \d")
+#: a count of degrees of freedom ("6-DoF", "7-DOF", "6DoF", "multi-DoF", "DoFs"): how a robot or a pose moves, no name
+_DOF = re.compile(r"(?:\d+-?|[A-Za-z]+-)?DOFs?", re.IGNORECASE)
+#: mathematics spelled like a name: an order of growth ("O(n2 log2", "Θ(T", "widetildeO") or a variable with an index
+#: ("n2", "k3"): a single lower-case letter before digits; a logarithm's base ("log2")
+_FORMULA_NAME = re.compile(r"[OΘΩo]\(.*|\\?(?:widetilde|tilde|mathcal|mathbb|mathrm)[A-Za-z]*|[a-z]\d+|log\d+")
+#: a matrix group's dimension after its name ("SE(3)-equivariant", "SO(2)"): the name is mathematics
+_GROUP_AFTER = re.compile(r"\(\d\)")
+#: a year after a venue ("NeurIPS 2023", "ICLR'24"), read off before the venue is looked up
+_YEAR_AFTER = re.compile(r"(?: ?'\d\d| (?:19|20)\d\d)$")
 #: a score written with decimals ("2.5", "66.4", "+3.1"): what a name right after it measures (see ``_after_score``)
 _DECIMAL = re.compile(r"[+\-]?\d+\.\d+")
 #: units a number is written with, not measures of their own ("2.5 GHz", "1.5 TiB", "3.2 TFLOPs", "4.5 kWh")
@@ -373,6 +382,7 @@ class CoinedNameFinder:
         self._capitalised = _CapitalisedWords(res.function_words)
         self._plain: dict[str, bool] = {}
         self._acronym_starts: set[int] = set()
+        self._defined_kinds: set[str] = set()
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -427,6 +437,12 @@ class CoinedNameFinder:
         if span is None:
             return None
         span_start, span_end = span
+        if word in self._defined_kinds and start not in self._acronym_starts:
+            # "unsupervised anomaly detection (AD) … AD methods", "Clustered Federated Learning (CFL) … on CFL
+            # benchmarks": an acronym defined as a task or method keeps its definition's type; the words around a
+            # later mention say what is used with it (those around the definition still type it: "… Driving (MoCAD)
+            # datasets")
+            return None
         for i in range(span_end, min(span_end + 2, len(toks.lex))):
             if not toks.lex[i].is_punct:  # the next word, over one punctuation mark
                 typed = self.type_nouns.get(toks.norm[i])
@@ -485,6 +501,16 @@ class CoinedNameFinder:
                 if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in self.list_head_stops:
                     break
         return None
+
+    def _not_a_name(self, name: str) -> bool:
+        """A word spelled like a name that names no method, model or dataset: a sensing modality or a venue
+        (kind_nouns.toml's ``coined_not_names``: "RGB", "LiDARs", "NeurIPS 2023"), a count of degrees of freedom
+        ("6-DoF") or a piece of mathematics ("O(n2", "n2"). Only asked of a name no context types."""
+        if _DOF.fullmatch(name) or _FORMULA_NAME.fullmatch(name):
+            return True
+        low = _YEAR_AFTER.sub("", name).lower()
+        not_names = self.res.words.coined_not_names
+        return low in not_names or low.endswith("s") and low[:-1] in not_names
 
     def _hyphened_name(self, name: str) -> bool:
         """"GP-UCB", "Particle-DETR", "Smoothed-AGDA": a name of hyphen-joined words that ends in an acronym or a
@@ -745,6 +771,14 @@ class CoinedNameFinder:
         known = [c for c in out if c.finder is Finder.LEXICON]
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
         self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
+        #: acronyms the text defines as a task or a method, typed by more than the default ("anomaly detection (AD)",
+        #: "Clustered Federated Learning (CFL)"): "AD methods" are methods for the task, "CFL benchmarks" data for the
+        #: method. Not a task whose long form's head reads as a method ("multiple instance learning (MIL)": a task
+        #: and a paradigm, which "MIL methods" may say)
+        self._defined_kinds = {text[c.start:c.end] for c in out
+                               if c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.confidence >= 0.6
+                               and not (c.type == "Task" and (head_type(c.long_form.rsplit(None, 1)[-1], self.res)
+                                                              or ("",))[0] == "Method")}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
@@ -764,6 +798,10 @@ class CoinedNameFinder:
                     and not name.lower().endswith(self.dataset_endings):
                 typed = ("Model", 0.7)  # an architecture's name ("UVCGAN", "EAFormer"), when no context types it
             guess = ""
+            if typed is None and (self._not_a_name(name) or _GROUP_AFTER.match(text, end)) \
+                    and text[end:end + 1] != ":":
+                continue  # "RGB and depth cameras", "a 7-DoF arm", "accepted at NeurIPS", "O(n2 log2 n)" (but a
+                # name before a colon names what the text is about: "CORL: Compositional Representation Learning")
             if typed is None:
                 guess = GUESS  # nothing typed it: a default that a typed reading of the same name outvotes
                 if counts[name] >= 2 or " " in name or self._used_name(name) and self._used(doc, start) \

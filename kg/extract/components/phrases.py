@@ -453,8 +453,9 @@ class PhraseFinder:
             # method, fills them (it is typed where it is defined, not here)
             inner = any(c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.end - c.start == len(first)
                         and text[c.start:c.end] == first for c in out)
-        if inner and not of_task and not any(self._named(t) for t in mod_text):
-            return  # "a reading-comprehension benchmark": the task is the entity (it only says what it tests)
+        if inner and not of_task and not plural and not any(self._named(t) for t in mod_text):
+            return  # "a reading-comprehension benchmark": the task is the entity (it only says what it tests); the
+            # plural names a class of datasets beside it ("several CFL benchmarks", "standard DML benchmarks")
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
 
@@ -562,6 +563,8 @@ class PhraseFinder:
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
                 before = len(out)
+                if end - start >= 3 and self._trailing_participle(toks, end):
+                    end -= 1  # "on several CFL benchmarks demonstrating that": the participle opens a clause
                 # the test _emit starts with, done here for the three chunks in four it rejects
                 if toks.norm[end - 1] in emit_norms or head_type(toks.text[end - 1], res) is not None:
                     words = word_ranges(joiner, start, end)
@@ -601,6 +604,15 @@ class PhraseFinder:
         self._measured_metrics(doc, toks, text, out)
         self._qualified_terms(toks, text, out)
         return doc
+
+    def _trailing_participle(self, toks: Tokens, end: int) -> bool:
+        """"benchmarks demonstrating", "datasets showing", "models trained": a lower-case participle right after a
+        plural noun ends a run of content words, and the phrase before it ends at the noun (the participle opens a
+        reduced clause); not a noun in -ing ("graph learning"), nor after a singular word."""
+        last = toks.text[end - 1]
+        return last.endswith(("ing", "ed")) and last.isalpha() and last.islower() \
+            and last not in self.res.noun_ing and not toks.joiner[end - 2] \
+            and toks.norm[end - 2] != toks.lower[end - 2] and toks.text[end - 2].isalpha()
 
     def _qualified_terms(self, toks: Tokens, text: str, out: list[Candidate]) -> None:
         """A known method with one qualifier right before it is a narrower one: "hybrid experience replay",
