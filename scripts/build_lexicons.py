@@ -288,6 +288,8 @@ ORDINARY_WORD_NAMES = {
     "accordion", "crossbow", "deflation", "hamburger", "colorization", "inpainting", "jigsaw",
     "involution", "convolution", "pruning", "diffusion", "adapter", "procrustes", "sophia",
     "siren", "tofu", "polynomial", "flowers", "autoencoders", "demon", "serf", "phish", "nipuna", "metrix", "conffusion", "dreamix",
+    # everyday abbreviations a method's name shares: "GPS" (greedy policy search) is the positioning system
+    "gps",
     # datasets
     "abalone", "adult", "ant", "aspirin", "babies", "ballroom", "berkeley", "bio", "breakfast",
     "campus", "cards", "chairs", "clearance", "colors", "columbia", "cornell", "diabetes",

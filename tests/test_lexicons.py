@@ -325,3 +325,10 @@ def test_clustering_is_the_problem_a_clustering_algorithm_a_method(entity_types)
     Both on one abstract."""
     found = entity_types("We study clustering under noise and show that spectral clustering recovers the groups.")
     assert found.get("clustering") == "Task" and found.get("spectral clustering") == "Method"
+
+
+def test_an_everyday_abbreviation_is_no_name_of_the_method_sharing_it(index):
+    # "GPS signals" are the positioning system, not Papers with Code's greedy policy search ...
+    assert not any(term == "GPS" for term, _typ in index)
+    # ... which keeps its long form
+    assert index[("greedy policy search", "Method")]["canonical"] == "greedy policy search"
