@@ -168,7 +168,7 @@ class ReaderBase:
                 self.type_words.setdefault(norm_word(w), typ)
         #: every word a cue position list of __call__ holds
         self.cue_words = frozenset(self.any_verbs | self.naming | {"our", "proposed"} | self.describing_cues
-                                   | {"new", "novel"} | self.naming_phrase_ends)
+                                   | {"new", "novel", "refer"} | self.naming_phrase_ends)
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
