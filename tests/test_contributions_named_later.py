@@ -89,3 +89,29 @@ def test_a_known_term_in_a_mentioned_phrase_is_not_widened(extractor):
                                "task. We propose Radial Bayesian Neural Networks (BNNs) for it.")
     assert "Radial Bayesian Neural Networks" in got  # the control, same input
     assert "French Spoken Language Understanding" not in got
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("We present AgEval a comprehensive benchmark for plant stress phenotyping.", "AgEval", "Dataset"),
+    ("We introduce Stylist a method that utilizes pretrained large-scale model representations.", "Stylist", "Method"),
+    ("We propose EfficientCrackNet a lightweight hybrid model for crack segmentation.", "EfficientCrackNet", "Model"),
+])
+def test_an_apposition_without_its_comma_in_an_abstract_that_lost_its_commas(extractor, abstract, name, typ):
+    """Some venues' abstracts come without commas: "X a benchmark for …" is "X, a benchmark for …"."""
+    assert _proposed(extractor, abstract).get(name) == typ
+
+
+def test_a_name_with_its_own_kind_noun_keeps_it_over_a_commaless_apposition(extractor):
+    got = _proposed(extractor, "This paper introduces the Elemental Composite Prototypical Network (ECPN) a novel "
+                               "approach to few-shot learning in outdoor point cloud object detection.")
+    assert got == {"Elemental Composite Prototypical Network": "Model"}
+
+
+@pytest.mark.parametrize("abstract, name, typ", [
+    ("We introduce Label-Augmented Dataset Distillation (LADD), a new dataset distillation framework enhancing "
+     "dataset distillation with label augmentations.", "Label-Augmented Dataset Distillation", "Method"),
+    ("We introduce TwinSynths, a new benchmark dataset of real and synthetic image pairs.", "TwinSynths", "Dataset"),
+])
+def test_an_apposition_is_typed_by_its_head_not_a_describing_kind_noun(extractor, abstract, name, typ):
+    # "a new dataset distillation framework" is a framework; "a new benchmark dataset" a dataset
+    assert _proposed(extractor, abstract).get(name) == typ

@@ -427,6 +427,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         before = len(out)
         if self._defined_name(doc, sent, k, by_start, out, None, new_only=True) \
                 and any(c.proposed and c.start == toks.idx[k] for c in out[before:]):
+            for c in out[before:]:
+                head = self.type_words.get(norm_word(doc_text(doc)[c.start:c.end].rsplit(None, 1)[-1]))
+                if c.proposed and head and head != "Task":
+                    c.type = head  # "the Gallery Filter Network (GFN)": the name's own kind noun types it
             return True
         del out[before:]
         return False
