@@ -31,6 +31,8 @@ from kg.types import Finder
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 #: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
 #: "a novel ", "a new ", "the first ": what calls the proposed thing after it new
+#: what a bare known process is of or for, right after it ("fine-tuning of LLMs …", "distillation for informed …")
+BARE_RECIPE_AFTER = re.compile(r"[ \t]+(?:of|for)[ \t]+(?!the[ \t]|a[ \t]|an[ \t])[\w-]")
 NEW_BEFORE = re.compile(r"(?:(?<![\w-])(?:a|an)[ \t]+(?:novel|new)|(?<![\w-])the[ \t]+first)[ \t]+$", re.IGNORECASE)
 NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
 NAME_LIST_GAP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|,?\s+and\s+")
@@ -88,13 +90,22 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             rest = (c.name[max(ends) - c.start:] if c.name else text[max(ends):c.end]).split(None, 1)
             # ("an MRI-powered … robot" proposing "MRI": glued on, it describes what is new, it is not)
             new = not rest and not acronym and not text.startswith("-", c.end) and self._one_of_its_own(text, c.start)
+            recipe = not rest and not acronym and self._bare_recipe(text, c)
             if not rest and not c.name:  # "our DNN framework" proposing "DNN": the kind noun after the span
                 m = NEXT_WORD.match(text, c.end)
                 rest = [m.group(1)] if m else []
             kind = norm_word(rest[0].lower()) if rest and rest[0].isalpha() and rest[0].islower() else ""
             # ("a multi-task learning model of classification and generation": a kind noun and what it is of)
-            if new or (kind and (kind in self.type_words or kind in self.res.generic_heads)):
+            if new or (kind and (kind in self.type_words or kind in self.res.generic_heads)) \
+                    or recipe:
                 c.rule = SAID_NEW_KNOWN
+
+    def _bare_recipe(self, text: str, c: Candidate) -> bool:
+        """"we propose fine-tuning of LLMs on mixed-language data", "we propose knowledge distillation for informed
+        labeling": a known process a contribution verb proposes bare (no article), with what it is of or for, is the
+        paper's own recipe of it, not the process every paper mentions."""
+        before = text[max(0, c.start - 16):c.start].split()
+        return bool(before) and before[-1].lower() in self.verbs and BARE_RECIPE_AFTER.match(text, c.end) is not None
 
     def _listed_names(self, doc: Doc, out: list[Candidate]) -> None:
         """"We additionally curate and release new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the
