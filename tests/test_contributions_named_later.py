@@ -115,3 +115,10 @@ def test_a_name_with_its_own_kind_noun_keeps_it_over_a_commaless_apposition(extr
 def test_an_apposition_is_typed_by_its_head_not_a_describing_kind_noun(extractor, abstract, name, typ):
     # "a new dataset distillation framework" is a framework; "a new benchmark dataset" a dataset
     assert _proposed(extractor, abstract).get(name) == typ
+
+
+def test_a_describing_verb_before_a_defined_name_with_its_kind_noun_keeps_the_kind_noun(extractor):
+    got = _proposed(extractor, "Structure is not revealed from single frames, so we provide the Temporal Shape (TS) "
+                               "dataset, as well as modified domains of Diving48.")
+    assert got == {"Temporal Shape dataset": "Dataset"}
+    assert "Temporal Shape" not in got

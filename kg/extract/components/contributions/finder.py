@@ -435,6 +435,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         if k + 2 >= sent.end or not text[k][:1].isupper() or not text[k].isalpha() \
                 or not any(text[t] == "(" for t in range(k + 1, min(sent.end, k + TARGET_WINDOW))):
             return False
+        close = next((t for t in range(k + 1, min(sent.end, k + TARGET_WINDOW)) if text[t] == ")"), None)
+        if close is not None and close + 1 < sent.end and text[close + 1].islower() \
+                and toks.norm[close + 1] in self.type_words:
+            return False  # "we provide the Temporal Shape (TS) dataset": the name and its kind noun, read as described
         before = len(out)
         if self._defined_name(doc, sent, k, by_start, out, None, new_only=True) \
                 and any(c.proposed and c.start == toks.idx[k] for c in out[before:]):
