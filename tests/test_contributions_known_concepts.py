@@ -98,3 +98,17 @@ def test_a_title_phrase_the_abstract_uses_as_a_means_is_not_the_contribution(ext
     assert _proposed(extractor, "We introduce a probabilistic Bayesian online learning approach. We evaluate it on "
                                 "image streams.", "Kalman Filter for Online Classification of Images") == {
         "Kalman Filter": "Method"}
+
+
+def test_a_known_process_proposed_bare_with_what_it_is_of_is_the_papers_own(extractor):
+    """"we propose fine-tuning of LLMs on mixed-language data": the paper's own recipe of the known process (a node of
+    its own), unlike the process proposed with a purpose only."""
+    def own(abstract: str) -> dict[str, bool]:
+        ex = extractor.extract(Paper(id="p", title="", abstract=abstract))
+        return {e.labels[0]: e.own for e in ex.entities if e.proposed}
+
+    assert own("We propose fine-tuning of LLMs on mixed-language data to improve code-switching.") == {
+        "fine-tuning": True}
+    assert own("In contrast, we propose knowledge distillation for informed labeling.") == {
+        "knowledge distillation": True}
+    assert own("We propose knowledge distillation to compress the model.") == {"knowledge distillation": False}

@@ -32,6 +32,8 @@ from kg.types import Finder
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 #: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
 #: "a novel ", "a new ", "the first ": what calls the proposed thing after it new
+#: what a bare known process is of or for, right after it ("fine-tuning of LLMs …", "distillation for informed …")
+BARE_RECIPE_AFTER = re.compile(r"[ \t]+(?:of|for)[ \t]+(?!the[ \t]|a[ \t]|an[ \t])[\w-]")
 NEW_BEFORE = re.compile(r"(?:(?<![\w-])(?:a|an)[ \t]+(?:novel|new)|(?<![\w-])the[ \t]+first)[ \t]+$", re.IGNORECASE)
 NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
 NAME_LIST_GAP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|,?\s+and\s+")
@@ -89,13 +91,22 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             rest = (c.name[max(ends) - c.start:] if c.name else text[max(ends):c.end]).split(None, 1)
             # ("an MRI-powered … robot" proposing "MRI": glued on, it describes what is new, it is not)
             new = not rest and not acronym and not text.startswith("-", c.end) and self._one_of_its_own(text, c.start)
+            recipe = not rest and not acronym and self._bare_recipe(text, c)
             if not rest and not c.name:  # "our DNN framework" proposing "DNN": the kind noun after the span
                 m = NEXT_WORD.match(text, c.end)
                 rest = [m.group(1)] if m else []
             kind = norm_word(rest[0].lower()) if rest and rest[0].isalpha() and rest[0].islower() else ""
             # ("a multi-task learning model of classification and generation": a kind noun and what it is of)
-            if new or (kind and (kind in self.type_words or kind in self.res.generic_heads)):
+            if new or (kind and (kind in self.type_words or kind in self.res.generic_heads)) \
+                    or recipe:
                 c.rule = SAID_NEW_KNOWN
+
+    def _bare_recipe(self, text: str, c: Candidate) -> bool:
+        """"we propose fine-tuning of LLMs on mixed-language data", "we propose knowledge distillation for informed
+        labeling": a known process a contribution verb proposes bare (no article), with what it is of or for, is the
+        paper's own recipe of it, not the process every paper mentions."""
+        before = text[max(0, c.start - 16):c.start].split()
+        return bool(before) and before[-1].lower() in self.verbs and BARE_RECIPE_AFTER.match(text, c.end) is not None
 
     def _listed_names(self, doc: Doc, out: list[Candidate]) -> None:
         """"We additionally curate and release new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the
@@ -155,6 +166,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         describing = [i for i in cue_at if lower[i] in self.describing_cues]
         our_at = self.our_at = [i for i in ours if lower[i] == "our"]
         new_at = self.new_at = [i for i in cue_at if lower[i] in ("new", "novel")]
+        refer_at = [i for i in cue_at if lower[i] == "refer"]
         self.naming_at = dict(zip(naming, naming))
         phrase_ends = [i for i in cue_at if lower[i] in self.naming_phrase_ends]  # "as" of "referred to as"
         for words in self.naming_phrases:
@@ -229,6 +241,11 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                             and self._kind_then_name(doc, sent, i + 1, by_start, out):
                         continue  # "and provide the algorithm Fed-FairX-LinUCB that …", "we give a new algorithm,
                         # UCB-GT, …": a kind noun right after the verb, and its name
+                    if lower[i] in self.describing_only and lower[i] not in self.words.showing_verbs \
+                            and lower[i - 1] != "also" and not self._additive_opening(lower, sent, i) \
+                            and self._has_subject(lower, i, sent) and self._defined_after_describing(doc, sent, i,
+                                                                                                      by_start, out):
+                        continue  # "We describe the Conditional Attribute Subsampling Toolkit (CAST) for …"
                     unnamed.append((sent, i))
             # each reader below starts from a cue word: called only for a sentence holding one
             named = naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)]
@@ -241,6 +258,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 self._proposed_name(doc, sent, cues, by_start, out)
             if bisect_left(new_at, sent.start + 1) < bisect_left(new_at, sent.end - 1):
                 self._new_definition(doc, sent, by_start, out)
+            for r in refer_at[bisect_left(refer_at, sent.start + 1):bisect_left(refer_at, sent.end - 4)]:
+                self._referred_as(doc, sent, r, by_start, out)
         if not any(c.proposed for c in out):
             self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
         if not any(c.proposed for c in out):
@@ -368,6 +387,68 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if lower[sent.start:sent.start + len(w)] == w:
                 we = sent.start + len(w) + (lower[sent.start + len(w)] == ",")
                 return we < verb and lower[we] == "we" and verb - we <= 2
+        return False
+
+    def _referred_as(self, doc: Doc, sent: Span, r: int, by_start, out: list[Candidate]) -> None:
+        """"We refer to this joint training as Composite Learning (CompL)", "We refer to these inquisitive questions as
+        Curiosity-driven Questions (CQs)": "we refer to" a pointing word ("this", "these", "our") and a few words,
+        then "as" and a name no vocabulary knows: the paper names what it just described. Typed by a kind noun among
+        the words pointed with ("this joint training"), else a Method. ``r``: "refer"."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        if lower[r - 1] != "we" or lower[r + 1] != "to" or lower[r + 2] not in self.words.referring_pointers:
+            return
+        a = next((t for t in range(r + 3, min(sent.end - 1, r + 10)) if lower[t] == "as" or not toks.lex[t].is_alpha),
+                 None)
+        if a is None or lower[a] != "as":
+            return  # "we refer to this, …": no "as" right after a few words
+        n = a + 1 + (lower[a + 1] in self.words.title_articles)
+        if n >= sent.end or any(c.finder is Finder.LEXICON for c in by_start.get(toks.idx[n], ())):
+            return  # "we refer to this as reinforcement learning": a known name
+        typ = next((self.type_words.get(toks.norm[t]) or "Task" for t in range(a - 1, r + 2, -1)
+                    if toks.norm[t] in self.type_words or lower[t] in self.words.frame_nouns), "Method")
+        hits = [c for c in by_start.get(toks.idx[n], ()) if c.finder in NAMES]
+        if hits:
+            self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
+        elif text[n][:1].isupper() and text[n].isalpha():
+            j = self._name_end(doc, sent, n)
+            if j > n and not self._lower_word_at(doc, sent, j) and not (j < sent.end and toks.joiner[j]):
+                # (not "as Curiosity-driven: …": a name cut at its hyphen)
+                cand = Candidate(toks.idx[n], toks.end_char(j - 1), typ, Finder.CONTRIBUTION, 0.85, proposed=True)
+                out.append(cand)
+                by_start.setdefault(cand.start, []).append(cand)
+                self.new_names.append(cand)
+
+    def _defined_after_describing(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> bool:
+        """"We describe the Conditional Attribute Subsampling Toolkit (CAST) for …", "we suggest Recurrent Elastic Warps
+        (REwarp) that …", "We derive Momentum Value Iteration (MoVI)": a describing verb names nothing itself, but an
+        object that opens (past an article and "new/novel") on a capitalised name the sentence defines an acronym for,
+        one no vocabulary knows, is the paper's own contribution. ``verb``: the describing verb."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = verb + 1
+        if k + 2 < sent.end and lower[k] == "and" and (lower[k + 1] in self.any_verbs or lower[k + 1] in self.describing_only):
+            k += 2  # "We describe and demonstrate the Gallery Filter Network (GFN)"
+        if k < sent.end and (lower[k] in self.words.title_articles or lower[k] == "our"):
+            k += 1
+        if k < sent.end and lower[k] in ("new", "novel"):
+            k += 1
+        if k + 2 >= sent.end or not text[k][:1].isupper() or not text[k].isalpha() \
+                or not any(text[t] == "(" for t in range(k + 1, min(sent.end, k + TARGET_WINDOW))):
+            return False
+        close = next((t for t in range(k + 1, min(sent.end, k + TARGET_WINDOW)) if text[t] == ")"), None)
+        if close is not None and close + 1 < sent.end and text[close + 1].islower() \
+                and toks.norm[close + 1] in self.type_words:
+            return False  # "we provide the Temporal Shape (TS) dataset": the name and its kind noun, read as described
+        before = len(out)
+        if self._defined_name(doc, sent, k, by_start, out, None, new_only=True) \
+                and any(c.proposed and c.start == toks.idx[k] for c in out[before:]):
+            for c in out[before:]:
+                head = self.type_words.get(norm_word(doc_text(doc)[c.start:c.end].rsplit(None, 1)[-1]))
+                if c.proposed and head and head != "Task":
+                    c.type = head  # "the Gallery Filter Network (GFN)": the name's own kind noun types it
+            return True
+        del out[before:]
         return False
 
     def _kind_names_next(self, doc: Doc, sent: Span, verb: int) -> bool:
@@ -601,11 +682,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     and not self._superlative(lower[i + 1]) and toks.text[i + 1].isalpha() \
                     and toks.text[i + 1].islower() and lower[i + 1] not in self.type_words:
                 i += 1  # "… our collected benchmark InstruSum …", "… our new dataset CraftQA …": one describing word
-            if i + 3 >= sent.end or norm_word(lower[i + 1]) not in self.type_words:
+            kind = norm_word(lower[i + 1])
+            typ = self.type_words.get(kind) or self.words.made_kind_nouns.get(kind)  # "Our solution, X, …"
+            if i + 3 >= sent.end or typ is None:
                 continue
             comma = lower[i + 2] == ","
             k = i + 3 if comma else i + 2
-            typ = self.type_words[norm_word(lower[i + 1])]
+            if lower[k] == "the" and k + 2 < sent.end and toks.text[k + 1][:1].isupper() and (comma or o == sent.start):
+                k += 1  # "Our solution, the Dance Any Beat Diffusion model (DabFusion), …", "Our approach the Enhanced
+                # Wave Vision Transformer (EW-ViT) incorporates …" (an abstract written without commas)
             at = by_start.get(toks.idx[k], [])
             hits = [c for c in at if c.finder in NAMES]
             if any(c.finder is Finder.LEXICON for c in at):
@@ -621,7 +706,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self.own_in_passing = (best, typ)
                 continue
             if hits:
-                self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
+                best = max(hits, key=lambda c: c.end - c.start)
+                # a made-kind noun ("solution") says less of the name's kind than the name's own head ("… model")
+                self._propose(out, best, typ if kind in self.type_words else best.type)
                 return
             j = self._name_end(doc, sent, k) if comma else k
             if j > k and toks.text[k][:1].isupper() and j < sent.end and toks.text[j] in (",", "(") and (

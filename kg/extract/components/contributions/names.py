@@ -243,10 +243,19 @@ class NameReader(ReaderBase):
             if text[k] != "(" or k == i:
                 continue
             end = toks.end_char(k - 1)
+            # "the Neural Verification Network (VERNet)": an acronym that spells only the last words of a Title Case
+            # name defines the whole name (a coined name no vocabulary knows, ending at the bracket)
+            # that opens the object ("we propose Radial Bayesian Neural Networks (BNNs)"; not "a study on a French
+            # Spoken Language Understanding (SLU) task": a known term in a phrase the object only mentions)
+            opens = toks.lower[i] in self.words.title_articles or toks.lower[i] in ("new", "novel") or text[i][:1].isupper()
+            spelled = opens and any(c.finder is Finder.ACRONYM and c.end == end for c in state(doc).candidates)
             for start in range(idx[i], end):
                 # the long form ends at the parenthesis, or before a kind noun ("… Tuning framework (MIDPT)")
-                hits = [c for c in by_start.get(start, []) if c.finder is Finder.ACRONYM and (
-                    c.end == end or norm_word(doc_text(doc)[c.end:end].strip()) in self.type_words)]
+                hits = [c for c in by_start.get(start, []) if (c.finder is Finder.ACRONYM and (
+                    c.end == end or norm_word(doc_text(doc)[c.end:end].strip()) in self.type_words)) or (
+                    spelled and c.finder is Finder.COINED and c.end == end and doc_text(doc)[c.start:c.end].istitle()
+                    and all(lower[t] in self.words.title_articles or lower[t] in ("new", "novel")
+                            for t in range(i, bisect_left(idx, c.start))))]
                 if hits:
                     best = hits[0]
                     known = any(c.finder is Finder.LEXICON and c.end == end for c in by_start.get(start, []))
