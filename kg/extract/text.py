@@ -590,6 +590,8 @@ def expand_powers(short: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def is_acronym(text: str) -> bool:
     """An acronym-like word ("LLM", "GPT-4o", "C^3"); memoised: the components ask about the same words often."""
+    if text.islower():
+        return False  # no capital (most words asked), which ``_ACRO`` needs: a power only repeats letters
     if "^" in text:
         text = expand_powers(text)
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
@@ -636,6 +638,8 @@ def is_coined(word: str, res: Resources) -> bool:
 
 
 def _is_coined(word: str, stop: frozenset[str]) -> bool:
+    if word.islower() and word.isalpha() and word.isascii():
+        return False  # (most words asked: no capital and no digit, which every test below needs to say True)
     if word in stop or len(word) < 2:
         return False
     parts = _PARTS.split(word)

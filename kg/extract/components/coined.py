@@ -42,8 +42,12 @@ _NAME_WORD_AFTER = re.compile(r"[^\w@/.\-'’^]" + _NAME_WORD.pattern.removepref
 
 #: ``_NAME_WORD_AFTER`` for ASCII text: its first class as the ASCII characters it holds, a bitmap ``sre`` scans
 #: ~3x faster than the class it was (a negated one holding ``\\w``, a category tested character by character)
-_NAME_WORD_AFTER_ASCII = re.compile(
-    "[" + re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is not None)) + "]"
+_AFTER_ASCII = re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is not None))
+_NAME_WORD_AFTER_ASCII = re.compile("[" + _AFTER_ASCII + "]" + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
+#: ``_NAME_WORD_AFTER`` for other text: its first class as those ASCII characters or any other one, which a
+#: look-behind then tests for the class (``sre`` scans a bitmap and a range, not a category, at every character)
+_NAME_WORD_AFTER_ANY = re.compile(
+    "[" + _AFTER_ASCII + r"\x80-\U0010ffff](?<![\w’])"
     + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
 
 
@@ -54,7 +58,7 @@ def _name_words(text: str) -> Iterator[re.Match[str]]:
     first = _NAME_WORD.match(text)
     if first is not None:
         yield first
-    after = _NAME_WORD_AFTER_ASCII if text.isascii() else _NAME_WORD_AFTER
+    after = _NAME_WORD_AFTER_ASCII if text.isascii() else _NAME_WORD_AFTER_ANY
     yield from after.finditer(text, first.end() if first is not None else 0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from itertools import compress
+from operator import attrgetter
 from typing import cast
 
 from spacy.tokens import Doc, Span, Token
@@ -27,6 +28,8 @@ from kg.extract.text import (
     tokens,
 )
 from kg.types import Finder
+
+_PROPOSED = attrgetter("proposed")  # ``any(map(_PROPOSED, out))``: the doc's candidates tested in C
 
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 #: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
@@ -240,15 +243,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 self._proposed_name(doc, sent, cues, by_start, out)
             if bisect_left(new_at, sent.start + 1) < bisect_left(new_at, sent.end - 1):
                 self._new_definition(doc, sent, by_start, out)
-        if not any(c.proposed for c in out):
+        if not any(map(_PROPOSED, out)):
             self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
-        if not any(c.proposed for c in out):
+        if not any(map(_PROPOSED, out)):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
-        if any(c.proposed for c in out):
+        if any(map(_PROPOSED, out)):
             self._described_data(doc, unnamed, by_start, out)
-        if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
+        if not any(map(_PROPOSED, out)):  # only when the paper names no contribution of its own
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
