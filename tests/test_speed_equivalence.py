@@ -544,3 +544,85 @@ def test_finder_module_constants_are_the_members() -> None:
                 seen += 1
     assert seen >= 18
     assert merge._LEXICON is not Finder.PHRASE  # a control: the constants differ from one another
+
+
+def test_number_qualifiers_read_once_lowered_are_the_per_word_tests() -> None:
+    """``_qualify`` lower-cases the text around a number once and tests all qualifiers in one ``endswith`` first:
+    the qualifiers it finds are those the per-word loop found ("up to", "roughly", "on average")."""
+    from kg.extract.components.results import ResultFinder, _Q
+    from kg.extract.resources import load_resources
+
+    finder = ResultFinder(load_resources(), load_resources().result_cues)
+
+    def plain(s: str, start: int, end: int) -> tuple[int, int, list[str]]:
+        qstart, quals = start, []
+        while True:
+            left = s[:qstart].rstrip()
+            hit = next((w for w in finder.qual_before if left.lower().endswith(w) and (
+                len(left) == len(w) or not w[0].isalnum() or not left[-len(w) - 1].isalnum())), None)
+            if hit is None:
+                break
+            qstart = len(left) - len(hit)
+            if hit not in finder.qual_ignore:
+                quals.insert(0, finder.qual_names.get(hit, hit))
+        qend, right = end, s[end:]
+        stripped = right.lstrip()
+        for w in finder.qual_after:
+            if stripped.lower().startswith(w) and (len(stripped) == len(w) or not stripped[len(w)].isalnum()):
+                following = stripped[len(w):].split()
+                if following and following[0].lower().strip(".,;") in finder.qual_after_not:
+                    continue
+                qend += len(right) - len(stripped) + len(w)
+                quals.append(finder.qual_names.get(w, w))
+                break
+        return qstart, qend, quals
+
+    rng = random.Random(44)
+    words = finder.qual_before[:12] + finder.qual_after[:12] + ["Up To", "ROUGHLY", "x", "the", "(", ")", "İ", "on"]
+    found = 0
+    for _ in range(3000):
+        before = " ".join(rng.choice(words) for _ in range(rng.randint(0, 3)))
+        after = " ".join(rng.choice(words) for _ in range(rng.randint(0, 3)))
+        s = f"{before} 3.5% {after}"
+        start = len(before) + 1
+        q = _Q(start, start + 4, 3.5, None, "%")
+        finder._qualify(s, q)
+        expected = plain(s, start, start + 4)
+        assert (q.qstart, q.qend, q.qualifiers) == expected, s
+        found += bool(expected[2])
+    assert found > 300
+    q = _Q(4, 8, 3.5, None, "%")
+    finder._qualify("gap 3.5% wide", q)
+    assert q.qualifiers == []  # a control: no qualifier around the number
+
+
+def test_entity_keys_with_memoised_word_parts_are_the_per_word_folds() -> None:
+    """``entity_key`` reads each word's folded form from a memo (``_word_key``): the keys are what folding every
+    word (singular, silent "e", American spelling) gave, a kept capital S ("MOTS") included."""
+    from kg.names import _ARTICLE, _CAPITAL_S, _MARKUP, _WORD, _silent_e, american, entity_key, singular
+
+    def plain(text: str) -> str:
+        import unicodedata
+        t = unicodedata.normalize("NFKC", text)
+        shouted = " " in t.strip() and t.isupper()
+        keep_s = {w.lower() for w in _CAPITAL_S.findall(t)} if "S" in t and not shouted else ()
+        t = _MARKUP.sub("", t.lower()).strip()
+        if t.startswith(("the", "a")):
+            t = _ARTICLE.sub("", t)
+        out = []
+        for w in _WORD.findall(t):
+            w = w.strip(".")
+            w = w if w in keep_s else _silent_e(singular(w))
+            if len(w) > 6:
+                w = american(w)
+            if w:
+                out.append(w)
+        return "".join(out)
+
+    surfaces = ["Graph Neural Networks", "the vision transformers", "MOTS", "MOTS tracking", "generative modelling",
+                "Processes", "caches", "GRAPH NEURAL NETWORKS", "A.I.", "x", "", "optimisations", "$\\alpha$-nets",
+                "LLMs", "an analysis of TRELLIS", "labelled data"] * 2
+    keys = [entity_key.__wrapped__(s) for s in surfaces]
+    assert keys == [plain(s) for s in surfaces]
+    assert entity_key("Graph Neural Networks") == entity_key("graph neural network")  # folded alike
+    assert entity_key("MOTS") != entity_key("MOT")  # a control: the capital S is kept

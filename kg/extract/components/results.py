@@ -193,7 +193,9 @@ class ResultFinder:
         self.unit_rx = re.compile(r"\s?(" + "|".join(alts) + ")")
         self.range_rx = re.compile(r"(?:\s?[" + _DASHES + r"]\s?|\s+to\s+)(" + _NUM.pattern + r")")
         self.qual_before = sorted(low("qualifiers_before"), key=len, reverse=True)
+        self.qual_before_ends = tuple(self.qual_before)
         self.qual_after = sorted(low("qualifiers_after"), key=len, reverse=True)
+        self.qual_after_starts = tuple(self.qual_after)
         self.qual_after_not = low("qualifiers_after_not_before")
         self.qual_ignore = low("qualifier_ignore")
         self.qual_names = {k.lower(): v for k, v in cues["qualifier_names"].items()}
@@ -411,8 +413,10 @@ class ResultFinder:
         qstart, quals = q.start, cast("list[str]", [])
         while True:
             left = s[:qstart].rstrip()
-            hit = next((w for w in self.qual_before if left.lower().endswith(w) and (
-                len(left) == len(w) or not w[0].isalnum() or not left[-len(w) - 1].isalnum())), None)
+            low = left.lower()  # (once, not once per qualifier; and most numbers have none: one C test first)
+            hit = next((w for w in self.qual_before if low.endswith(w) and (
+                len(left) == len(w) or not w[0].isalnum() or not left[-len(w) - 1].isalnum())),
+                None) if low.endswith(self.qual_before_ends) else None
             if hit is None:
                 break
             qstart = len(left) - len(hit)
@@ -421,8 +425,9 @@ class ResultFinder:
         qend = q.end
         right = s[qend:]
         stripped = right.lstrip()
-        for w in self.qual_after:
-            if stripped.lower().startswith(w) and (len(stripped) == len(w) or not stripped[len(w)].isalnum()):
+        low = stripped.lower()
+        for w in self.qual_after if low.startswith(self.qual_after_starts) else ():
+            if low.startswith(w) and (len(stripped) == len(w) or not stripped[len(w)].isalnum()):
                 following = stripped[len(w):].split()
                 if following and following[0].lower().strip(".,;") in self.qual_after_not:
                     continue
