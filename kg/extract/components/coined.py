@@ -48,11 +48,11 @@ _NAME_WORD_AFTER = re.compile(r"[^\w@/.\-'’^]" + _NAME_WORD.pattern.removepref
 #: ~3x faster than the class it was (a negated one holding ``\\w``, a category tested character by character)
 _AFTER_ASCII = re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is not None))
 _NAME_WORD_AFTER_ASCII = re.compile("[" + _AFTER_ASCII + "]" + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
-#: ``_NAME_WORD_AFTER`` for other text: its first class as those ASCII characters or any other one, which a
-#: look-behind then tests for the class (``sre`` scans a bitmap and a range, not a category, at every character)
+#: ``_NAME_WORD_AFTER`` for other text: its first class as any character but the ASCII ones it lacks (a bitmap ``sre``
+#: tests at every character, not a category), then a look-behind that tests a character beyond ASCII for the class
 _NAME_WORD_AFTER_ANY = re.compile(
-    "[" + _AFTER_ASCII + r"\x80-\U0010ffff](?<![\w’])"
-    + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
+    "[^" + re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is None))
+    + r"](?<![\w’])" + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
 
 
 def _name_words(text: str) -> Iterator[re.Match[str]]:
