@@ -24,10 +24,6 @@ from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_c
 from kg.extract.text import title_end as text_title_end
 from kg.types import Finder
 
-#: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
-#: ~4x the cost of a global, and these tests run for every candidate
-_ACRONYM, _COINED, _LEXICON = Finder.ACRONYM, Finder.COINED, Finder.LEXICON
-
 # A word of the text: letters and digits, joined by "-", "." or "^", not part of an e-mail, path or URL; a
 # parenthesised part before a power belongs to it ("SF(DA)^2").
 # Only words with a capital or a digit can be coined names or model-family members (see ``_name``), so the
@@ -750,9 +746,9 @@ class CoinedNameFinder:
         counts: dict[str, int] = {}
         for _s, _e, name in names:
             counts[name] = counts.get(name, 0) + 1
-        known = [c for c in out if c.finder is _LEXICON]
+        known = [c for c in out if c.finder is Finder.LEXICON]
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
-        self._acronym_starts = {c.start for c in out if c.finder is _ACRONYM}
+        self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
         listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
@@ -782,7 +778,7 @@ class CoinedNameFinder:
                     typed = ("Method", 0.45)  # below the merge threshold unless a cue confirms it
             spelled = text[start:end]
             # (the fields by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
-            out.append(Candidate(start, end, typed[0], _COINED, typed[1], "", "", "", False,
+            out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], "", "", "", False,
                                  name if name != spelled else "", guess))
         out.extend(self._title_case_names(doc, models))
         for pattern, quick, typ, conf in self.patterns:
