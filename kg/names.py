@@ -59,14 +59,32 @@ def entity_key(text: str) -> str:
     if t.startswith(("the", "a")):  # every match of _ARTICLE starts so
         t = _ARTICLE.sub("", t)
     out = []
+    known = _word_keys.get
     for w in _WORD.findall(t):
         w = w.strip(".")
-        w = w if w in keep_s else _silent_e(singular(w))
-        if len(w) > 6:
-            w = american(w)
+        if w in keep_s:
+            if len(w) > 6:
+                w = american(w)
+        else:
+            k = known(w)
+            if k is None:
+                k = _word_key(w)
+                if len(_word_keys) < 200_000:
+                    _word_keys[w] = k
+            w = k
         if w:
             out.append(w)
     return "".join(out)
+
+
+#: each word's part of a key (:func:`_word_key`): the same few words make most surface forms
+_word_keys: dict[str, str] = {}
+
+
+def _word_key(word: str) -> str:
+    """A lower-case word's part of a key: singular, without a plural's silent "e", in American spelling."""
+    out = _silent_e(singular(word))
+    return american(out) if len(out) > 6 else out
 
 
 def american(word: str) -> str:

@@ -447,3 +447,182 @@ def test_title_purpose_pre_check_keeps_every_for() -> None:
     assert found > 1000
     assert title_purpose("Deep Learning", set(), set(), frozenset()) is None  # no "for": nothing
     assert title_purpose("Transformers for Time Series", set(), set(), frozenset()) is not None
+
+
+def test_name_word_scan_of_other_text_is_the_class_scan() -> None:
+    """``_NAME_WORD_AFTER_ANY`` (the ASCII class plus any other character, tested by a look-behind) finds what the
+    negated class finds in text beyond ASCII: a word after "—" or "é" is found, after "’" or a letter it is not."""
+    from kg.extract.components.coined import _NAME_WORD_AFTER, _NAME_WORD_AFTER_ANY
+
+    rng = random.Random(41)
+    pieces = ["GPT-4", " ", "(", "x", "LLMs", "@", "/", ".", "-", "'", "’", "—", "é", "É", "中", "²", "٣", "\u00a0",
+              "\U0001d400", "^2", "SF(DA)^2", ",", "\n", "3D", "[", "]", "\\"]
+    hits = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 10)))
+        lo = rng.randint(0, 1)
+        expected = [m.span(1) for m in _NAME_WORD_AFTER.finditer(s, lo)]
+        assert [m.span(1) for m in _NAME_WORD_AFTER_ANY.finditer(s, lo)] == expected, s
+        hits += bool(expected)
+    assert hits > 1000
+    assert [m.group(1) for m in _NAME_WORD_AFTER_ANY.finditer("a—GPT-4 and’BERT éLoRA")] == ["GPT-4"]
+
+
+def test_lower_case_words_are_neither_coined_nor_acronyms() -> None:
+    """The early answer for a word of lower-case ASCII letters (``_is_coined``) or without a capital (``is_acronym``)
+    is what the full tests answer; words with a capital or a digit still get True where they did."""
+    from kg.extract.text import _ACRO, _is_coined, expand_powers, is_acronym
+
+    def acronym(text: str) -> bool:
+        if "^" in text:
+            text = expand_powers(text)
+        core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
+        return bool(_ACRO.match(text)) and len(core) >= 2 and sum(map(str.isupper, core)) >= 2
+
+    stop = frozenset({"the"})
+    lower = ["model", "the", "a", "state-of-the-art", "x^2", "naïve", "gpt4", "v1.2", "e.g.", "ﬁne", "ǆ"]
+    named = ["LoRA", "GPT-4o", "C^3", "LLMs", "iPhone", "mHealth", "ResNet-50", "x^2Y"]
+    for word in lower + named:
+        assert is_acronym(word) == acronym(word), word
+    assert [is_acronym(w) for w in ("LLMs", "model")] == [True, False]
+    assert [_is_coined(w, stop) for w in ("LoRA", "gpt4", "model", "the")] == [True, True, False, False]
+
+
+def test_token_lists_are_the_per_token_values() -> None:
+    """``tokens(doc)`` splits per-string rows (ORTH, SPACY and IDX read in one ``to_array``): each list holds what
+    the doc's tokens say, read one by one."""
+    from kg.extract.text import norm_word
+
+    for text in TEXTS + ["", "naïve café — x/y – z -w", "a - b"]:
+        doc = shipped_nlp().make_doc(text)
+        toks = tokens(doc)
+        assert toks.text == [t.text for t in doc]
+        assert toks.lower == [t.text.lower() for t in doc]
+        assert toks.norm == [norm_word(t.text) for t in doc]
+        assert toks.orth == [t.orth for t in doc]
+        assert [lx.text for lx in toks.lex] == toks.text
+        assert toks.idx == [t.idx for t in doc]
+        assert toks.ws == [bool(t.whitespace_) for t in doc]
+        assert toks.punct == [t.is_punct for t in doc]
+        n = len(doc)
+        assert toks.joiner == [t.text in ("-", "/", "–") and 0 < t.i < n - 1 and not doc[t.i - 1].whitespace_
+                               and not t.whitespace_ for t in doc]
+    assert tokens(shipped_nlp().make_doc("x/y z / w")).joiner == [False, True, False, False, False, False]
+
+
+def test_ascii_twins_of_the_result_patterns_find_the_same() -> None:
+    """``_WORD_ASCII`` and ``_NUM_START_ASCII`` (``\\w`` and ``\\d`` spelled as ASCII classes) match what ``_WORD``
+    and ``_NUM_START`` match in ASCII text, the control characters ``\\s`` holds included."""
+    from kg.extract.components.results import _NUM_START, _NUM_START_ASCII, _WORD, _WORD_ASCII
+
+    rng = random.Random(43)
+    chars = "aZ9_ @$'-/+.,;()\t\n%x0\x1c\x1f"
+    words = 0
+    for _ in range(20_000):
+        s = "".join(rng.choice(chars) for _ in range(rng.randint(0, 16)))
+        found = [m.span() for m in _WORD.finditer(s)]
+        assert [m.span() for m in _WORD_ASCII.finditer(s)] == found, s
+        assert [m.span() for m in _NUM_START_ASCII.finditer(s, 1)] == [m.span() for m in _NUM_START.finditer(s, 1)]
+        words += sum(b - a > 1 for a, b in found)
+    assert words > 1000
+    assert [m.group() for m in _WORD_ASCII.finditer("top-1 acc, a_b.")] == ["top-1", "acc", ",", "a_b", "."]
+
+
+def test_finder_module_constants_are_the_members() -> None:
+    """The hot modules test ``c.finder is _LEXICON`` etc. (a module constant, not the slow ``Finder.LEXICON`` lookup):
+    each constant is the very member, so every identity test answers as before."""
+    from kg.extract.components import acronyms, lexicon, merge, phrases
+    from kg.extract.components.contributions import finder
+    from kg.types import Finder
+
+    seen = 0
+    for module in (acronyms, lexicon, merge, phrases, finder):
+        for member in Finder:
+            alias = getattr(module, "_" + member.name, None)
+            if alias is not None:
+                assert alias is member, (module.__name__, member)
+                seen += 1
+    assert seen >= 15
+    assert merge._LEXICON is not Finder.PHRASE  # a control: the constants differ from one another
+
+
+def test_number_qualifiers_read_once_lowered_are_the_per_word_tests() -> None:
+    """``_qualify`` lower-cases the text around a number once and tests all qualifiers in one ``endswith`` first:
+    the qualifiers it finds are those the per-word loop found ("up to", "roughly", "on average")."""
+    from kg.extract.components.results import ResultFinder, _Q
+    from kg.extract.resources import load_resources
+
+    finder = ResultFinder(load_resources(), load_resources().result_cues)
+
+    def plain(s: str, start: int, end: int) -> tuple[int, int, list[str]]:
+        qstart, quals = start, []
+        while True:
+            left = s[:qstart].rstrip()
+            hit = next((w for w in finder.qual_before if left.lower().endswith(w) and (
+                len(left) == len(w) or not w[0].isalnum() or not left[-len(w) - 1].isalnum())), None)
+            if hit is None:
+                break
+            qstart = len(left) - len(hit)
+            if hit not in finder.qual_ignore:
+                quals.insert(0, finder.qual_names.get(hit, hit))
+        qend, right = end, s[end:]
+        stripped = right.lstrip()
+        for w in finder.qual_after:
+            if stripped.lower().startswith(w) and (len(stripped) == len(w) or not stripped[len(w)].isalnum()):
+                following = stripped[len(w):].split()
+                if following and following[0].lower().strip(".,;") in finder.qual_after_not:
+                    continue
+                qend += len(right) - len(stripped) + len(w)
+                quals.append(finder.qual_names.get(w, w))
+                break
+        return qstart, qend, quals
+
+    rng = random.Random(44)
+    words = finder.qual_before[:12] + finder.qual_after[:12] + ["Up To", "ROUGHLY", "x", "the", "(", ")", "İ", "on"]
+    found = 0
+    for _ in range(3000):
+        before = " ".join(rng.choice(words) for _ in range(rng.randint(0, 3)))
+        after = " ".join(rng.choice(words) for _ in range(rng.randint(0, 3)))
+        s = f"{before} 3.5% {after}"
+        start = len(before) + 1
+        q = _Q(start, start + 4, 3.5, None, "%")
+        finder._qualify(s, q)
+        expected = plain(s, start, start + 4)
+        assert (q.qstart, q.qend, q.qualifiers) == expected, s
+        found += bool(expected[2])
+    assert found > 300
+    q = _Q(4, 8, 3.5, None, "%")
+    finder._qualify("gap 3.5% wide", q)
+    assert q.qualifiers == []  # a control: no qualifier around the number
+
+
+def test_entity_keys_with_memoised_word_parts_are_the_per_word_folds() -> None:
+    """``entity_key`` reads each word's folded form from a memo (``_word_key``): the keys are what folding every
+    word (singular, silent "e", American spelling) gave, a kept capital S ("MOTS") included."""
+    from kg.names import _ARTICLE, _CAPITAL_S, _MARKUP, _WORD, _silent_e, american, entity_key, singular
+
+    def plain(text: str) -> str:
+        import unicodedata
+        t = unicodedata.normalize("NFKC", text)
+        shouted = " " in t.strip() and t.isupper()
+        keep_s = {w.lower() for w in _CAPITAL_S.findall(t)} if "S" in t and not shouted else ()
+        t = _MARKUP.sub("", t.lower()).strip()
+        if t.startswith(("the", "a")):
+            t = _ARTICLE.sub("", t)
+        out = []
+        for w in _WORD.findall(t):
+            w = w.strip(".")
+            w = w if w in keep_s else _silent_e(singular(w))
+            if len(w) > 6:
+                w = american(w)
+            if w:
+                out.append(w)
+        return "".join(out)
+
+    surfaces = ["Graph Neural Networks", "the vision transformers", "MOTS", "MOTS tracking", "generative modelling",
+                "Processes", "caches", "GRAPH NEURAL NETWORKS", "A.I.", "x", "", "optimisations", "$\\alpha$-nets",
+                "LLMs", "an analysis of TRELLIS", "labelled data"] * 2
+    keys = [entity_key.__wrapped__(s) for s in surfaces]
+    assert keys == [plain(s) for s in surfaces]
+    assert entity_key("Graph Neural Networks") == entity_key("graph neural network")  # folded alike
+    assert entity_key("MOTS") != entity_key("MOT")  # a control: the capital S is kept

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from itertools import compress
-from operator import attrgetter
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -41,7 +40,6 @@ from kg.extract.text import tokens
 _T = TypeVar("_T")
 #: ``is_sent_start = False`` as a ``Doc`` array value (the -1 of ``TokenC.sent_start``, as unsigned)
 _NOT_START = np.uint64(2**64 - 1)
-_IS_PUNCT = attrgetter("is_punct")
 
 
 def create_tokenizer(nlp: Language) -> Tokenizer:
@@ -227,7 +225,7 @@ class PunctuationSentencizer:
         starts = [0]
         after_final = False  # a sentence-final character was seen, no word since
         prev = -2
-        for i in compress(range(n), map(_IS_PUNCT, toks.lex)):
+        for i in compress(range(n), toks.punct):
             if after_final and i != prev + 1:  # a word between the two punctuation tokens starts a sentence
                 starts.append(prev + 1)
                 after_final = False

@@ -13,11 +13,11 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, compress
-from operator import add, attrgetter, not_
+from itertools import compress
+from operator import not_, truth
 from typing import cast
 
-from spacy.attrs import ORTH, SPACY
+from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
 from spacy.vocab import Vocab
 
@@ -133,7 +133,6 @@ class Lex:
     wordlike: bool  # has letters or digits, and is neither a bare number nor an -ly adverb (see is_content)
 
 
-_TEXT, _LOWER, _NORM = attrgetter("text"), attrgetter("lower"), attrgetter("norm")
 _lex_cache: dict[int, Lex] = {}  # by ORTH hash: the lexical attributes of blank("en") are the same in every vocab
 _lex_by_text: dict[str, Lex] = {}  # the same, by text
 
@@ -173,6 +172,7 @@ class Tokens:
     joiner: list[bool]  # see is_joiner
     joinable: list[int]  # the tokens that are a joiner character ("-", "/", "–"), glued or not
     orth: list[int]  # each token's ORTH (``doc.to_array(ORTH)``)
+    punct: list[bool]  # each token's ``is_punct`` (what the sentencizer reads)
 
     def end_char(self, i: int) -> int:
         """Character offset after token ``i``."""
@@ -182,33 +182,43 @@ class Tokens:
 _JOINER_TEXTS = frozenset(("-", "/", "–"))
 
 
+#: by ORTH hash: a token's :class:`Lex`, its text, lower, norm, whether it is a joiner character and punctuation, for
+#: :func:`tokens` to split into its lists with one ``zip`` (an ``attrgetter`` per token and list cost ~4x as much)
+_rows: dict[int, tuple[Lex, str, str, str, bool, bool]] = {}
+
+
+def _row(vocab: Vocab, orth: int) -> tuple[Lex, str, str, str, bool, bool]:
+    lx = _lex(vocab, orth)
+    out = (lx, lx.text, lx.lower, lx.norm, lx.text in _JOINER_TEXTS, lx.is_punct)
+    if len(_rows) < 500_000:
+        _rows[orth] = out
+    return out
+
+
 def tokens(doc: Doc) -> Tokens:
     """The doc's :class:`Tokens`, built on first use."""
     st = state(doc)
     toks = st.tokens
     if toks is None:
-        orths, spaces = doc.to_array([ORTH, SPACY]).T.tolist()
-        cached = list(map(_lex_cache.get, orths))  # a C loop; the strings not seen before are few
-        if all(cached):  # (a Lex is always true; ``None in`` would call its dataclass __eq__ on each)
-            lex = cast("list[Lex]", cached)
-        else:  # the few tokens not seen before, found in C (most docs have some, most tokens are not)
+        # each token's IDX read with its ORTH and SPACY (one more field of the same pass over the tokens; summing the
+        # lengths and spaces in Python took longer)
+        orths, spaces, idx = doc.to_array([ORTH, SPACY, IDX]).T.tolist()
+        rows = list(map(_rows.get, orths))  # a C loop; the strings not seen before are few
+        if not all(rows):  # the few tokens not seen before, found in C (most docs have some, most tokens are not)
             vocab = doc.vocab
-            for i in compress(range(len(cached)), map(not_, cached)):
-                cached[i] = _lex(vocab, orths[i])
-            lex = cast("list[Lex]", cached)
-        text = list(map(_TEXT, lex))
-        # each token's IDX, as spaCy sets it (the last token's offset, length and trailing space), summed in C: reading
-        # it from the doc took the GIL once per token
-        idx = list(accumulate(map(add, map(len, text), spaces), initial=0))
-        idx.pop()
-        ws = list(map(bool, spaces))
+            for i in compress(range(len(rows)), map(not_, rows)):
+                rows[i] = _row(vocab, orths[i])
+        if rows:
+            lex, text, lower, norm, joiner, punct = map(list, zip(*rows))
+        else:
+            lex, text, lower, norm, joiner, punct = [], [], [], [], [], []
+        ws = list(map(truth, spaces))
         # is_joiner: a joiner character, not first or last, no space before or after it
-        joiner = list(map(_JOINER_TEXTS.__contains__, text))
         n = len(text)
         joinable = list(compress(range(n), joiner))
         for i in joinable:
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
-        toks = Tokens(lex, text, list(map(_LOWER, lex)), list(map(_NORM, lex)), idx, ws, joiner, joinable, orths)
+        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct)
         st.tokens = toks
     return toks
 
@@ -598,6 +608,8 @@ def expand_powers(short: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def is_acronym(text: str) -> bool:
     """An acronym-like word ("LLM", "GPT-4o", "C^3"); memoised: the components ask about the same words often."""
+    if text.islower():
+        return False  # no capital (most words asked), which ``_ACRO`` needs: a power only repeats letters
     if "^" in text:
         text = expand_powers(text)
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
@@ -644,6 +656,8 @@ def is_coined(word: str, res: Resources) -> bool:
 
 
 def _is_coined(word: str, stop: frozenset[str]) -> bool:
+    if word.islower() and word.isalpha() and word.isascii():
+        return False  # (most words asked: no capital and no digit, which every test below needs to say True)
     if word in stop or len(word) < 2:
         return False
     parts = _PARTS.split(word)

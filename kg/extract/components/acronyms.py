@@ -18,6 +18,10 @@ from kg.extract.text import (doc_text, expand_powers, head_type, is_acronym, nor
 from kg.extract.resources import SHIPPED, Resources
 from kg.types import Finder
 
+#: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
+#: ~4x the cost of a global, and these tests run for every candidate
+_LEXICON = Finder.LEXICON
+
 _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)(?!\^)")  # not the base of a power: "SF(DA)^2"
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 #: the types a long form takes from a known term it ends in (a metric's or hardware's name ends many a loss or format)
@@ -134,7 +138,7 @@ class AcronymFinder:
         if "(" not in text:
             return doc  # most abstracts define nothing: skip the per-sentence work
         # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too
-        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.finder is Finder.LEXICON}
+        known = {(c.start, c.end): (c.type, c.confidence) for c in out if c.finder is _LEXICON}
         modifiers = st.modifier_acronyms
         defined: dict[str, str] = {}  # acronym (singular) -> the type of its definition, in text order
         for sent in sentences(doc):

@@ -42,9 +42,13 @@ _NAME_WORD_AFTER = re.compile(r"[^\w@/.\-'’^]" + _NAME_WORD.pattern.removepref
 
 #: ``_NAME_WORD_AFTER`` for ASCII text: its first class as the ASCII characters it holds, a bitmap ``sre`` scans
 #: ~3x faster than the class it was (a negated one holding ``\\w``, a category tested character by character)
-_NAME_WORD_AFTER_ASCII = re.compile(
-    "[" + re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is not None)) + "]"
-    + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
+_AFTER_ASCII = re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is not None))
+_NAME_WORD_AFTER_ASCII = re.compile("[" + _AFTER_ASCII + "]" + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
+#: ``_NAME_WORD_AFTER`` for other text: its first class as any character but the ASCII ones it lacks (a bitmap ``sre``
+#: tests at every character, not a category), then a look-behind that tests a character beyond ASCII for the class
+_NAME_WORD_AFTER_ANY = re.compile(
+    "[^" + re.escape("".join(c for c in map(chr, range(128)) if _NAME_WORD_AFTER.match(c + "A") is None))
+    + r"](?<![\w’])" + _NAME_WORD_AFTER.pattern.removeprefix(r"[^\w@/.\-'’^]"))
 
 
 def _name_words(text: str) -> Iterator[re.Match[str]]:
@@ -54,7 +58,7 @@ def _name_words(text: str) -> Iterator[re.Match[str]]:
     first = _NAME_WORD.match(text)
     if first is not None:
         yield first
-    after = _NAME_WORD_AFTER_ASCII if text.isascii() else _NAME_WORD_AFTER
+    after = _NAME_WORD_AFTER_ASCII if text.isascii() else _NAME_WORD_AFTER_ANY
     yield from after.finditer(text, first.end() if first is not None else 0)
 
 

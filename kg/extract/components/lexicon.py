@@ -26,6 +26,10 @@ from kg.extract.state import Candidate, contract, state
 from kg.extract.text import norm_word, tokens
 from kg.types import ENTITY_TYPES, Finder
 
+#: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
+#: ~4x the cost of a global, and these tests run for every candidate
+_LEXICON = Finder.LEXICON
+
 
 
 def _variants(term: str) -> set[str]:
@@ -201,7 +205,7 @@ class LexiconMatcher:
                 # (the fields by position, as state.CANDIDATE_FIELDS orders them: a class called with keywords builds
                 # a dict of them on every call)
                 found.append((Candidate(
-                    toks.idx[start], toks.idx[end - 1] + len(text[end - 1]), entry.type, Finder.LEXICON,
+                    toks.idx[start], toks.idx[end - 1] + len(text[end - 1]), entry.type, _LEXICON,
                     self._confidence[idx], entry.canonical, "", entry.source_id, False, "", entry.source or "user"),
                     self._needs_context[idx]))
         # "fixed points of a map" is mathematics unless the abstract is about hardware

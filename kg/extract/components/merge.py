@@ -22,9 +22,14 @@ from kg.extract.text import doc_text, head_type, is_acronym, is_coined, qualifie
 from kg.names import entity_key
 from kg.types import Finder
 
+#: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
+#: ~4x the cost of a global, and these tests run for every candidate
+_ACRONYM, _COINED, _CONTRIBUTION, _LEXICON, _PATTERN, _PHRASE, _RELATION = (
+    Finder.ACRONYM, Finder.COINED, Finder.CONTRIBUTION, Finder.LEXICON, Finder.PATTERN, Finder.PHRASE, Finder.RELATION)
+
 #: How far each finder is trusted: it decides a span's component and which of two crossing spans stays.
-PRIORITY = {Finder.CONTRIBUTION: 5, Finder.ACRONYM: 4, Finder.LEXICON: 3, Finder.PATTERN: 3, Finder.COINED: 2,
-            Finder.PHRASE: 1, Finder.RELATION: 1}
+PRIORITY = {_CONTRIBUTION: 5, _ACRONYM: 4, _LEXICON: 3, _PATTERN: 3, _COINED: 2,
+            _PHRASE: 1, _RELATION: 1}
 
 
 def priority(c: Candidate) -> int:
@@ -48,7 +53,7 @@ def _vote(cands: list[Candidate]) -> tuple[str, float]:
     else does: "The HaGRID contains …" repeats the name, not evidence that the dataset is a method."""
     if len(cands) == 1:  # most spans and entities: nothing to weigh
         return cands[0].type, cands[0].confidence
-    typed = [c for c in cands if c.rule != GUESS or c.finder is not Finder.COINED]
+    typed = [c for c in cands if c.rule != GUESS or c.finder is not _COINED]
     if len(typed) < len(cands) and any(c.confidence >= GUESS_OUTVOTED for c in typed):
         cands = typed
     score: dict[str, float] = {}
@@ -68,7 +73,7 @@ def _benchmark_vote(cands: list[Candidate], surface: str, typ: str, conf: float,
     if " " in surface or not any(map(str.islower, surface)) or not is_coined(surface, res) \
             or any(p.isalpha() and p.islower() for p in surface.split("-")):
         return typ, conf
-    found = [c.confidence for c in cands if c.type == "Dataset" and c.finder is Finder.COINED]
+    found = [c.confidence for c in cands if c.type == "Dataset" and c.finder is _COINED]
     return ("Dataset", max(found)) if found else (typ, conf)
 
 
@@ -76,8 +81,8 @@ def _hardware_vote(cands: list[Candidate], typ: str, conf: float) -> tuple[str, 
     """"experiments on an NVIDIA A100 GPU": hardware named where a benchmark would stand is still hardware. A
     name that its head word ("GPU", "TPU") types as hardware is no dataset when only the context (a coined
     name's place) says it is one."""
-    hardware = [c.confidence for c in cands if c.type == "HardwareConcept" and c.finder is Finder.PHRASE]
-    if hardware and all(c.finder is Finder.COINED for c in cands if c.type == "Dataset"):
+    hardware = [c.confidence for c in cands if c.type == "HardwareConcept" and c.finder is _PHRASE]
+    if hardware and all(c.finder is _COINED for c in cands if c.type == "Dataset"):
         return "HardwareConcept", max(hardware)
     return typ, conf
 
@@ -136,12 +141,12 @@ def _list_mate_votes(by_span: dict[tuple[int, int, str], list[Candidate]], text:
             if pos in starts and text[end:pos].strip() in gaps:
                 kinds.add(starts[pos])
         if len(kinds) == 1:
-            by_span[key].append(Candidate(start, end, kinds.pop(), Finder.PATTERN, LIST_MATE_CONFIDENCE,
+            by_span[key].append(Candidate(start, end, kinds.pop(), _PATTERN, LIST_MATE_CONFIDENCE,
                                           rule="list-mate"))
 
 
 #: the finders of names: a name is atomic (nothing nested in it stays)
-NAME_FINDERS = frozenset((Finder.CONTRIBUTION, Finder.ACRONYM, Finder.COINED))
+NAME_FINDERS = frozenset((_CONTRIBUTION, _ACRONYM, _COINED))
 _PLURAL_ACRONYM = re.compile(r"^([A-Z][A-Z0-9\-]*[A-Z0-9])s$")  # "LMs" is the plural of "LM"
 #: the order of an entity's mentions: (start, end), read in C
 _START_END = attrgetter("start", "end")
@@ -266,7 +271,7 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
             inner = accepted[j]
             if outer_name:
                 dropped[j] = True
-            elif outer.type == inner.type and outer.finder is Finder.PHRASE and not outer.rule and not (inner.finder is Finder.PHRASE and not inner.rule):
+            elif outer.type == inner.type and outer.finder is _PHRASE and not outer.rule and not (inner.finder is _PHRASE and not inner.rule):
                 if outer.type != "Metric" and i_end == o_end and _one_qualifier(outer.surface[:i_start - o_start],
                                                                               qualifiers):
                     dropped[j] = True  # "online binary classification", "split conformal prediction"
@@ -274,7 +279,7 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
                 dropped[i] = True
                 break
             elif outer.type == inner.type and inner.proposed and not outer.proposed and _is_name(inner) \
-                    and outer.finder is not Finder.LEXICON and i_start == o_start \
+                    and outer.finder is not _LEXICON and i_start == o_start \
                     and _KIND_AFTER.fullmatch(outer.surface, i_end - i_start):
                 dropped[i] = True  # "a novel Past-Future method": the proposed name, not the guessed phrase
                 break
@@ -286,13 +291,13 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
 def _defined_acronyms(cands: list[Candidate], text: str) -> dict[str, str]:
     """The acronyms this abstract defines ("approximate nearest neighbor (ANN)"), each with its long form's key."""
     return {text[c.start:c.end]: entity_key(c.long_form) for c in cands
-            if c.finder is Finder.ACRONYM and c.long_form and text[c.start:c.end] != c.long_form}
+            if c.finder is _ACRONYM and c.long_form and text[c.start:c.end] != c.long_form}
 
 
 def _other_reading(c: Candidate, defined: dict[str, str], text: str) -> bool:
     """A vocabulary match of an acronym the abstract defines with another long form ("ANN" read as "artificial
     neural network" where the text says "approximate nearest neighbor (ANN)"): the text's own definition rules."""
-    if c.finder is not Finder.LEXICON or not c.canonical or not defined:
+    if c.finder is not _LEXICON or not c.canonical or not defined:
         return False
     surface = text[c.start:c.end]
     said = defined.get(surface) or (defined.get(surface[:-1]) if surface.endswith("s") else None)
@@ -370,7 +375,7 @@ class Merger:
     def _problem_votes(self, text: str, ent: LocalEntity) -> list[Candidate]:
         """"the problem of sparse linear regression": what a problem or task is "of" is a Task."""
         # the pattern needs an "of" before the mention: a substring test skips most regex searches
-        return [Candidate(m.start, m.end, "Task", Finder.PATTERN, 0.9, rule="problem-of") for m in ent.mentions
+        return [Candidate(m.start, m.end, "Task", _PATTERN, 0.9, rule="problem-of") for m in ent.mentions
                 if text.find("of", max(0, m.start - 40), m.start) >= 0
                 and (text.find("task", max(0, m.start - 40), m.start) >= 0
                      or text.find("problem", max(0, m.start - 40), m.start) >= 0)
@@ -386,9 +391,9 @@ class Merger:
         if ent.type != "Method":
             return False
         # a process a phrase names ("Bayesian sampling", "multi-objective optimization"): posed only by a sentence
-        process = not any(m.rule in self.topic_sources if m.finder is Finder.LEXICON
+        process = not any(m.rule in self.topic_sources if m.finder is _LEXICON
                           else self._ends_in_topic(m.surface) for m in ent.mentions)
-        if process and not all(m.finder is Finder.PHRASE and self._process_phrase(m.surface) for m in ent.mentions):
+        if process and not all(m.finder is _PHRASE and self._process_phrase(m.surface) for m in ent.mentions):
             return False
         title_stop = title_end(text)
         heads = self.res.generic_heads
@@ -440,7 +445,7 @@ class Merger:
         means = False
         title_stop = -1
         for m in ent.mentions:
-            if m.proposed or m.finder is Finder.CONTRIBUTION:
+            if m.proposed or m.finder is _CONTRIBUTION:
                 return False
             if m.rule == "problem-of" or self._is_acronym(m.surface):
                 continue
@@ -593,7 +598,7 @@ class Merger:
         keys: set[str] | None = None
         out = []
         for c in accepted:
-            if c.finder is not Finder.COINED or "-" not in c.surface or c.name:
+            if c.finder is not _COINED or "-" not in c.surface or c.name:
                 continue
             if keys is None:
                 keys = {entity_key(a.surface) for a in accepted}
@@ -601,7 +606,7 @@ class Merger:
             # a base model has a version or size ("Qwen3-32B"); "ES" in "ES-MoE" is only a prefix
             if entity_key(suffix) in keys and is_coined(prefix, self.res) and entity_key(prefix) not in keys \
                     and any(ch.isdigit() for ch in prefix):
-                d = Candidate(c.start, c.start + len(prefix), c.type, Finder.COINED, 0.7)
+                d = Candidate(c.start, c.start + len(prefix), c.type, _COINED, 0.7)
                 d.surface = text[d.start:d.end]
                 out.append(d)
         return out

@@ -25,6 +25,10 @@ from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, ch
                              with_norms, word_ranges, qualifier_words, round3)
 from kg.types import Finder
 
+#: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
+#: ~4x the cost of a global, and these tests run for every candidate
+_LEXICON, _PHRASE = Finder.LEXICON, Finder.PHRASE
+
 MAX_WORDS = 3
 #: a word before a phrase that makes it the last of a list ("math, coding, and reading-comprehension benchmarks")
 LIST_JOINERS = frozenset(("and", "or", ",", "&"))
@@ -300,7 +304,7 @@ class PhraseFinder:
             return  # "Gaussian process regression", "sparse logistic regression": a known technique's kind, no task
         if mods and all(span_text(toks, a, b, text).lower() in self.res.weak_modifiers for a, b in mods):
             return
-        out.append(Candidate(start, end, typ, Finder.PHRASE, round3(conf * (0.9 if mods else 1.0)),  # positional: see
+        out.append(Candidate(start, end, typ, _PHRASE, round3(conf * (0.9 if mods else 1.0)),  # positional: see
                              "", "", "", False, "", TITLE_CASE if titled else ""))  # state.CANDIDATE_FIELDS
 
     def _title_cased(self, toks: Tokens, text: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -331,7 +335,7 @@ class PhraseFinder:
     def _hardware_term_at(toks: Tokens, word: tuple[int, int], out: list[Candidate]) -> bool:
         """Whether a vocabulary's hardware term starts at the modifier ``word`` (token range) and ends in it."""
         start, end = toks.idx[word[0]], toks.end_char(word[1] - 1)
-        return any(c.start == start and c.end <= end and c.type == "HardwareConcept" and c.finder is Finder.LEXICON
+        return any(c.start == start and c.end <= end and c.type == "HardwareConcept" and c.finder is _LEXICON
                    for c in out)
 
     def _bounds_a_measure(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_end: int,
@@ -554,11 +558,11 @@ class PhraseFinder:
         # "custom attention kernels" are GPU code only in an abstract about hardware; "a unique kernel" of a
         # Gaussian process is a function
         text = doc_text(doc)
-        self._hardware_context = any(c.type == "HardwareConcept" and c.finder is Finder.LEXICON
+        self._hardware_context = any(c.type == "HardwareConcept" and c.finder is _LEXICON
                                      and "kernel" not in text[c.start:c.end].lower() for c in out)
         res, emit_norms = self.res, self._emit_norms
         #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
-        known = {(c.start, c.end): c for c in out if c.finder is Finder.LEXICON}
+        known = {(c.start, c.end): c for c in out if c.finder is _LEXICON}
         for sent in sentences(doc):
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
@@ -624,7 +628,7 @@ class PhraseFinder:
         ("reliable"), a qualifier glued by a hyphen, nor one after another content word of the same run (then the
         run's own phrase says what the longer name is)."""
         spans = {(c.start, c.end) for c in out}
-        for c in [c for c in out if c.finder is Finder.LEXICON and c.type in _QUALIFIED_TYPES]:
+        for c in [c for c in out if c.finder is _LEXICON and c.type in _QUALIFIED_TYPES]:
             if not text[c.start:c.end].islower():
                 continue  # a name or an acronym ("nonlinear ICA"): its own mentions say what is new about it
             rng = char_token_range(toks, c.start, c.end)
@@ -653,7 +657,7 @@ class PhraseFinder:
         ("success rate") would lose the measured thing. Not a judgement or summary ("higher accuracy", "mean
         accuracy"), a role ("test accuracy"), a capitalised name ("ImageNet accuracy": a dataset), nor a word
         typed as a thing of its own ("model accuracy")."""
-        metrics = [(c.start, c.end, False) for c in out if c.type == "Metric" and c.finder is Finder.LEXICON]
+        metrics = [(c.start, c.end, False) for c in out if c.type == "Metric" and c.finder is _LEXICON]
         # a measure word no vocabulary types alone: only with a task before it ("classification performance"; not
         # "finetuning performance", which says when it was measured)
         heads = self.res.words.measured_heads
@@ -663,7 +667,7 @@ class PhraseFinder:
                     if not (i + 1 < n and toks.joiner[i])]
         if not metrics:
             return
-        tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (Finder.LEXICON, Finder.PHRASE)}
+        tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (_LEXICON, _PHRASE)}
         for m_start, m_end, task_only in metrics:
             rng = char_token_range(toks, m_start, m_end)
             if rng is None or rng[0] == 0:
@@ -693,7 +697,7 @@ class PhraseFinder:
                 if not kept:
                     continue
                 start = toks.idx[words[-kept][0]]
-            same = next((p for p in out if p.start == start and p.end == m_end and p.finder is Finder.PHRASE
+            same = next((p for p in out if p.start == start and p.end == m_end and p.finder is _PHRASE
                          and p.type == "Metric"), None)
             if same is not None:
                 same.rule = MEASURED  # the head-noun phrase on this span ("action recognition accuracy")

@@ -67,6 +67,8 @@ from kg.types import Finder
 
 _NOT_METRIC_TYPES = {"Method", "Model", "Dataset", "Task"}
 _WORD = re.compile(r"[A-Za-z0-9@$][\w@'’\-/+.]*[\w@+]|[A-Za-z0-9@]|\S")
+#: ``_WORD`` for ASCII text, whose ``\w`` is ``[A-Za-z0-9_]``: a bitmap ``sre`` tests, not a category per character
+_WORD_ASCII = re.compile(r"[A-Za-z0-9@$][A-Za-z0-9_@'\-/+.]*[A-Za-z0-9_@+]|[A-Za-z0-9@]|\S")
 _NUM = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _YEAR = re.compile(r"^(19|20)\d\d$")
 _FROM_TO = re.compile(r"(?<![\w-])from\s+([+\-−]?(?:" + _NUM.pattern + r"))\s?(%|×|x|points)?\s+to$", re.I)
@@ -81,12 +83,13 @@ def _first_digit(text: str, start: int) -> int:
 _START_END = itemgetter(0, 1)
 #: where a match of ``_NUM`` can start (each of its alternatives opens with a digit or a period)
 _NUM_START = re.compile(r"[\d.]")
+_NUM_START_ASCII = re.compile(r"[0-9.]")  # the same in ASCII text (``\d`` is a category test per character)
 
 
 def _num_search(s: str, pos: int) -> re.Match[str] | None:
     """``_NUM.search(s, pos)``, tried only at a digit or a period: ``sre`` finds no first character in the
     pattern's nested alternation, so the search tried it at every character (~30,000 instructions a sentence)."""
-    for start in _NUM_START.finditer(s, pos):
+    for start in (_NUM_START_ASCII if s.isascii() else _NUM_START).finditer(s, pos):
         m = _NUM.match(s, start.start())
         if m is not None:
             return m
@@ -190,7 +193,9 @@ class ResultFinder:
         self.unit_rx = re.compile(r"\s?(" + "|".join(alts) + ")")
         self.range_rx = re.compile(r"(?:\s?[" + _DASHES + r"]\s?|\s+to\s+)(" + _NUM.pattern + r")")
         self.qual_before = sorted(low("qualifiers_before"), key=len, reverse=True)
+        self.qual_before_ends = tuple(self.qual_before)
         self.qual_after = sorted(low("qualifiers_after"), key=len, reverse=True)
+        self.qual_after_starts = tuple(self.qual_after)
         self.qual_after_not = low("qualifiers_after_not_before")
         self.qual_ignore = low("qualifier_ignore")
         self.qual_names = {k.lower(): v for k, v in cues["qualifier_names"].items()}
@@ -228,7 +233,9 @@ class ResultFinder:
     # ------------------------------------------------------------------ words
     @staticmethod
     def _words(s: str, start: int, end: int) -> list[tuple[int, int, str]]:
-        return [(m.start() + start, m.end() + start, m.group()) for m in _WORD.finditer(s[start:end])]
+        part = s[start:end]
+        return [(m.start() + start, m.end() + start, m.group())
+                for m in (_WORD_ASCII if part.isascii() else _WORD).finditer(part)]
 
     def _np_right(self, s: str, pos: int, max_words: int = 6, keep_det: bool = False,
                   limit: int | None = None) -> tuple[int, int] | None:
@@ -406,8 +413,10 @@ class ResultFinder:
         qstart, quals = q.start, cast("list[str]", [])
         while True:
             left = s[:qstart].rstrip()
-            hit = next((w for w in self.qual_before if left.lower().endswith(w) and (
-                len(left) == len(w) or not w[0].isalnum() or not left[-len(w) - 1].isalnum())), None)
+            low = left.lower()  # (once, not once per qualifier; and most numbers have none: one C test first)
+            hit = next((w for w in self.qual_before if low.endswith(w) and (
+                len(left) == len(w) or not w[0].isalnum() or not left[-len(w) - 1].isalnum())),
+                None) if low.endswith(self.qual_before_ends) else None
             if hit is None:
                 break
             qstart = len(left) - len(hit)
@@ -416,8 +425,9 @@ class ResultFinder:
         qend = q.end
         right = s[qend:]
         stripped = right.lstrip()
-        for w in self.qual_after:
-            if stripped.lower().startswith(w) and (len(stripped) == len(w) or not stripped[len(w)].isalnum()):
+        low = stripped.lower()
+        for w in self.qual_after if low.startswith(self.qual_after_starts) else ():
+            if low.startswith(w) and (len(stripped) == len(w) or not stripped[len(w)].isalnum()):
                 following = stripped[len(w):].split()
                 if following and following[0].lower().strip(".,;") in self.qual_after_not:
                     continue

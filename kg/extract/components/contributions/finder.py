@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from itertools import compress
+from operator import attrgetter
 from typing import cast
 
 from spacy.tokens import Doc, Span, Token
@@ -28,6 +29,12 @@ from kg.extract.text import (
     tokens,
 )
 from kg.types import Finder
+
+#: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
+#: ~4x the cost of a global, and these tests run for every candidate
+_ACRONYM, _COINED, _CONTRIBUTION, _LEXICON = Finder.ACRONYM, Finder.COINED, Finder.CONTRIBUTION, Finder.LEXICON
+
+_PROPOSED = attrgetter("proposed")  # ``any(map(_PROPOSED, out))``: the doc's candidates tested in C
 
 PLUS = re.compile(r"\++(?![\w+])")  # "MCQA+", "C++": pluses glued to the end of a name
 #: between two names of one list: "(FineMath, Stack-Edu, and SmolTalk)"
@@ -74,14 +81,14 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         online algorithm …": a known concept (a lexicon entry, a kind noun at most after it) the text calls new is the
         paper's own variant of it, not the concept every other paper mentions: marked, so that it keeps a node of its
         own (kg.resolve). A name with a digit ("a new GPT-4 agent") stays the known one."""
-        proposed = [c for c in out if c.proposed and c.finder is Finder.CONTRIBUTION]
+        proposed = [c for c in out if c.proposed and c.finder is _CONTRIBUTION]
         if not proposed:
             return
         text = doc_text(doc)
         # (an acronym the abstract defines is known too: "deep neural networks (DNNs) … our DNN framework")
-        defined = {text[k.start:k.end].removesuffix("s") for k in out if k.finder is Finder.ACRONYM and k.long_form}
+        defined = {text[k.start:k.end].removesuffix("s") for k in out if k.finder is _ACRONYM and k.long_form}
         for c in proposed:
-            ends = [k.end for k in out if k.finder is Finder.LEXICON and k.start == c.start and k.end <= c.end]
+            ends = [k.end for k in out if k.finder is _LEXICON and k.start == c.start and k.end <= c.end]
             first = text[c.start:c.end].split(None, 1)[0] if c.end > c.start else ""
             acronym = not ends and first.isupper() and first.removesuffix("s") in defined
             if acronym:
@@ -111,7 +118,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
     def _listed_names(self, doc: Doc, out: list[Candidate]) -> None:
         """"We additionally curate and release new specialized datasets (FineMath, Stack-Edu, and SmolTalk)": the
         names listed right after a proposed name, of its type, are proposed too."""
-        proposed = [c for c in out if c.proposed and c.finder is Finder.CONTRIBUTION]
+        proposed = [c for c in out if c.proposed and c.finder is _CONTRIBUTION]
         if not proposed:
             return
         text = doc_text(doc)
@@ -260,15 +267,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 self._new_definition(doc, sent, by_start, out)
             for r in refer_at[bisect_left(refer_at, sent.start + 1):bisect_left(refer_at, sent.end - 4)]:
                 self._referred_as(doc, sent, r, by_start, out)
-        if not any(c.proposed for c in out):
+        if not any(map(_PROPOSED, out)):
             self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
-        if not any(c.proposed for c in out):
+        if not any(map(_PROPOSED, out)):
             self._rare_name_apposition(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
-        if any(c.proposed for c in out):
+        if any(map(_PROPOSED, out)):
             self._described_data(doc, unnamed, by_start, out)
-        if not any(c.proposed for c in out):  # only when the paper names no contribution of its own
+        if not any(map(_PROPOSED, out)):  # only when the paper names no contribution of its own
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
@@ -560,7 +567,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         toks = tokens(doc)
         lower = toks.lower
         text = doc_text(doc)
-        for cand in [c for c in out if c.finder is Finder.COINED and text.startswith(",", c.end)]:
+        for cand in [c for c in out if c.finder is _COINED and text.startswith(",", c.end)]:
             # (the comma first: most names have none after them)
             kept = any(c.confidence >= 0.5 for c in by_start.get(cand.start, ()) if c.end == cand.end)
             if kept and not self._new_apposition(text, cand):
