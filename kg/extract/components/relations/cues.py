@@ -49,6 +49,8 @@ OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challe
 NEGATION = LowerRegex(r"(?<![\w-])(?:without|w/o|never|no|nor|cannot|not(?!\s+only\b))(?![\w-])")
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
 NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+#: the word glued to a name by a hyphen or after a space ("DNN-based", "RGB based"): a describer of what follows
+GLUED_WORD = re.compile(r"(?:-|[ \t]+)([A-Za-z]+)\b")
 #: (a short parenthesis may close an item: its score, "outperforming baselines such as A (15.0%) and B (9.8%)")
 LIST_GAP = re.compile(r"(?:\s*\([^()]{1,30}\))?(?:\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+)")
 
