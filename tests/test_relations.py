@@ -1013,3 +1013,21 @@ def test_names_listed_without_commas_are_each_evaluated_on(extractor):
         assert ("footrack", "evaluatedOn", name) in rels, (name, rels)
     assert ("footrack", "evaluatedOn", "mot17 mot20") not in rels, rels
     assert ("footrack", "evaluatedOn", "nyu depth v2") in rels, rels  # one name of three words stays one
+
+
+def test_an_apposition_naming_the_contributions_own_kind_or_long_form_is_no_part(extractor):
+    rels = _relations(extractor, "Tracking by Camera Angles",
+                      "This paper proposes CAMOT, a simple camera angle estimator for multi-object tracking.")
+    assert not any(r[0] == "camot" and r[1] == "uses" for r in rels), rels
+    assert ("camot", "addresses", "multi-object tracking") in rels, rels
+    rels = _relations(extractor, "Face Anonymization",
+                      "We present VerA the first Versatile Anonymization framework that solves two challenges. "
+                      "VerA uses a diffusion model.")
+    assert not any(r[0] == "vera" and r[1] == "uses" and r[2] != "diffusion model" for r in rels), rels
+    assert ("vera", "uses", "diffusion model") in rels, rels
+    # a term holding a kind noun, or a phrase inside the description, is still a part
+    rels = _relations(extractor, "Image Matching from Videos",
+                      "We propose GIM, a self-training framework for learning a generalizable image matcher. "
+                      "We propose PointKAD an adversarial knowledge distillation framework for point clouds.")
+    assert ("gim", "uses", "self-training") in rels, rels
+    assert ("pointkad", "uses", "knowledge distillation") in rels, rels

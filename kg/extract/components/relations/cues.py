@@ -165,6 +165,9 @@ class RelationCues:
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
+        #: the kind nouns an apposition closes on ("X, a … framework"), one-word ones
+        self.apposition_kind_words = frozenset(w for w in type_nouns if " " not in w) | frozenset(
+            w + "s" for w in type_nouns if " " not in w)
         self.contrast = _cue_regex(cues["contrast_cues"])
         #: "While existing methods rely on A, …": a concessive clause about other work, opening the sentence
         self.concessive = LowerRegex(r"^\s*(?:" + "|".join(map(re.escape, words.relation_concessive_openers))
