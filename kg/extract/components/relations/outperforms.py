@@ -17,11 +17,6 @@ from kg.names import entity_key
 from kg.types import Finder
 
 
-#: what may follow a name's describer without being a phrase it describes: "a two-sample test based on …", "the
-#: class-aware and OT-based ones" (the name's own)
-_NOT_DESCRIBED = frozenset({"on", "upon", "ones", "one", "counterparts", "variants"})
-
-
 def read(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity, cmp_at: int) -> None:
     """The subject (or the models a benchmark sentence names) outperforms the rival after the cue ending at
     ``cmp_at`` (in the sentence's text) and the rest of its list."""
@@ -103,7 +98,7 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
                 # RGB based … techniques": the rival is the phrase the name describes, not the name (not "QAT-based
                 # methods" nor "OT-based ones", which are QAT's and OT's; not "a two-sample test based on …")
                 then = NEXT_WORD.match(full, describer.end())
-                if then is not None and then.group(1).lower() not in _NOT_DESCRIBED \
+                if then is not None and then.group(1).lower() not in cues.words.relation_not_described \
                         and norm_word(then.group(1)) not in cues.res.generic_heads:
                     named, glued = e, True
                     break
