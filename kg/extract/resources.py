@@ -143,6 +143,7 @@ class Words:
     relation_by_not_use: frozenset[str]
     relation_parity_words: tuple[str, ...]
     relation_superiority_words: tuple[str, ...]
+    relation_not_described: frozenset[str]
     relation_part_nouns: frozenset[str]
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]

@@ -70,6 +70,12 @@ _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 
 
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
+#: a name with a version number: its stem ("MOT" of "MOT17", "CIFAR" of "CIFAR-100")
+_VERSIONED = re.compile(r"([A-Za-z]{2,})-?\d+[A-Za-z]?$")
+#: a word spelled as a name: a digit, or a capital after a lower-case letter ("CIFAR-100", "YouTube-VOS", "RefCOCO")
+_SPELLED_NAME = re.compile(r"\d|[a-z][A-Z]")
+#: three letters in a word: a name, not a version or a size ("V2", "v1.3", "384x384")
+_LETTERS = re.compile(r"[A-Za-z][^A-Za-z]*[A-Za-z][^A-Za-z]*[A-Za-z]")
 #: a version number written apart from the name ("Mega-TTS 2"), and what may follow it
 _VERSION = re.compile(r"[1-9](?:\.\d)?")
 _AFTER_VERSION = frozenset({",", ":", ";", "(", ".", "is", "achieves", "outperforms", "to", "which", "that", "and"})
@@ -387,6 +393,9 @@ class CoinedNameFinder:
         self._plain: dict[str, bool] = {}
         self._acronym_starts: set[int] = set()
         self._defined_kinds: set[str] = set()
+        #: where the lexicon's names start and end (characters): two of them side by side are two names
+        self._known_starts: set[int] = set()
+        self._known_ends: set[int] = set()
 
     def _name(self, word: str) -> str:
         """The coined name or model-family member a word of the text is or starts with, or "".
@@ -748,6 +757,8 @@ class CoinedNameFinder:
         modifiers = st.modifier_acronyms
         plain: list[tuple[int, int, str]] = []  # "Kodak", "Waterbirds": names only when listed with others
         title_end = text_title_end(text)  # a title capitalises every word
+        self._known_starts = {c.start for c in out if c.finder is Finder.LEXICON}
+        self._known_ends = {c.end for c in out if c.finder is Finder.LEXICON}
         for m in _name_words(text):
             word = self._name(m.group(1))
             if word and "^" in word and _in_formula(text, m.start(1)):
@@ -947,10 +958,26 @@ class CoinedNameFinder:
             return (not lex[k].is_punct and lex[k].lower not in self.res.function_words
                     and (t[:1].isupper() or is_coined(t, self.res) or _DIGITS_UPPER.fullmatch(t) is not None))
 
+        def two_names(k: int) -> bool:
+            """Whether tokens k - 1 and k are two names side by side (a list written without commas): two versions
+            of one stem ("MOT17 MOT20"), or names the lexicon knows one of at least, spelled as names ("CIFAR-10
+            CIFAR-100", "CIFAR100 ImageNet-1k", "DAVIS YouTube-VOS"; not "Transformer U-Net", "NYU Depth V2")."""
+            left, right = text[k - 1], text[k]
+            a, b = _VERSIONED.match(left), _VERSIONED.match(right)
+            if a is not None and b is not None and a.group(1) == b.group(1):
+                return True
+            ends, starts = toks.end_char(k - 1) in self._known_ends, toks.idx[k] in self._known_starts
+            if not (ends or starts) or _LETTERS.search(left) is None or _LETTERS.search(right) is None \
+                    or "," in sent.text:
+                return False  # (a version, "ConvNeXt V2", "ActivityNet v1.3", a size, "384x384 ImageNet"; a term in
+                # a sentence that lists with commas: "CVaR RL")
+            strong_left, strong_right = _SPELLED_NAME.search(left) is not None, _SPELLED_NAME.search(right) is not None
+            return ends and starts and (strong_left or strong_right) or strong_left and strong_right
+
         i, j = span
         span_start = i
         while j < sent.end:
-            if ws[j - 1] and name_like(j):
+            if ws[j - 1] and name_like(j) and not two_names(j):
                 j += 1
             elif (j + 1 < sent.end and text[j] == "-" and not ws[j - 1] and not ws[j]
                   and (text[j + 1][:1].isupper() or lex[j + 1].like_num) and j > span_start):
@@ -964,7 +991,7 @@ class CoinedNameFinder:
                 c.finder is Finder.LEXICON and c.start == toks.idx[i] for c in state(doc).candidates):
             j += 1  # "we introduce Mega-TTS 2, a …", "MultiWOZ 2.1 and …": a version number ends the name (not "APIs 1", a
             # plural's count, nor "VC-dimension 1"; a name a lexicon knows keeps its own span: "SQuAD 1.1")
-        while i - 1 > sent.start and ws[i - 2] and name_like(i - 1) and lex[i - 1].is_alpha:
+        while i - 1 > sent.start and ws[i - 2] and name_like(i - 1) and lex[i - 1].is_alpha and not two_names(i):
             i -= 1
         if (i, j) == span:
             return start, end

@@ -49,6 +49,8 @@ OPENING = re.compile(r"\s*(?:in\s+|the\s+(?:problem|task|goal|purpose|aim|challe
 NEGATION = LowerRegex(r"(?<![\w-])(?:without|w/o|never|no|nor|cannot|not(?!\s+only\b))(?![\w-])")
 #: the word right after a mention ("L-BFGS algorithm"): a generic head makes the mention a qualifier
 NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+#: the word glued to a name by a hyphen or after a space ("DNN-based", "RGB based"): a describer of what follows
+GLUED_WORD = re.compile(r"(?:-|[ \t]+)([A-Za-z]+)\b")
 #: (a short parenthesis may close an item: its score, "outperforming baselines such as A (15.0%) and B (9.8%)")
 LIST_GAP = re.compile(r"(?:\s*\([^()]{1,30}\))?(?:\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+)")
 
@@ -163,6 +165,9 @@ class RelationCues:
         self.remedy = re.compile(r"\s*(?:to|in order to)\s+(?:" + "|".join(map(re.escape, words.remedy_verbs))
                                  + r")\s+(?:this|these|the|such|both)\b", re.IGNORECASE)
         type_nouns = sorted({w for ws in cues["apposition_types"].values() for w in ws}, key=len, reverse=True)
+        #: the kind nouns an apposition closes on ("X, a … framework"), one-word ones
+        self.apposition_kind_words = frozenset(w for w in type_nouns if " " not in w) | frozenset(
+            w + "s" for w in type_nouns if " " not in w)
         self.contrast = _cue_regex(cues["contrast_cues"])
         #: "While existing methods rely on A, …": a concessive clause about other work, opening the sentence
         self.concessive = LowerRegex(r"^\s*(?:" + "|".join(map(re.escape, words.relation_concessive_openers))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.components.relations.context import Node, Paper, Proposed, Sentence
-from kg.extract.components.relations.cues import LIST_GAP, NEXT_WORD, RIVAL_TYPES, RelationCues
+from kg.extract.components.relations.cues import GLUED_WORD, LIST_GAP, NEXT_WORD, RIVAL_TYPES, RelationCues
 from kg.extract.state import Candidate, LocalEntity
 from kg.extract.text import chunks, doc_text, may_contain, norm_word, words_of
 from kg.names import entity_key
@@ -87,10 +87,21 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
     # the first entity within a few words after the cue, not one a preposition makes a qualifier of what is
     # compared ("compared to baselines without KB access", "outperforms baselines on GSM8K")
     named: LocalEntity | None = None
+    glued = False  # the name is glued to a describer ("DNN-based SCL approaches"): it only says what the rival is built on
     for m, e in in_sent:
         if m.start >= start and m.start - start <= 60 and e is not subj and e.type in RIVAL_TYPES:
             if cues.words.rival_breaks.intersection(full[start:m.start].lower().split()):
                 break
+            describer = GLUED_WORD.match(full, m.end)
+            if describer is not None and describer.group(1).lower() in cues.words.acronym_glued_describers:
+                # "outperforms other DNN-based SCL approaches", "the GAN-based image restoration method", "existing
+                # RGB based … techniques": the rival is the phrase the name describes, not the name (not "QAT-based
+                # methods" nor "OT-based ones", which are QAT's and OT's; not "a two-sample test based on …")
+                then = NEXT_WORD.match(full, describer.end())
+                if then is not None and then.group(1).lower() not in cues.words.relation_not_described \
+                        and norm_word(then.group(1)) not in cues.res.generic_heads:
+                    named, glued = e, True
+                    break
             after = NEXT_WORD.match(full, m.end)
             if after is None or norm_word(after.group(1)) not in cues.res.generic_heads:
                 return e
@@ -109,6 +120,11 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
                 continue
             words = words_of(ch)
             kept = cues.modifiers.trim(doc, words, verb_context=False)
+            if glued:
+                if norm_word(doc[words[-1][1] - 1].text) not in cues.res.generic_heads:
+                    return None  # a glued name describing no compared noun phrase: no rival
+                from_name = [w for w in words if doc[w[0]].idx >= at.start]  # the phrase from the name on, untrimmed
+                return _rival_phrase(doc, from_name, ents, phrase_nodes) if len(from_name) >= 3 else None
             if norm_word(doc[words[-1][1] - 1].text) not in cues.res.generic_heads \
                     or doc[kept[0][0]].idx >= at.start:
                 return named  # nothing but weak modifiers before the name: "existing GNN models" is GNN
@@ -123,14 +139,20 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
         kept = cues.modifiers.trim(doc, words, verb_context=False)
         if len(kept) < 2:
             return None
-        text = doc[kept[0][0]:words[-1][1]]
-        c = Candidate(text.start_char, text.end_char, "Method", Finder.RELATION, 0.6, rule="outperforms",
-                      surface=text.text)
-        key = entity_key(text.text)
-        for other in [*ents, *phrase_nodes]:
-            if key in other.keys:
-                return other
-        new = Proposed(c, {key})
-        phrase_nodes.append(new)
-        return new
-    return named
+        return _rival_phrase(doc, [*kept[:-1], words[-1]], ents, phrase_nodes)
+    return None if glued else named
+
+
+def _rival_phrase(doc: Doc, words: list, ents, phrase_nodes: list[Proposed]) -> Node:
+    """The compared noun phrase over ``words`` (its first to its last word): the entity or phrase node of that name,
+    else a new phrase node."""
+    text = doc[words[0][0]:words[-1][1]]
+    key = entity_key(text.text)
+    for other in [*ents, *phrase_nodes]:
+        if key in other.keys:
+            return other
+    c = Candidate(text.start_char, text.end_char, "Method", Finder.RELATION, 0.6, rule="outperforms",
+                  surface=text.text)
+    new = Proposed(c, {key})
+    phrase_nodes.append(new)
+    return new

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from spacy.tokens import Doc
 
 from kg.extract.components.relations.context import Paper, Proposed, Sentence
-from kg.extract.components.relations.cues import (ENUMERATOR, ENUMERATOR_ANY, EXCEPT, NEGATION, USE_LIST_GAP, USE_WINDOW,
+from kg.extract.components.relations.cues import (ENUMERATOR, ENUMERATOR_ANY, EXCEPT, NEGATION, NEXT_WORD, USE_LIST_GAP, USE_WINDOW,
                                                   USE_OBJECT_TYPES, RelationCues, stems)
 from kg.extract.state import Candidate, LocalEntity
 from kg.extract.text import LowerRegex, chunk_ranges, may_contain, norm_word, sentence_chars, title_end, tokens, word_ranges
@@ -88,10 +88,16 @@ class SentenceUses:
         if self.appositions is None:
             self.appositions = appositions(cues, s_text, a, subj)
             self.described = named_descriptions(cues, s_text, a, subj)
-        if self.described and any(x <= rel_pos and m.end - a <= y for x, y in self.described):
+        if self.described and any(x <= rel_pos and m.end - a <= y for x, y in self.described) \
+                and not spelled_out(paper.text, paper.text[m.start:m.end], subj):
             paper.add(subj, "uses", e, bounds, "uses-named-description")
             return
-        if self.appositions and any(x <= rel_pos < y for x, y in self.appositions):
+        # (a phrase running on to the kind noun is the contribution's own description, not a part: "CAMOT, a simple
+        # camera angle estimator", "LatteCLIP an unsupervised method"; nor the long form its name spells: "VerA the
+        # first Versatile Anonymization framework")
+        if self.appositions and any(x <= rel_pos < y and (m.end - a <= y or not own_kind(cues, s_text, x, rel_pos, m.end - a))
+                                    for x, y in self.appositions) \
+                and not spelled_out(paper.text, paper.text[m.start:m.end], subj):
             paper.add(subj, "uses", e, bounds, "uses-contribution")
 
 
@@ -248,6 +254,35 @@ def design_object(cues: RelationCues, s_text: str, end: int, start: int) -> bool
         return False
     words = gap.lower().split()
     return len(words) <= 4 and cues.design_gap_stops.isdisjoint(words)
+
+
+def own_kind(cues: RelationCues, s_text: str, begin: int, start: int, end: int) -> bool:
+    """Whether a mention (``start``-``end`` in the sentence) that runs on to the kind noun of an apposition opened
+    at ``begin`` is the contribution's own kind ("CAMOT, a simple camera angle estimator for …", "X, a generative
+    model that …"): its phrase ends with it; not a term that only holds a kind noun ("a self-training framework"),
+    nor a complement ("an adaptation of Graph Neural Networks")."""
+    after = NEXT_WORD.match(s_text, end)
+    if after is not None and after.group(1).lower() in cues.apposition_kind_words:
+        return False
+    return cues.words.rival_breaks.isdisjoint(s_text[begin:start].lower().split()) and " of " not in s_text[begin:start]
+
+
+def spelled_out(text: str, surface: str, subj: LocalEntity) -> bool:
+    """Whether the contribution's name spells ``surface`` ("VerA": "Versatile Anonymization"): the phrase is the name's
+    long form, not a part. The name's capitals are the phrase's, in order, from its first (not "SePiR": "self-supervised
+    learning")."""
+    if " " not in surface.strip():
+        return False
+    long_caps = [c for c in surface if c.isupper()]
+    for m in subj.mentions:
+        name = m.surface or text[m.start:m.end]
+        caps = [c for c in name if c.isupper()]
+        if not m.proposed or len(caps) < 2 or not long_caps or caps[0] != long_caps[0]:
+            continue
+        rest = iter(long_caps[1:])
+        if all(c in rest for c in caps[1:]):  # (a subsequence: ``in`` consumes the iterator)
+            return True
+    return False
 
 
 def proposed_in(s_text: str, base: int, subj: LocalEntity) -> Iterator[Candidate]:
