@@ -866,6 +866,17 @@ def test_the_last_task_of_a_list_a_plural_dataset_noun_ends_names_no_class_of_da
     assert found.get("text classification") == "Task", found
 
 
+def test_the_last_task_of_a_list_found_inside_a_plural_dataset_noun_names_no_class_of_datasets(entity_types) -> None:
+    """The same with a task no vocabulary lists, found inside the phrase ("reading-comprehension"): the plural after it
+    names a class of datasets ("several CFL benchmarks") except as the last of a list."""
+    found = entity_types("Across challenging math, coding, and reading-comprehension benchmarks, our model wins. "
+                         "It also wins on standard reading-comprehension benchmarks.")
+    assert found.get("reading-comprehension benchmarks") == "Dataset", found  # control: the second sentence
+    found = entity_types("Across challenging math, coding, and reading-comprehension benchmarks, our model wins.")
+    assert "reading-comprehension benchmarks" not in found, found
+    assert found.get("reading-comprehension") == "Task", found
+
+
 def test_a_name_with_a_capital_inside_a_lower_case_run_is_kept_on_one_mention(entity_types) -> None:
     """"with TruFor performing the best": a capital after lower-case letters inside one word spells a coined
     name, kept though it is mentioned once and nothing types it. Control in the same sentence: an all-caps

@@ -457,9 +457,12 @@ class PhraseFinder:
             # method, fills them (it is typed where it is defined, not here)
             inner = any(c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.end - c.start == len(first)
                         and text[c.start:c.end] == first for c in out)
-        if inner and not of_task and not plural and not any(self._named(t) for t in mod_text):
+        if inner and not of_task and not any(self._named(t) for t in mod_text) \
+                and (not plural or mods[0][0] > 0 and toks.lower[mods[0][0] - 1] in LIST_JOINERS):
             return  # "a reading-comprehension benchmark": the task is the entity (it only says what it tests); the
-            # plural names a class of datasets beside it ("several CFL benchmarks", "standard DML benchmarks")
+            # plural names a class of datasets beside it ("several CFL benchmarks", "standard DML benchmarks"), but
+            # not as the last of a list ("math, coding, and reading-comprehension benchmarks": see
+            # _plural_dataset_noun)
         out.append(Candidate(start, toks.end_char(head_i), "Dataset", Finder.PHRASE, 0.54,
                              rule=DATASETS_OF if inner else ""))
 
