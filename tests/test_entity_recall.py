@@ -1076,6 +1076,18 @@ def test_a_group_name_and_a_generated_by_compound_are_no_names(entity_types) -> 
     assert not {"SE", "LLM-generated"} & set(found), found
 
 
+
+def test_a_group_name_the_paper_describes_as_its_own_stays_for_its_title(extractor):
+    """"We propose a novel SO(3) representation …" of "A Planar-Symmetric SO(3) Representation for …": the group's
+    name is part of what the paper makes, and the title names it."""
+    from kg.records import Paper
+    record = extractor.extract(Paper(
+        id="p", title="A Planar-Symmetric SO(3) Representation for Grasp Detection",
+        abstract="Symmetry introduces ambiguity in the SO(3) representation. We propose a novel SO(3) representation "
+                 "that parametrizes a pair of symmetric poses with a single parameter set."))
+    assert {e.labels[0] for e in record.entities if e.proposed} == {"Planar-Symmetric SO(3) Representation"}
+
+
 def test_a_judgement_before_a_method_noun_is_dropped(entity_types) -> None:
     """"state-of-art methods", "contemporary baselines", "representative losses": a judgement names no method. Control
     in the same text: a phrase whose modifier names a kind stays."""

@@ -95,8 +95,11 @@ _DOF = re.compile(r"(?:\d+-?|[A-Za-z]+-)?DOFs?", re.IGNORECASE)
 #: mathematics spelled like a name: an order of growth ("O(n2 log2", "Θ(T", "widetildeO") or a variable with an index
 #: ("n2", "k3"): a single lower-case letter before digits; a logarithm's base ("log2")
 _FORMULA_NAME = re.compile(r"[OΘΩo]\(.*|\\?(?:widetilde|tilde|mathcal|mathbb|mathrm)[A-Za-z]*|[a-z]\d+|log\d+")
-#: a matrix group's dimension after its name ("SE(3)-equivariant", "SO(2)"): the name is mathematics
+#: a matrix group's dimension after its name ("SE(3)-equivariant", "SO(2)"): the name is mathematics; not after a
+#: word of the paper's own (``_NEW_BEFORE_GROUP``: "a novel SO(3) representation" describes a thing the paper makes,
+#: which its title may name)
 _GROUP_AFTER = re.compile(r"\(\d\)")
+_NEW_BEFORE_GROUP = re.compile(r"(?:novel|new|our|proposed) $")
 #: a year after a venue ("NeurIPS 2023", "ICLR'24"), read off before the venue is looked up
 _YEAR_AFTER = re.compile(r"(?: ?'\d\d| (?:19|20)\d\d)$")
 #: a score written with decimals ("2.5", "66.4", "+3.1"): what a name right after it measures (see ``_after_score``)
@@ -813,7 +816,8 @@ class CoinedNameFinder:
                     and not name.lower().endswith(self.dataset_endings):
                 typed = ("Model", 0.7)  # an architecture's name ("UVCGAN", "EAFormer"), when no context types it
             guess = ""
-            if typed is None and (self._not_a_name(name) or _GROUP_AFTER.match(text, end)) \
+            if typed is None and (self._not_a_name(name) or _GROUP_AFTER.match(text, end)
+                                  and not _NEW_BEFORE_GROUP.search(text, max(0, start - 9), start)) \
                     and text[end:end + 1] != ":":
                 continue  # "RGB and depth cameras", "a 7-DoF arm", "accepted at NeurIPS", "O(n2 log2 n)" (but a
                 # name before a colon names what the text is about: "CORL: Compositional Representation Learning")
