@@ -34,8 +34,8 @@ from kg.records import PAPER, Evidence, Paper, PaperEntity, PaperExtraction, Qua
 #: (name, factory) of the kg components, in pipeline order; each declares what it requires and assigns
 #: (``nlp.analyze_pipes()``), and :func:`build_nlp` checks that every requirement is met by an earlier one.
 #: The merge pass after relations and after results folds in the entity mentions they propose.
-COMPONENTS = (("kg_sections", "kg_sections"), ("kg_normalizer", "kg_normalizer"), ("kg_lexicon", "kg_lexicon"),
-              ("kg_acronyms", "kg_acronyms"), ("kg_coined", "kg_coined"), ("kg_phrases", "kg_phrases"),
+COMPONENTS = (("kg_sections", "kg_sections"), ("kg_citations", "kg_citations"), ("kg_normalizer", "kg_normalizer"),
+              ("kg_lexicon", "kg_lexicon"), ("kg_acronyms", "kg_acronyms"), ("kg_coined", "kg_coined"), ("kg_phrases", "kg_phrases"),
               ("kg_contributions", "kg_contributions"), ("kg_merge", "kg_merge"), ("kg_relations", "kg_relations"),
               ("kg_merge_relations", "kg_merge_proposals"), ("kg_results", "kg_results"),
               ("kg_merge_results", "kg_merge_proposals"))

@@ -2,7 +2,7 @@
 
 Order in the pipeline (see :data:`kg.extract.pipeline.COMPONENTS`; each factory declares what it
 requires and assigns, and ``build_nlp`` checks the order):
-``kg_sections`` → ``kg_normalizer`` → ``kg_lexicon`` → ``kg_acronyms`` → ``kg_coined`` →
+``kg_sections`` → ``kg_citations`` → ``kg_normalizer`` → ``kg_lexicon`` → ``kg_acronyms`` → ``kg_coined`` →
 ``kg_phrases`` → ``kg_contributions`` → ``kg_merge`` → ``kg_relations`` → ``kg_merge_relations`` →
 ``kg_results`` → ``kg_merge_results``.
 The components talk through the doc's :class:`~kg.extract.state.DocState` (``doc._.kg``) only; no
@@ -24,6 +24,7 @@ def shipped_resources() -> Resources:
 
 from kg.extract.components import (  # noqa: E402, F401  (import registers the factories)
     acronyms,
+    citations,
     coined,
     contributions,
     lexicon,
