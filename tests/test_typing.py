@@ -595,6 +595,25 @@ def test_a_topic_a_sentence_opens_on_by_its_goal_is_a_posed_task(entity_types):
     assert types.get("dataset distillation") == "Method", types
 
 
+def test_a_field_a_sentence_opens_on_by_its_goal_is_a_task_whichever_vocabulary_names_it(entity_types):
+    # "Neural Architecture Search (NAS) aims to …" (a vocabulary of methods names it), "The purpose of offline
+    # multi-task reinforcement learning (MTRL) is to …": the field the paper works in
+    types = entity_types("Neural Architecture Search (NAS) aims to automate the design of networks. We propose FooNAS.")
+    assert types.get("neural architecture search") == "Task", types
+    types = entity_types("The purpose of offline multi-task reinforcement learning (MTRL) is to learn one policy. "
+                         "We propose FooDT.")
+    assert types.get("offline multi-task reinforcement learning") == "Task", types
+    # the same topics not opening the sentence stay methods; so does a theory stated by its goal
+    types = entity_types("Unlike prior work, Neural Architecture Search (NAS) aims to automate the design of networks. "
+                         "We propose FooNAS.")
+    assert types.get("neural architecture search") == "Method", types
+    types = entity_types("We show that the purpose of offline multi-task reinforcement learning (MTRL) is to learn one "
+                         "policy. We propose FooDT.")
+    assert types.get("offline multi-task reinforcement learning") == "Method", types
+    types = entity_types("Item Response Theory (IRT) aims to assess latent abilities of respondents. We propose FooIRT.")
+    assert types.get("Item Response Theory") == "Method", types
+
+
 def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
     """"transfer learning", "neural rendering" (vocabulary tasks whose head heads.tsv types Method) are the means where a
     kind noun of a means follows them or a verb of use precedes them; the same words posed as a problem stay a Task."""

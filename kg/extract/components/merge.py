@@ -190,6 +190,11 @@ _NAME_FOR = re.compile(r"(?:[ \t]*\([^()]{1,20}\))?[ \t]+for[ \t]+(?:the[ \t]+)?
 #: "Dataset distillation aims to …", "Offline reinforcement learning (RL) aims to …": a topic a sentence opens on,
 #: stated by its goal (an acronym may come between)
 _TOPIC_AIMS = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:aims|seeks|strives)[ \t]+to\b")
+#: "The purpose of offline multi-task reinforcement learning (MTRL) is to …", "The goal of X is …": a topic a
+#: sentence opens on through its goal; the words before it, and the "is" after it (an acronym may come between)
+_GOAL_OF = re.compile(r"(?:the|a|one)[ \t]+(?:main[ \t]+|central[ \t]+|primary[ \t]+|key[ \t]+)?"
+                      r"(?:purpose|goal|aim|objective)s?[ \t]+of[ \t]+$", re.IGNORECASE)
+_GOAL_IS = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:is|are)\b")
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
@@ -390,6 +395,8 @@ class Merger:
         proposed mentions end ("we propose PEG for X": X is what PEG is for)."""
         if ent.type != "Method":
             return False
+        if self._goal_opener(text, ent):
+            return True
         # a process a phrase names ("Bayesian sampling", "multi-objective optimization"): posed only by a sentence
         process = not any(m.rule in self.topic_sources if m.finder is _LEXICON
                           else self._ends_in_topic(m.surface) for m in ent.mentions)
@@ -433,6 +440,27 @@ class Merger:
                 named = _NAME_FOR.search(before)
                 if named is not None and m.start - len(before) + named.start() in proposed_ends:
                     return True  # "PEG for mixture sampling and elastic initialization"
+        return False
+
+    def _goal_opener(self, text: str, ent: LocalEntity) -> bool:
+        """Whether a sentence opens on a mention stated by its goal: "Neural Architecture Search (NAS) aims to
+        automate …", "The purpose of offline multi-task reinforcement learning (MTRL) is to …": the field the paper
+        works in, whichever vocabulary names it (not a kind of method or thing: "first-order methods aim to …", "Item
+        Response Theory aims to …")."""
+        heads = self.res.generic_heads
+        kinds = self.res.words.merge_purpose_kinds
+        for m in ent.mentions:
+            if m.proposed or m.end - m.start < 4 or self._is_acronym(m.surface):
+                continue
+            head = m.surface.rsplit(None, 1)[-1].lower()
+            if head in heads or head[:-1] in heads or head in kinds:
+                continue  # "Item Response Theory (IRT) aims to …": a kind of thing the paper may build on
+            if _TOPIC_AIMS.match(text, m.end) and _opens_sentence(text, m.start):
+                return True
+            if text.find("of", max(0, m.start - 4), m.start) >= 0 and _GOAL_IS.match(text, m.end):
+                opener = _GOAL_OF.search(text, max(0, m.start - 40), m.start)
+                if opener is not None and _opens_sentence(text, opener.start()):
+                    return True
         return False
 
     def _used_technique(self, text: str, ent: LocalEntity) -> bool:
