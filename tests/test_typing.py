@@ -614,6 +614,20 @@ def test_a_field_a_sentence_opens_on_by_its_goal_is_a_task_whichever_vocabulary_
     assert types.get("Item Response Theory") == "Method", types
 
 
+def test_a_title_cased_process_a_title_is_for_is_a_posed_task(extractor):
+    def types(title: str, abstract: str) -> dict[str, str]:
+        ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+        return {label: e.type for e in ex.entities for label in e.labels}
+
+    # "Multi-View Representation is What You Need for Point-Cloud Pre-Training": a title's purpose written in title case
+    got = types("Multi-View Representation is What You Need for Point-Cloud Pre-Training",
+                "We propose FooMV, a multi-view consistency loss. It works well.")
+    assert got.get("Point-Cloud Pre-Training") == "Task", got
+    # the same kind of process cut from its object ("… for Greedy Maximization of Submodular Functions") stays a method
+    got = types("Guarantees for Greedy Maximization of Submodular Functions", "We prove FooG guarantees. It works well.")
+    assert got.get("Greedy Maximization") == "Method", got
+
+
 def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
     """"transfer learning", "neural rendering" (vocabulary tasks whose head heads.tsv types Method) are the means where a
     kind noun of a means follows them or a verb of use precedes them; the same words posed as a problem stay a Task."""

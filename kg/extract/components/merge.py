@@ -169,6 +169,12 @@ def _opens_sentence(text: str, start: int) -> bool:
     return not before or before[-1] in ".\n!?"
 
 
+def _title_cased(words: list[str]) -> bool:
+    """"Generative Model Training", "Point-Cloud Pre-Training", "BERT Further Pre-training" is not: each word
+    capitalised, the rest of each part of it lower-case: a title's way of writing a plain phrase."""
+    return all(w[:1].isupper() and all(p[1:].islower() for p in w.split("-") if len(p) > 1) for w in words)
+
+
 def _may_end_with(text: str, words: str | tuple[str, ...]) -> bool:
     """False only if ``text`` surely does not end in one of ``words`` (lower-case ASCII) as a case-insensitive
     ``WORD[ \\t]+(?:the[ \\t]+)?$`` ends (``$`` also before a final line break): a test in C before such a search,
@@ -429,6 +435,8 @@ class Merger:
                 return True
             if word is not None and word.lower() not in self.res.function_words:
                 continue  # "for the federated learning framework": the topic qualifies a noun
+            if process and word is not None and word.lower() == "of" and not m.surface[1:].islower():
+                continue  # "Guarantees for Greedy Maximization of Non-submodular Functions": a title's process cut from its object
             before = text[max(0, m.start - 60):m.start]
             # each search is tried at every character of ``before``; the word it must end in is tested first
             if in_title and (_may_end_with(before, "for") or _may_end_with(before, "in")) and _FOR_END.search(before) \
@@ -436,6 +444,8 @@ class Merger:
                     or _may_end_with(before, self.study_verbs) and self.studied.search(before) \
                     or _may_end_with(before, "to") and self.purpose_to.search(before):
                 return True
+            if process and in_title and _may_end_with(before, "for") and _FOR_END.search(before):
+                return True  # "Multi-View Representation is What You Need for Point-Cloud Pre-Training": a title's purpose
             if proposed_ends and _may_end_with(before, ("for", "and", "or")):
                 named = _NAME_FOR.search(before)
                 if named is not None and m.start - len(before) + named.start() in proposed_ends:
@@ -518,7 +528,7 @@ class Merger:
         -ation noun), which a head types Method; posed as the problem, a research goal."""
         words = surface.split()
         head = words[-1].lower()
-        return 2 <= len(words) <= 4 and surface[1:].islower() \
+        return 2 <= len(words) <= 4 and (surface[1:].islower() or _title_cased(words)) \
             and (head.endswith("ing") or head.endswith(self.res.words.process_noun_endings))
 
     def _ends_in_topic(self, surface: str) -> bool:
