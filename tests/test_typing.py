@@ -628,6 +628,18 @@ def test_a_title_cased_process_a_title_is_for_is_a_posed_task(extractor):
     assert got.get("Greedy Maximization") == "Method", got
 
 
+def test_an_item_of_a_list_of_example_tasks_is_a_task(entity_types):
+    # "can be used for a variety of tasks, such as video restoration, surrogate rendering, and conditional video
+    # generation": each example of the tasks is one, whichever vocabulary names it
+    types = entity_types("We propose FooNoise. It can be used for a variety of tasks, such as video restoration, "
+                         "neural architecture search, and molecular optimization.")
+    assert types.get("neural architecture search") == types.get("molecular optimization") == "Task", types
+    # the same topics named without the tasks they exemplify stay methods
+    types = entity_types("We propose FooNoise. It can be used with video restoration, neural architecture search, "
+                         "and molecular optimization.")
+    assert types.get("neural architecture search") == "Method", types
+
+
 def test_a_vocabulary_task_used_as_the_means_is_a_method(entity_types):
     """"transfer learning", "neural rendering" (vocabulary tasks whose head heads.tsv types Method) are the means where a
     kind noun of a means follows them or a verb of use precedes them; the same words posed as a problem stay a Task."""

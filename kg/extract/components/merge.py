@@ -201,6 +201,10 @@ _TOPIC_AIMS = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:aims|seeks|strives
 _GOAL_OF = re.compile(r"(?:the|a|one)[ \t]+(?:main[ \t]+|central[ \t]+|primary[ \t]+|key[ \t]+)?"
                       r"(?:purpose|goal|aim|objective)s?[ \t]+of[ \t]+$", re.IGNORECASE)
 _GOAL_IS = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:is|are)\b")
+#: "a variety of tasks, such as video restoration, surrogate rendering, and conditional video generation": an item of
+#: a list of examples of tasks (up to three items before it)
+_TASKS_SUCH_AS = re.compile(r"(?<![\w-])tasks,?[ \t]+(?:such[ \t]+as|including|like)[ \t]+"
+                            r"(?:[\w-]+(?:[ \t]+[\w-]+){0,3},[ \t]+){0,3}(?:(?:and|or)[ \t]+)?$", re.IGNORECASE)
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
 _KEY_SPACES = re.compile(r"[\s-]+")
@@ -466,6 +470,9 @@ class Merger:
             if head in heads or head[:-1] in heads or head in kinds:
                 continue  # "Item Response Theory (IRT) aims to …": a kind of thing the paper may build on
             if _TOPIC_AIMS.match(text, m.end) and _opens_sentence(text, m.start):
+                return True
+            if text.find("tasks", max(0, m.start - 100), m.start) >= 0 \
+                    and _TASKS_SUCH_AS.search(text, max(0, m.start - 100), m.start):
                 return True
             if text.find("of", max(0, m.start - 4), m.start) >= 0 and _GOAL_IS.match(text, m.end):
                 opener = _GOAL_OF.search(text, max(0, m.start - 40), m.start)
