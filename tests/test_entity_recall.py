@@ -1095,3 +1095,30 @@ def test_a_judgement_before_a_method_noun_is_dropped(entity_types) -> None:
                          "loss and representative losses.")
     assert found.get("contrastive loss") == "Method", found
     assert not {"state-of-art methods", "contemporary baselines", "representative losses"} & set(found), found
+
+
+def test_a_plural_data_noun_after_a_list_of_definitions_names_every_item(entity_types) -> None:
+    """"Next Generation Simulation (NGSIM), Highway Drone (HighD), and … (MoCAD) datasets": the noun after the last
+    definition names each definition of the list, not only the one next to it. Control in the same text: a
+    definition outside the list (a full stop between) keeps its own reading, and one its head types stays a task."""
+    found = entity_types("We propose Zorbit, a planner. Experiments on the Quiet Lane Traces (QLT), Brisk Road Drone "
+                         "(BRD), and Zeta Yard Logs (ZYL) datasets show gains. We also test Soft Rank Mixing (SRM). "
+                         "We evaluate on image classification (IC) and Polar Tide Records (PTR) datasets.")
+    for name in ("Quiet Lane Traces", "QLT", "Brisk Road Drone", "BRD", "Zeta Yard Logs", "ZYL", "PTR"):
+        assert found.get(name) == "Dataset", (name, found)
+    assert found.get("Soft Rank Mixing") == "Method", found
+    assert found.get("image classification") == "Task", found
+
+
+def test_names_spelled_as_names_side_by_side_are_items_of_a_list(extractor) -> None:
+    """"three real-world WSI datasets: Camelyon16 PAIP2019 and …", "TCGA-BRCA TCGA-NSCLC TCGA-RCC and PANDA": in a
+    sentence with no comma, names a space apart are items of the list the noun before introduces. Control in the
+    same text: the capitals of a title ("LLMs DO NOT Know") are no list of names."""
+    from kg.records import Paper
+    ex = extractor.extract(Paper(id="p", title="Knowing What LLMs DO NOT Know about Slides", abstract=(
+        "We propose Zorbit for slide analysis. We evaluate Zorbit on three real-world datasets: Qamelyon16 PAIQ2019 "
+        "and Uijeon. Evaluations on four subtype datasets TQGA-BRCA TQGA-NSCLC TQGA-RCC and PANDAX demonstrate gains.")))
+    found = {label: e.type for e in ex.entities for label in e.labels}
+    for name in ("Qamelyon16", "PAIQ2019", "TQGA-BRCA", "TQGA-NSCLC", "TQGA-RCC"):
+        assert found.get(name) == "Dataset", (name, found)
+    assert not {"DO", "NOT", "DO NOT"} & set(found), found

@@ -1015,6 +1015,19 @@ def test_names_listed_without_commas_are_each_evaluated_on(extractor):
     assert ("footrack", "evaluatedOn", "nyu depth v2") in rels, rels  # one name of three words stays one
 
 
+def test_unknown_names_listed_without_commas_are_each_evaluated_on(extractor):
+    """"ImageNet-R ImageNet-S CUB-200": two variants of one stem, or two words spelled as names (a digit, an inner
+    capital) side by side in a sentence with no comma, are two names though the lexicon knows neither. Control in
+    the same text: a version after a name ("Zorb V2") and a plain word before a name stay one name."""
+    rels = _relations(extractor, "Robust Recognition",
+                      "We propose FooNet, a classifier. Experiments on ZorbNet-R ZorbNet-S QuxBird-200 and Plim Zorb V2 "
+                      "datasets show that FooNet outperforms existing classifiers.")
+    for name in ("zorbnet-r", "zorbnet-s", "quxbird-200"):
+        assert ("foonet", "evaluatedOn", name) in rels, (name, rels)
+    assert not any(r[1] == "evaluatedOn" and " " in r[2] and "zorbnet" in r[2] for r in rels), rels
+    assert ("foonet", "evaluatedOn", "plim zorb v2") in rels, rels
+
+
 def test_an_apposition_naming_the_contributions_own_kind_or_long_form_is_no_part(extractor):
     rels = _relations(extractor, "Tracking by Camera Angles",
                       "This paper proposes CAMOT, a simple camera angle estimator for multi-object tracking.")

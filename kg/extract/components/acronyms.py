@@ -26,6 +26,10 @@ _PAREN = re.compile(r"\(([^()\s][^()]{0,60}?)\)(?!\^)")  # not the base of a pow
 _ALNUM_RUN = re.compile(r"[A-Za-z0-9]+")
 #: the types a long form takes from a known term it ends in (a metric's or hardware's name ends many a loss or format)
 _KIND_OF_TYPES = frozenset(("Task", "Model", "Dataset"))
+#: what stands between two definitions of one list: "(NGSIM), Highway Drone", "(HighD), and Macao …"
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:the\s+)?")
+#: the confidence of a definition typed by no head, no noun and no known term: a guess
+_GUESS = 0.55
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z0-9\-^]{1,20})\s*$")
 #: longest match of _LAST_WORD in a right-stripped text: searched from there, not tried at every character
 _LAST_WORD_MAX = 21
@@ -96,7 +100,7 @@ def _type_of(long_form: str, res: Resources, kind_nouns: dict[str, tuple[str, fl
         head = res.words.long_form_heads.get(norm_word(words[-1]).lower())
         if head is not None and len(words) > 1:
             return head, 0.6  # "unmanned aerial vehicles (UAVs)" a Model, "degrees of freedom (DoF)" a Metric
-    return "Method", 0.55
+    return "Method", _GUESS
 
 
 class AcronymFinder:
@@ -131,6 +135,23 @@ class AcronymFinder:
         nxt = words[0].rstrip(".,;:!?") if words else ""
         return nxt.isalpha() and nxt.lower() not in self.res.function_words and head_type(long_form, self.res) is None
 
+    @staticmethod
+    def _type_listed(text: str, out: list[Candidate], chain: list[tuple[int, int, int, bool]], start: int,
+                     conf: float) -> None:
+        """"Next Generation Simulation (NGSIM), Highway Drone (HighD), and Macao Connected Autonomous Driving
+        (MoCAD) datasets": the plural data noun after the last definition of a list names every item, not only
+        the one next to it. The definitions before it (in the same sentence) are its list when only a comma or
+        "and"/"or" stands between one's bracket and the next long form; a long form the lexicon knows keeps
+        its type, and so does one its head types ("image classification (IC) and object detection (OD) datasets"
+        are datasets of tasks): only the default guess, a Method, becomes data."""
+        for lf_start, close, idx, was_known in reversed(chain):
+            if _LIST_GAP.fullmatch(text[close:start]) is None:
+                return
+            if not was_known and out[idx].type == "Method" and out[idx].confidence <= _GUESS:
+                for c in out[idx:idx + 2]:
+                    c.type, c.confidence = "Dataset", max(c.confidence, conf)
+            start = lf_start
+
     def __call__(self, doc: Doc) -> Doc:
         st = state(doc)
         out = st.candidates
@@ -146,6 +167,7 @@ class AcronymFinder:
                 continue  # no parenthesis, no definition (cheaper than slicing the sentence and scanning it)
             s_text = sentence_text(doc, sent)
             base = sent.start_char
+            chain: list[tuple[int, int, int, bool]] = []  # (long form start, ")" end, candidate index, known)
             for m in _PAREN.finditer(s_text):
                 inner = m.group(1).strip()
                 before = s_text[:m.start()].rstrip()
@@ -186,6 +208,7 @@ class AcronymFinder:
                                 not in self.res.words.long_form_prepositions:  # not "Learned Early Exit for BERT"
                             typ, conf = known[inner_term][0], max(conf, 0.6)
                     after = s_text[m.end():m.end() + 30].split()
+                    listed, noun = False, None
                     if after:
                         # "Vision-Language-Action (VLA) models": the noun after the acronym types it
                         word = after[0].strip(".,;:").lower()
@@ -194,9 +217,13 @@ class AcronymFinder:
                                 and not (typ == "Task" and not kind and word not in self.kind_nouns):
                             # ("rumor detection (RD) models" are models of a task the long form's head names)
                             typ, conf = noun
+                        listed = noun is not None and noun[0] == "Dataset" and word != norm_word(word)
                     if text[lf_start:lf_start + len(lf)] != lf:
                         continue
                     typ, conf = known.get((lf_start, lf_end), (typ, conf))
+                    if listed and noun is not None:
+                        self._type_listed(text, out, chain, lf_start, noun[1])
+                    chain.append((lf_start, base + m.end(), len(out), (lf_start, lf_end) in known))
                     out.append(Candidate(lf_start, lf_start + len(lf), typ, Finder.ACRONYM, conf, "", lf))
                     out.append(Candidate(a_start, a_start + len(inner), typ, Finder.ACRONYM, conf, "", lf))
                     defined.setdefault(inner.rstrip("s"), typ)

@@ -72,6 +72,8 @@ _LIST_HEAD_TYPES = {"model": ("Model", 0.65), "method": ("Method", 0.65)}
 _DIGITS_UPPER = re.compile(r"\d+[A-Z]")
 #: a name with a version number: its stem ("MOT" of "MOT17", "CIFAR" of "CIFAR-100")
 _VERSIONED = re.compile(r"([A-Za-z]{2,})-?\d+[A-Za-z]?$")
+#: a name and its variant after a hyphen: "ImageNet-R", "ImageNet-Sketch" (see ``two_names``)
+_VARIANT = re.compile(r"([A-Za-z][A-Za-z0-9]{2,})-([A-Za-z0-9]+)$")
 #: a word spelled as a name: a digit, or a capital after a lower-case letter ("CIFAR-100", "YouTube-VOS", "RefCOCO")
 _SPELLED_NAME = re.compile(r"\d|[a-z][A-Z]")
 #: three letters in a word: a name, not a version or a size ("V2", "v1.3", "384x384")
@@ -232,7 +234,12 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
             if (item[0], item[1]) == outer:
                 runs[-1].append(item)
             continue
-        if not (runs and _LIST_GAP.fullmatch(text, outer[1], item[0])):
+        if not (runs and (_LIST_GAP.fullmatch(text, outer[1], item[0])
+                          or 0 <= k0 < n_coined and 0 <= runs[-1][-1][2] < n_coined
+                          and text[outer[1]:item[0]] == " "
+                          and _names_side_by_side(text[runs[-1][-1][0]:outer[1]], text[item[0]:item[1]]))):
+            # (two coined names a space apart are two items: the growth of a name stopped between them, a list
+            # written without commas, "InstantNGP TensoRF and DVGO")
             runs.append([])
         runs[-1].append(item)
         outer = (item[0], item[1])
@@ -273,6 +280,18 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
                     and not (modified and k >= n_coined):
                 out[k] = typ
     return out
+
+
+def _names_side_by_side(left: str, right: str) -> bool:
+    """Whether two words are two names of a list written without commas by their spelling alone: two versions or
+    variants of one stem ("MOT17 MOT20", "TCGA-BRCA TCGA-NSCLC"), or two words spelled as names ("InstantNGP
+    TensoRF", "Camelyon16 PAIP2019"; not the capitals of a title, "LLMs DO NOT")."""
+    for pattern in (_VERSIONED, _VARIANT):
+        a, b = pattern.match(left), pattern.match(right)
+        if a is not None and b is not None and a.group(1) == b.group(1):
+            return True
+    return _LETTERS.search(left) is not None and _LETTERS.search(right) is not None \
+        and _SPELLED_NAME.search(left) is not None and _SPELLED_NAME.search(right) is not None
 
 
 def _cited(text: str, start: int) -> bool:
@@ -966,16 +985,25 @@ class CoinedNameFinder:
             """Whether tokens k - 1 and k are two names side by side (a list written without commas): two versions
             of one stem ("MOT17 MOT20"), or names the lexicon knows one of at least, spelled as names ("CIFAR-10
             CIFAR-100", "CIFAR100 ImageNet-1k", "DAVIS YouTube-VOS"; not "Transformer U-Net", "NYU Depth V2")."""
-            left, right = text[k - 1], text[k]
+            m = k - 1
+            while m > sent.start and not ws[m - 1] and "-" in (text[m - 1], text[m]):
+                m -= 1  # the whole hyphenated word before: "ImageNet-R" is three tokens
+            n = k + 1
+            while n < sent.end and not ws[n - 1] and "-" in (text[n - 1], text[n]):
+                n += 1
+            left, right = "".join(text[m:k]), "".join(text[k:n])
             a, b = _VERSIONED.match(left), _VERSIONED.match(right)
             if a is not None and b is not None and a.group(1) == b.group(1):
                 return True
-            ends, starts = toks.end_char(k - 1) in self._known_ends, toks.idx[k] in self._known_starts
-            if not (ends or starts) or _LETTERS.search(left) is None or _LETTERS.search(right) is None \
-                    or "," in sent.text:
+            a, b = _VARIANT.match(left), _VARIANT.match(right)
+            if a is not None and b is not None and a.group(1) == b.group(1):
+                return True  # two variants of one stem: "ImageNet-R ImageNet-S"
+            if _LETTERS.search(left) is None or _LETTERS.search(right) is None or "," in sent.text:
                 return False  # (a version, "ConvNeXt V2", "ActivityNet v1.3", a size, "384x384 ImageNet"; a term in
                 # a sentence that lists with commas: "CVaR RL")
+            ends, starts = toks.end_char(k - 1) in self._known_ends, toks.idx[k] in self._known_starts
             strong_left, strong_right = _SPELLED_NAME.search(left) is not None, _SPELLED_NAME.search(right) is not None
+            # ("ImageNet-S CUB-200": two names spelled as names, in a sentence with no comma, though neither is known)
             return ends and starts and (strong_left or strong_right) or strong_left and strong_right
 
         i, j = span
