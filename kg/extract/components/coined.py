@@ -286,12 +286,17 @@ def _names_side_by_side(left: str, right: str) -> bool:
     """Whether two words are two names of a list written without commas by their spelling alone: two versions or
     variants of one stem ("MOT17 MOT20", "TCGA-BRCA TCGA-NSCLC"), or two words spelled as names ("InstantNGP
     TensoRF", "Camelyon16 PAIP2019"; not the capitals of a title, "LLMs DO NOT")."""
+    return _one_stem(left, right) or _LETTERS.search(left) is not None and _LETTERS.search(right) is not None \
+        and _SPELLED_NAME.search(left) is not None and _SPELLED_NAME.search(right) is not None
+
+
+def _one_stem(left: str, right: str) -> bool:
+    """Two versions ("MOT17 MOT20") or variants ("ImageNet-R ImageNet-S", "TCGA-BRCA TCGA-NSCLC") of one stem."""
     for pattern in (_VERSIONED, _VARIANT):
         a, b = pattern.match(left), pattern.match(right)
         if a is not None and b is not None and a.group(1) == b.group(1):
             return True
-    return _LETTERS.search(left) is not None and _LETTERS.search(right) is not None \
-        and _SPELLED_NAME.search(left) is not None and _SPELLED_NAME.search(right) is not None
+    return False
 
 
 def _cited(text: str, start: int) -> bool:
@@ -975,6 +980,7 @@ class CoinedNameFinder:
         if _title_case(doc, sent):
             return start, end  # a Title Case line (a paper title): every word is capitalised
         lex, text, ws = toks.lex, toks.text, toks.ws
+        has_comma = "," in doc_text(doc)[sent.start_char:sent.end_char]  # a sentence that lists with commas (two_names)
 
         def name_like(k: int) -> bool:
             t = text[k]
@@ -992,13 +998,9 @@ class CoinedNameFinder:
             while n < sent.end and not ws[n - 1] and "-" in (text[n - 1], text[n]):
                 n += 1
             left, right = "".join(text[m:k]), "".join(text[k:n])
-            a, b = _VERSIONED.match(left), _VERSIONED.match(right)
-            if a is not None and b is not None and a.group(1) == b.group(1):
+            if _one_stem(left, right):
                 return True
-            a, b = _VARIANT.match(left), _VARIANT.match(right)
-            if a is not None and b is not None and a.group(1) == b.group(1):
-                return True  # two variants of one stem: "ImageNet-R ImageNet-S"
-            if _LETTERS.search(left) is None or _LETTERS.search(right) is None or "," in sent.text:
+            if _LETTERS.search(left) is None or _LETTERS.search(right) is None or has_comma:
                 return False  # (a version, "ConvNeXt V2", "ActivityNet v1.3", a size, "384x384 ImageNet"; a term in
                 # a sentence that lists with commas: "CVaR RL")
             ends, starts = toks.end_char(k - 1) in self._known_ends, toks.idx[k] in self._known_starts
