@@ -1044,3 +1044,36 @@ def test_an_apposition_naming_the_contributions_own_kind_or_long_form_is_no_part
                       "We propose PointKAD an adversarial knowledge distillation framework for point clouds.")
     assert ("gim", "uses", "self-training") in rels, rels
     assert ("pointkad", "uses", "knowledge distillation") in rels, rels
+
+
+def test_a_definition_listed_where_data_stands_is_a_dataset(extractor):
+    """"Experiments on Gibson and Habitat-Matterport 3D (HM3D)", "on large-scale egocentric datasets EPICKTICHENS100
+    (EK100) and EGTEA Gaze+": a definition nothing types (the acronyms component's default guess, a Method) in an
+    "on" list of an evaluation, or right after a dataset noun, names data, and so does a plain word listed with it.
+    Controls in the same texts: a definition after "based on" and one after "a perspective on … proposes" stay
+    Methods."""
+    text = ("We propose FooNav, a navigation policy. Experiments on Plimton and Zorbic-Quxland Scenes (ZQS) show that "
+            "FooNav outperforms map-based methods. FooNav is based on Grobbly Path Weaving (GPW).")
+    rels = _relations(extractor, "Semantic Navigation", text)
+    assert ("foonav", "evaluatedOn", "zorbic-quxland scenes") in rels, rels
+    assert ("foonav", "evaluatedOn", "plimton") in rels, rels
+    types = _types(extractor, "Semantic Navigation", text)
+    assert types["zorbic-quxland scenes"] == "Dataset" and types["grobbly path weaving"] == "Method", types
+    text = ("We propose FooAct, a transformer. FooAct achieves state-of-the-art performance on large-scale egocentric "
+            "datasets PLIMKITCHEN100 (PK100) and QUXTEA Zaze+. This work explores a new perspective on attribute "
+            "information and proposes for the first time a Grobbly Dress Scoring (GDS).")
+    types = _types(extractor, "Action Anticipation", text)
+    assert types["plimkitchen100"] == "Dataset" and types["quxtea zaze+"] == "Dataset", types
+    assert types["grobbly dress scoring"] == "Method", types
+
+
+def test_a_list_noun_before_a_short_phrase_and_a_colon_types_the_list(extractor):
+    """"three visual anomaly detection datasets for industrial inspection: InsPLAD-fault, MVTec AD, and …": the
+    list's noun may stand before a short lower-case phrase and the colon. Control in the same text: "methods on two
+    widely-used datasets: A and B" lists datasets (the noun next to the list), not methods."""
+    types = _types(extractor, "Anomaly Detection",
+                   "We propose FooDet, a detector. FooDet improves detection on three anomaly detection datasets for "
+                   "industrial inspection: ZorbPLAD-fault, QuxTec AD, and Plim Wafer. FooDet outperforms previous "
+                   "FLT and FLP methods on two widely-used datasets: GROBBLE14T and Zorb2Sign.")
+    for name in ("zorbplad-fault", "quxtec ad", "grobble14t", "zorb2sign"):
+        assert types.get(name) == "Dataset", (name, types)

@@ -79,6 +79,8 @@ class Words:
     dimension_qualifiers: frozenset[str]
     not_qualifiers: frozenset[str]
     list_head_stops: frozenset[str]
+    on_about_words: frozenset[str]
+    list_fillers: frozenset[str]
     definition_ends: frozenset[str]
     language_names: frozenset[str]
     # kind_nouns.toml
