@@ -1077,3 +1077,16 @@ def test_a_list_noun_before_a_short_phrase_and_a_colon_types_the_list(extractor)
                    "FLT and FLP methods on two widely-used datasets: GROBBLE14T and Zorb2Sign.")
     for name in ("zorbplad-fault", "quxtec ad", "grobble14t", "zorb2sign"):
         assert types.get(name) == "Dataset", (name, types)
+
+
+def test_an_evaluation_in_a_paper_presenting_data_and_a_method_evaluates_the_method(extractor):
+    """"we introduce a novel dataset, AxiOM … we propose a framework, M3H … we perform extensive experiments on a
+    publicly available dataset, RESTORE": a sentence about the paper's data (its main contribution) that evaluates on
+    another dataset evaluates the method the paper proposes; a singular dataset noun an article opens and a comma sets
+    off introduces the name. Control in the same text: the paper's own dataset is evaluated on nothing."""
+    rels = _relations(extractor, "Meme Classification",
+                      "We introduce a novel dataset, ZorbMeme, of annotated memes. Next, we propose a commonsense "
+                      "framework, FooM3, to classify memes. To assess the generalizability, we perform extensive "
+                      "experiments on a publicly available dataset, QUXSTORE, for symptom identification.")
+    assert ("foom3", "evaluatedOn", "quxstore") in rels, rels
+    assert not any(r[0] == "zorbmeme" and r[1] == "evaluatedOn" for r in rels), rels

@@ -154,6 +154,7 @@ class Words:
     relation_title_problem_cuts: frozenset[str]
     relation_roman_numerals: tuple[str, ...]
     relation_data_collections: tuple[str, ...]
+    relation_data_nouns_one: tuple[str, ...]
     relation_name_function_words: frozenset[str]
     relation_means_words: frozenset[str]
     result_self_reference_extra: tuple[str, ...]
