@@ -821,19 +821,22 @@ class CoinedNameFinder:
             counts[name] = counts.get(name, 0) + 1
         known = [c for c in out if c.finder is Finder.LEXICON]
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
-        self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
+        acronyms = [c for c in out if c.finder is Finder.ACRONYM]
+        self._acronym_starts = {c.start for c in acronyms}
         #: acronyms the text defines as a task or a method, typed by more than the default ("anomaly detection (AD)",
         #: "Clustered Federated Learning (CFL)"): "AD methods" are methods for the task, "CFL benchmarks" data for the
         #: method. Not a task whose long form's head reads as a method ("multiple instance learning (MIL)": a task
         #: and a paradigm, which "MIL methods" may say)
-        self._defined_kinds = {text[c.start:c.end] for c in out
-                               if c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.confidence >= 0.6
+        self._defined_kinds = {text[c.start:c.end] for c in acronyms
+                               if c.type in ("Task", "Method") and c.confidence >= 0.6
                                and not (c.type == "Task" and (head_type(c.long_form.rsplit(None, 1)[-1], self.res)
                                                               or ("",))[0] == "Method")}
-        self._data_definitions(doc, text, out)
-        # a definition read as data is a known item of its list too: "on Gibson and Habitat-Matterport 3D (HM3D)"
-        data_definitions = [c for c in out if c.finder is Finder.ACRONYM and c.type == "Dataset"]
-        listed = _list_types(text, names + plain, known + data_definitions, self.list_nouns, len(names),
+        items = known
+        if acronyms:
+            self._data_definitions(doc, text, acronyms)
+            # a definition read as data is a known item of its list too: "on Gibson and Habitat-Matterport 3D (HM3D)"
+            items = known + [c for c in acronyms if c.type == "Dataset"]
+        listed = _list_types(text, names + plain, items, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
         for k, item in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
@@ -869,7 +872,7 @@ class CoinedNameFinder:
             # (the fields by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
             out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], "", "", "", False,
                                  name if name != spelled else "", guess))
-        out.extend(self._title_case_names(doc, models))
+        out.extend(self._title_case_names(doc, models, acronyms))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and not quick(text):
                 continue
@@ -877,13 +880,13 @@ class CoinedNameFinder:
                 out.append(Candidate(m.start(), m.end(), typ, Finder.PATTERN, conf))
         return doc
 
-    def _data_definitions(self, doc: Doc, text: str, out: list[Candidate]) -> None:
+    def _data_definitions(self, doc: Doc, text: str, acronyms: list[Candidate]) -> None:
         """"Experiments on Gibson and Habitat-Matterport 3D (HM3D)", "on large-scale egocentric datasets
         EPICKTICHENS100 (EK100) and …", "a new benchmark dataset Conflict Events in the Horn of Africa region (CEHA)":
         a definition that nothing typed (the acronyms component's default guess, a Method) right after a dataset
         noun, or an item of a list after "on"/"across" in a sentence about an evaluation, names data (both halves
         become Datasets). A head, a noun or a known term that typed the definition keeps its type."""
-        guesses = [c for c in out if c.finder is Finder.ACRONYM and c.type == "Method" and c.confidence <= 0.55
+        guesses = [c for c in acronyms if c.type == "Method" and c.confidence <= 0.55
                    and c.long_form and text[c.start:c.end] == c.long_form]
         if not guesses:
             return
@@ -892,9 +895,8 @@ class CoinedNameFinder:
             span = char_token_range(toks, lf.start, lf.end)
             if span is None or not self._listed_on_data(doc, toks, lf.start, span[0]):
                 continue
-            for c in out:
-                if c.finder is Finder.ACRONYM and c.long_form == lf.long_form and c.type == "Method" \
-                        and c.confidence <= 0.55:
+            for c in acronyms:
+                if c.long_form == lf.long_form and c.type == "Method" and c.confidence <= 0.55:
                     c.type, c.confidence = "Dataset", 0.6
 
     def _listed_on_data(self, doc: Doc, toks: Tokens, start: int, i: int) -> bool:
@@ -955,7 +957,7 @@ class CoinedNameFinder:
                         at += len(w) + 1
         return out
 
-    def _title_case_names(self, doc: Doc, models: set[str]) -> list[Candidate]:
+    def _title_case_names(self, doc: Doc, models: set[str], acronyms: list[Candidate]) -> list[Candidate]:
         """Runs of capitalised words inside a sentence: "Indian Buffet Process", "Walk-Jump Sampling".
 
         In running text, two or more capitalised words in a row are written as a name (a
@@ -1014,7 +1016,7 @@ class CoinedNameFinder:
             counts[name] = counts.get(name, 0) + 1
         # "Microsoft Common Objects in Context (MS COCO)": a run that opens a defined long form and stops inside it
         # (at "in") is a part of that name, not one of its own
-        defined_ends = {c.start: c.end for c in state(doc).candidates if c.finder is Finder.ACRONYM}
+        defined_ends = {c.start: c.end for c in acronyms}
         out = []
         for start, end, name, last in found:
             if defined_ends.get(start, end) > end:
