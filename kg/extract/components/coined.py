@@ -547,7 +547,7 @@ class CoinedNameFinder:
                         head = "method"
                     elif not is_coined(lx.text, self.res):
                         head = "other"
-                if lx.is_punct and lx.text not in (",", "-", "(", ")", "/") or low in self.list_head_stops:
+                if lx.is_punct and lx.text not in (",", "-", "(", "/") or low in self.list_head_stops:
                     break
         return None
 
@@ -919,8 +919,8 @@ class CoinedNameFinder:
                 return before not in self.res.words.on_about_words and before not in self.preceding_dataset_nouns \
                     and not self._verb_after(toks, k + 1, i)
             if lx.is_punct:
-                if lx.text not in (",", "-", "(", ")", "/", "%"):
-                    return False
+                if lx.text not in (",", "-", "(", "/", "%") and not (lx.text == ")" and toks.text[k - 2] == "("):
+                    return False  # (a bracket may hold one word: "datasets A (EK100) and B (HM3D)")
             elif toks.norm[k] in self.preceding_dataset_nouns:
                 data_noun = True
             elif toks.text[k].islower() and not lx.like_num and low not in self.list_links \
