@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
-from operator import not_, truth
+from operator import not_
 from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
@@ -168,7 +168,7 @@ class Tokens:
     lower: list[str]
     norm: list[str]
     idx: list[int]  # character offset of each token
-    ws: list[bool]  # followed by a space (``whitespace_``)
+    ws: list[int]  # 1 where the token is followed by a space (``whitespace_``), else 0: read as a truth value
     joiner: list[bool]  # see is_joiner
     joinable: list[int]  # the tokens that are a joiner character ("-", "/", "–"), glued or not
     orth: list[int]  # each token's ORTH (``doc.to_array(ORTH)``)
@@ -212,7 +212,7 @@ def tokens(doc: Doc) -> Tokens:
             lex, text, lower, norm, joiner, punct = map(list, zip(*rows))
         else:
             lex, text, lower, norm, joiner, punct = [], [], [], [], [], []
-        ws = list(map(truth, spaces))
+        ws = spaces  # SPACY's 0 and 1 (a list of bools made of them cost ~3% of this function)
         # is_joiner: a joiner character, not first or last, no space before or after it
         n = len(text)
         joinable = list(compress(range(n), joiner))
@@ -316,7 +316,7 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
 _SUBJECTS = frozenset(("we", "We", "they", "They"))
 
 
-def _verb_after_subject(text: list[str], ws: list[bool], flags: list[bool], adverbs: frozenset[str],
+def _verb_after_subject(text: list[str], ws: list[int], flags: list[bool], adverbs: frozenset[str],
                         subjects: list[int]) -> None:
     """"We report collision rate", "they measure path length": the word after a subject pronoun is a verb, not
     the first word of the phrase after it (a noun never follows "we"). Without a tagger, verbs that are also
