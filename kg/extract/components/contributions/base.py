@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.resources import Resources, load_words
 from kg.extract.state import Candidate
 from kg.extract.text import (
+    WholePhrase,
     doc_text,
     is_content,
     is_joiner,
@@ -349,7 +350,7 @@ class ReaderBase:
         text = doc_text(doc)
         for cand in self.new_names:
             name = text[cand.start:cand.end]
-            for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+            for m in WholePhrase(name).finditer(text):
                 if m.start() != cand.start and not any(c.finder is Finder.CONTRIBUTION and c.end == m.end()
                                                        for c in by_start.get(m.start(), ())):
                     again = Candidate(m.start(), m.end(), cand.type, Finder.CONTRIBUTION, 0.8)

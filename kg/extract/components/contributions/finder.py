@@ -16,6 +16,7 @@ from kg.extract.components.contributions.names import NameReader
 from kg.extract.components.contributions.titles import TitleReader
 from kg.extract.state import SAID_NEW_KNOWN, Candidate, state
 from kg.extract.text import (
+    WholePhrase,
     doc_text,
     doc_title,
     ends_as_superlative,
@@ -908,7 +909,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         title = doc_title(doc) or ""
         if title.startswith(name) and title[len(name):len(name) + 1] in ("-", ":", " "):
             return False
-        in_title = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None
+        in_title = WholePhrase(name).search(title) is not None
         return glued or in_title or (known and e == after)
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:

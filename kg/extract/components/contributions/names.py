@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span
 from kg.extract.components.contributions.base import APPOSITION_WINDOW, BASED_AFTER, NAMES, TARGET_WINDOW, ReaderBase, is_rare_word
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
+    WholePhrase,
     doc_text,
     head_type,
     is_content,
@@ -69,10 +70,10 @@ class NameReader(ReaderBase):
         word = text[cand.start:cand.end]
         if " " in word or not is_rare_word(word):
             return False
-        if re.search(r"(?<![\w-])" + re.escape(word.lower()) + r"(?![\w-])", text):
+        if WholePhrase(word.lower()).search(text):
             return False  # also written in lower case: a word of the text
         return any(m.start() != cand.start and re.search(r"[\w,;]\s+\W?$", text[max(0, m.start() - 4):m.start()])
-                   for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text))
+                   for m in WholePhrase(word).finditer(text))
 
     @staticmethod
     def _in_body_before(doc: Doc, word: str, end: int) -> bool:
