@@ -125,3 +125,30 @@ def test_a_describing_verb_s_object_named_by_a_naming_cue(extractor):
     # the control: a naming cue that does not follow the kind noun names nothing of the object
     got = _proposed(extractor, "We give an algorithm that runs in linear time, called by the outer loop.")
     assert not any("outer loop" in k for k in got), got
+
+
+def test_a_complement_goes_on_past_a_glued_based(extractor):
+    got = _proposed(extractor, "In this paper, we present a novel method for video-based remote stress estimation, "
+                               "which involves two separate experiments.")
+    assert got == {"method for video-based remote stress estimation": "Method"}, got
+    # the control: "based" set off by a space still ends the complement
+    got = _proposed(extractor, "In this paper, we present a novel method for remote stress estimation based on "
+                               "video, which involves two separate experiments.")
+    assert "method for remote stress estimation" in got, got
+
+
+def test_a_capitalised_naming_word_is_part_of_a_name(extractor):
+    # "Named" of "Multimodal Named Entity Recognition" is no naming cue: the defined long form is the contribution
+    got = _proposed(extractor, "To address the issue, we propose a graph interaction framework on relevance (GIFR) for "
+                               "Multimodal Named Entity Recognition with multiple images.")
+    assert "graph interaction framework on relevance" in got and "named entity recognition" not in got, got
+    # the control: a lower-case naming cue still names
+    got = _proposed(extractor, "We propose a new method named FooBar for linking entities.")
+    assert got == {"FooBar": "Method"}, got
+
+
+def test_a_complement_ends_before_a_bracket_it_does_not_close(extractor):
+    got = _proposed(extractor, "This paper presents a general framework for norm-based capacity control for "
+                               "$L_{p,q}$ weight normalized deep neural networks. We establish the upper bound on the "
+                               "Rademacher complexities of this family.", title="Understanding Weight Normalized Networks")
+    assert got == {"framework for norm-based capacity control": "Method"}, got

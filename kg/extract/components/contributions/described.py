@@ -375,7 +375,7 @@ class DescribedReader(ReaderBase):
         lower, text = toks.lower, toks.text
         n = 0
         while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
-                and lower[j] not in self.words.complement_stops:
+                and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]):  # ("video-based" goes on)
             n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
         return j, n > limit - 1 or (j < sent.end and lower[j] not in self.words.complement_stops
@@ -476,6 +476,10 @@ class DescribedReader(ReaderBase):
                 return
             j = m
         j = self._past_known_term(toks, sent, k + 1, j)
+        while j > k + 2 and sum(toks.text[t].count("(") - toks.text[t].count(")") for t in range(k + 1, j)) > 0:
+            j -= 1  # "… for $L_{p,q}$ weight normalized …": a bracket the complement opens and does not close
+        while j > k + 2 and lower[j - 1] in self.words.described_breaks:
+            j -= 1
         typ = kind or self.words.made_kind_nouns.get(toks.norm[word[1] - 1], "Method")
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         if typ in ("Method", "Model"):

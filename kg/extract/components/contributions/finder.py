@@ -162,7 +162,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
-        naming = [j for j in cue_at if lower[j] in self.naming and (
+        # ("… for Multimodal Named Entity Recognition": a capitalised cue word is part of a Title Case name)
+        naming = [j for j in cue_at if lower[j] in self.naming and tok_text[j][:1].islower() and (
                   j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
                   or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words
                   # ... or in the object of a contribution verb close before it, in its sentence ("This paper
