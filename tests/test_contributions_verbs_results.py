@@ -152,3 +152,19 @@ def test_a_complement_ends_before_a_bracket_it_does_not_close(extractor):
                                "$L_{p,q}$ weight normalized deep neural networks. We establish the upper bound on the "
                                "Rademacher complexities of this family.", title="Understanding Weight Normalized Networks")
     assert got == {"framework for norm-based capacity control": "Method"}, got
+
+
+def test_an_apposition_of_a_variant_types_a_one_word_name(extractor):
+    got = _proposed(extractor, "In this paper, we propose Decor, a variant of decentralized SGD with differential "
+                               "privacy guarantees.")
+    assert got == {"Decor": "Method"}, got
+    # the control: a known name used ("we use"), with the same apposition, is not proposed
+    got = _proposed(extractor, "We use Adam, a variant of SGD, to train the networks.")
+    assert "Adam" not in got, got
+
+
+def test_a_defined_name_after_a_colon_and_an_article(extractor):
+    got = _proposed(extractor, "Based on our insights, we introduce three new algorithms: the partially importance "
+                               "weighted auto-encoder (PIWAE), the multiply importance weighted auto-encoder (MIWAE), "
+                               "and the combination importance weighted auto-encoder (CIWAE).")
+    assert "partially importance weighted auto-encoder" in got, got

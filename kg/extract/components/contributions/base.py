@@ -289,6 +289,8 @@ class ReaderBase:
                 return None
             if tok.i + 1 < sent.end and joiner[tok.i + 1]:
                 continue  # "a predictor-based search method": the word glued to the next describes
+            if low in self.of_heads and tok.i + 1 < sent.end and doc[tok.i + 1].lower_ == "of":
+                return "Method"  # "Decor, a variant of decentralized SGD with …": a variant of something is a method
             typ = self.type_words.get(norm_word(tok.text))
             if typ:
                 # "a family of models": the type noun is the last word before "of"

@@ -163,7 +163,7 @@ class NameReader(ReaderBase):
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
             while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote or (k == j + 1 and lower[k] == ":")
-                                        or (lower[k] in self.words.title_articles and lower[k - 1] == ",")):
+                                        or (lower[k] in self.words.title_articles and lower[k - 1] in (",", ":"))):
                 k += 1  # "a novel approach, the Trajectory Aggregation Tree (TAT), …": an article after the comma
                 # … or a colon right after the kind noun: "a simple yet efficient method: Controllable … (CIR)"
             if k + 2 < sent.end and lower[k - 2:k] == [":", "("] and toks.text[k + 1] == ")" \
