@@ -209,6 +209,7 @@ class Words:
     means_act_verbs: frozenset[str]
     acronym_glued_describers: frozenset[str]
     notion_nouns: frozenset[str]
+    result_nouns: frozenset[str]
     own_openers: frozenset[str]
     enabling_verbs: frozenset[str]
     motivating_verbs: frozenset[str]

@@ -684,7 +684,7 @@ class TitleReader(ReaderBase):
             nxt = abstract[m.end():m.end() + 20].split(None, 1)
             if nxt and nxt[0].lower() in ("and", "or"):
                 continue  # "a semantically consistent and syntactically variational … framework": the phrase goes on
-            if before and (before[-1] in self.naming or (not named_only and (before[-1] in self.verbs or (
+            if before and (before[-1] in self.naming or (not named_only and (before[-1] in self.verbs and self._verb_at(before, len(before) - 1) or (
                     len(before) > 1 and before[-2] == "we" and before[-1] in self.past_verbs)))):
                 return True
         return False
