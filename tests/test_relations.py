@@ -1044,3 +1044,19 @@ def test_an_apposition_naming_the_contributions_own_kind_or_long_form_is_no_part
                       "We propose PointKAD an adversarial knowledge distillation framework for point clouds.")
     assert ("gim", "uses", "self-training") in rels, rels
     assert ("pointkad", "uses", "knowledge distillation") in rels, rels
+
+
+@pytest.mark.parametrize("sentence", [
+    "Tests show that FooGuard is robust against adversarial attacks.",
+    "On benchmarks, FooGuard also shows robustness against data poisoning attacks.",
+    "We evaluate FooGuard against adversarial attacks such as FGSM and PGD.",
+])
+def test_a_threat_withstood_is_no_rival(extractor, sentence):
+    """"robust against X", "evaluate … against attack scenarios": a threat the contribution withstands, not a rival
+    it beats (control: the rival the same abstract compares it with)."""
+    rels = _relations(extractor, "Robust Text Classification",
+                      "We propose FooGuard, a robust text classifier. " + sentence
+                      + " FooGuard outperforms BERT.")
+    beaten = {o for s, p, o in rels if s == "fooguard" and p == "outperforms"}
+    assert "bert" in beaten, rels
+    assert not any("attack" in o or o in ("fgsm", "pgd") for o in beaten), rels

@@ -234,6 +234,8 @@ class Words:
     over_cue_stems: tuple[str, ...]
     over_cue_words: tuple[str, ...]
     against_cue_stems: tuple[str, ...]
+    against_resistance_words: frozenset[str]
+    against_threat_words: frozenset[str]
     compare_verbs: tuple[str, ...]
     paper_subjects: tuple[str, ...]
     comparison_key_words: tuple[str, ...]

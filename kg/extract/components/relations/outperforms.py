@@ -37,8 +37,19 @@ def comparison(cues: RelationCues, s_text: str) -> int | None:
         return None  # most sentences compare nothing: skip both case-insensitive scans
     hits = [m.end() for m in cues.outperform.finditer(s_text)]
     hits += [m.end() for m in cues.over.finditer(s_text)]
-    hits += [m.end() for m in cues.against.finditer(s_text)]
+    hits += [m.end() for m in cues.against.finditer(s_text) if not withstood(cues, s_text, m.end())]
     return min(hits) if hits else None
+
+
+def withstood(cues: RelationCues, s_text: str, end: int) -> bool:
+    """Whether "against" ending at ``end`` names a threat withstood, not a rival: after a word of resistance ("the
+    proposed evaluators are robust against adversarial attacks", "showing robustness against data reconstruction
+    attacks"), or before a threat ("we evaluate PCL against the state-of-the-art attack scenarios, including FGS")."""
+    before = s_text[max(0, end - 40):end - len("against")].split()
+    if before and before[-1].lower() in cues.words.against_resistance_words:
+        return True
+    after = s_text[end:end + 60].split(",", 1)[0].lower().split()[:6]
+    return not cues.words.against_threat_words.isdisjoint(after)
 
 
 def named_winners(in_sent, cue_at: int, subj) -> list:
