@@ -1060,3 +1060,14 @@ def test_a_threat_withstood_is_no_rival(extractor, sentence):
     beaten = {o for s, p, o in rels if s == "fooguard" and p == "outperforms"}
     assert "bert" in beaten, rels
     assert not any("attack" in o or o in ("fgsm", "pgd") for o in beaten), rels
+
+
+def test_tasks_an_evaluation_is_run_on_are_its_setting_not_addressed(extractor):
+    """"Experiments show that FooBot achieves gains across several locomotion tasks": plural tasks after a setting
+    preposition in an evaluation sentence are the test bed (control: the tasks the contribution is for, in the same
+    abstract, are addressed)."""
+    rels = _relations(extractor, "Learning to Manipulate",
+                      "We propose FooBot, a policy to learn manipulation tasks. Experiments show that FooBot achieves "
+                      "large gains across several locomotion tasks.")
+    assert ("foobot", "addresses", "manipulation tasks") in rels, rels
+    assert ("foobot", "addresses", "locomotion tasks") not in rels, rels

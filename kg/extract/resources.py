@@ -145,6 +145,8 @@ class Words:
     relation_superiority_words: tuple[str, ...]
     relation_not_described: frozenset[str]
     relation_part_nouns: frozenset[str]
+    relation_setting_nouns: frozenset[str]
+    relation_setting_preps: frozenset[str]
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]
     relation_task_use_skips: frozenset[str]

@@ -166,6 +166,7 @@ class RelationFinder(RelationCues):
         cmp_at = outperforms.comparison(self, sent.text)
         contrasts = self._contrasts(sent.text)
         tasks = addresses.SentenceTasks(self, paper, sent, subj)
+        tasks.is_eval = is_eval
         used = uses.SentenceUses(self, paper, sent, subj)
         named = False
         for _m, e in sent.mentions:  # (a loop: every sentence with a subject)
