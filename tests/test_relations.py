@@ -1071,3 +1071,13 @@ def test_tasks_an_evaluation_is_run_on_are_its_setting_not_addressed(extractor):
                       "large gains across several locomotion tasks.")
     assert ("foobot", "addresses", "manipulation tasks") in rels, rels
     assert ("foobot", "addresses", "locomotion tasks") not in rels, rels
+
+
+def test_a_test_bed_is_not_the_main_task_either(extractor):
+    """The main-task fallback does not take the test bed ("results on several machine learning problems") for the
+    contribution's task (control: the task the abstract names otherwise is taken)."""
+    rels = _relations(extractor, "A Symmetric Optimizer",
+                      "We propose FooOpt, a new optimizer. Numerical results on several machine learning problems "
+                      "confirm the strength of FooOpt. Training deep networks for image classification is slow.")
+    assert ("fooopt", "addresses", "image classification") in rels, rels
+    assert ("fooopt", "addresses", "machine learning problems") not in rels, rels
