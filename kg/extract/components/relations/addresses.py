@@ -195,8 +195,9 @@ def main_task(cues: RelationCues, paper: Paper, title_end: int) -> None:
         # clinical decision support": a task the abstract names only as an example is not the contribution's
         examples = example_mentions(paper)
         tasks = [e for e in tasks if not all((m.start, m.end) in examples for m in e.mentions)]
-        # "its effectiveness on several benchmark problems": a test bed named by a setting noun is no task of its own
-        tasks = [e for e in tasks if not all(evaluation_setting(cues, text, m.start, m.end) for m in e.mentions)]
+        # "its effectiveness on several benchmark problems": a test bed named by a setting noun is no task of its own,
+        # taken only when the abstract names no other
+        tasks = [e for e in tasks if not all(evaluation_setting(cues, text, m.start, m.end) for m in e.mentions)] or tasks
     if tasks and not paper.paper_tasks.intersection(map(id, tasks)):
         # the paper's own task first, then one its title names, then the most mentioned
         best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),
