@@ -1081,3 +1081,18 @@ def test_a_test_bed_is_not_the_main_task_either(extractor):
                       "confirm the strength of FooOpt. Training deep networks for image classification is slow.")
     assert ("fooopt", "addresses", "image classification") in rels, rels
     assert ("fooopt", "addresses", "machine learning problems") not in rels, rels
+
+
+def test_a_described_rival_narrowed_by_its_modifiers_is_the_phrase(extractor):
+    """"outperforms uniform gain quantization": the rival is the narrowed technique, not "quantization" (control: a
+    weak modifier does not narrow it, "standard quantization" is quantization)."""
+    rels = _relations(extractor, "Fixed-Length Quantizers",
+                      "We propose FooQ, a quantizer for stochastic optimization. FooQ outperforms uniform gain "
+                      "quantization on CIFAR-10.")
+    beaten = {o for s, p, o in rels if s == "fooq" and p == "outperforms"}
+    assert "uniform gain quantization" in beaten, rels
+    assert "quantization" not in beaten, rels
+    rels = _relations(extractor, "Fixed-Length Quantizers",
+                      "We propose FooQ, a quantizer for stochastic optimization. FooQ outperforms standard "
+                      "quantization on CIFAR-10.")
+    assert ("fooq", "outperforms", "quantization") in rels, rels

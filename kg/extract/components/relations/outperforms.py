@@ -115,6 +115,10 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
                     break
             after = NEXT_WORD.match(full, m.end)
             if after is None or norm_word(after.group(1)) not in cues.res.generic_heads:
+                if m.start > start + 1 and m.surface.islower():
+                    narrowed = _narrowed(cues, doc, sent, m, ents, phrase_nodes)
+                    if narrowed is not None:
+                        return narrowed
                 return e
             # "over the recently proposed synchronous distributed L-BFGS algorithm", "outperforms differentiable
             # ILP models": a name that only qualifies the compared noun phrase; that phrase is the rival when it
@@ -152,6 +156,25 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
             return None
         return _rival_phrase(doc, [*kept[:-1], words[-1]], ents, phrase_nodes)
     return None if glued else named
+
+
+def _narrowed(cues: RelationCues, doc: Doc, sent: Span, m: Candidate, ents, phrase_nodes: list[Proposed]) -> Node | None:
+    """The compared noun phrase that ends in a described technique and narrows it by modifiers that are not weak
+    ("outperforms uniform gain quantization", "over full-parameter fine-tuning"; not "outperforms traditional random
+    sampling", which is random sampling), else None."""
+    for ch in chunks(sent, cues.res):
+        if ch.end_char != m.end or not ch.start_char < m.start:
+            continue
+        if ch.start_char > 0 and doc.text[ch.start_char - 1] == "-" \
+                or doc.text[max(0, ch.start_char - 13):ch.start_char].lower() == "state of the ":
+            return None  # "state-of-the-art (state of the art) conditional generative models": the chunk cut a phrase
+        kept = cues.modifiers.trim(doc, words_of(ch), verb_context=False)
+        while kept and doc[kept[0][0]].text.lower() in cues.words.relation_parity_words:
+            kept = kept[1:]  # "comparable autoregressive models": the comparison's word, no modifier
+        if len(kept) >= 2 and doc[kept[0][0]].idx < m.start:
+            return _rival_phrase(doc, kept, ents, phrase_nodes)
+        return None
+    return None
 
 
 def _rival_phrase(doc: Doc, words: list, ents, phrase_nodes: list[Proposed]) -> Node:
