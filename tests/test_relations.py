@@ -1046,6 +1046,58 @@ def test_an_apposition_naming_the_contributions_own_kind_or_long_form_is_no_part
     assert ("pointkad", "uses", "knowledge distillation") in rels, rels
 
 
+@pytest.mark.parametrize("sentence", [
+    "Tests show that FooGuard is robust against adversarial attacks.",
+    "On benchmarks, FooGuard also shows robustness against data poisoning attacks.",
+    "We evaluate FooGuard against adversarial attacks such as FGSM and PGD.",
+])
+def test_a_threat_withstood_is_no_rival(extractor, sentence):
+    """"robust against X", "evaluate … against attack scenarios": a threat the contribution withstands, not a rival
+    it beats (control: the rival the same abstract compares it with)."""
+    rels = _relations(extractor, "Robust Text Classification",
+                      "We propose FooGuard, a robust text classifier. " + sentence
+                      + " FooGuard outperforms BERT.")
+    beaten = {o for s, p, o in rels if s == "fooguard" and p == "outperforms"}
+    assert "bert" in beaten, rels
+    assert not any("attack" in o or o in ("fgsm", "pgd") for o in beaten), rels
+
+
+def test_tasks_an_evaluation_is_run_on_are_its_setting_not_addressed(extractor):
+    """"Experiments show that FooBot achieves gains across several locomotion tasks": plural tasks after a setting
+    preposition in an evaluation sentence are the test bed (control: the tasks the contribution is for, in the same
+    abstract, are addressed)."""
+    rels = _relations(extractor, "Learning to Manipulate",
+                      "We propose FooBot, a policy to learn manipulation tasks. Experiments show that FooBot achieves "
+                      "large gains across several locomotion tasks.")
+    assert ("foobot", "addresses", "manipulation tasks") in rels, rels
+    assert ("foobot", "addresses", "locomotion tasks") not in rels, rels
+
+
+def test_a_test_bed_is_not_the_main_task_either(extractor):
+    """The main-task fallback does not take the test bed ("results on several machine learning problems") for the
+    contribution's task (control: the task the abstract names otherwise is taken)."""
+    rels = _relations(extractor, "A Symmetric Optimizer",
+                      "We propose FooOpt, a new optimizer. Numerical results on several machine learning problems "
+                      "confirm the strength of FooOpt. Training deep networks for image classification is slow.")
+    assert ("fooopt", "addresses", "image classification") in rels, rels
+    assert ("fooopt", "addresses", "machine learning problems") not in rels, rels
+
+
+def test_a_described_rival_narrowed_by_its_modifiers_is_the_phrase(extractor):
+    """"outperforms uniform gain quantization": the rival is the narrowed technique, not "quantization" (control: a
+    weak modifier does not narrow it, "standard quantization" is quantization)."""
+    rels = _relations(extractor, "Fixed-Length Quantizers",
+                      "We propose FooQ, a quantizer for stochastic optimization. FooQ outperforms uniform gain "
+                      "quantization on CIFAR-10.")
+    beaten = {o for s, p, o in rels if s == "fooq" and p == "outperforms"}
+    assert "uniform gain quantization" in beaten, rels
+    assert "quantization" not in beaten, rels
+    rels = _relations(extractor, "Fixed-Length Quantizers",
+                      "We propose FooQ, a quantizer for stochastic optimization. FooQ outperforms standard "
+                      "quantization on CIFAR-10.")
+    assert ("fooq", "outperforms", "quantization") in rels, rels
+
+
 def test_a_definition_listed_where_data_stands_is_a_dataset(extractor):
     """"Experiments on Gibson and Habitat-Matterport 3D (HM3D)", "on large-scale egocentric datasets EPICKTICHENS100
     (EK100) and EGTEA Gaze+": a definition nothing types (the acronyms component's default guess, a Method) in an

@@ -351,3 +351,28 @@ def test_a_described_contribution_keeps_a_node_of_its_own():
     assert [e.papers for e in _owners(graph, "language model")] == [["a", "b"]]
     graph = resolve([ex("a", False), ex("b", False)])
     assert [e.papers for e in _owners(graph, "unified framework")] == [["a", "b"]]
+
+
+def test_a_threat_one_paper_addresses_that_the_graph_types_method_is_dropped_not_used():
+    """Paper a poses "adversarial attacks" as the threat its defence withstands (pattern ``addresses-threat``);
+    b and c use attacks as a technique. The node is a Method: a defence does not use the attack it defends
+    against, so the link is dropped, where a posed topic's link becomes a use (control: same graph, plain
+    ``addresses`` pattern); where the node is a Task, the threat link stays ``addresses`` (control)."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction, RelationMention
+    from kg.resolve.canonical import THREAT_PATTERN
+
+    ev = Evidence("s", 0, 1, "test", 0.9)
+    threat_ev = Evidence("s", 0, 1, THREAT_PATTERN, 0.6)
+
+    def ex(pid: str, typ: str, relations: list[RelationMention]) -> PaperExtraction:
+        ents = [PaperEntity("aa", typ, ["adversarial attacks"], 0.9, [ev]), PaperEntity("m", "Method", ["M"], 0.9, [ev])]
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", ents, relations, [])
+
+    def links(graph) -> set:
+        return {(ln.subject, ln.predicate, ln.object) for ln in graph.links if ln.predicate != "mentions"}
+
+    threat = [RelationMention("m", "addresses", "aa", threat_ev)]
+    plain = [RelationMention("m", "addresses", "aa", ev)]
+    assert links(resolve([ex("a", "Task", threat), ex("b", "Method", []), ex("c", "Method", [])])) == set()
+    assert links(resolve([ex("a", "Task", plain), ex("b", "Method", []), ex("c", "Method", [])])) == {("m", "uses", "adversarial-attacks")}
+    assert links(resolve([ex("a", "Task", threat), ex("b", "Task", []), ex("c", "Method", [])])) == {("m", "addresses", "adversarial-attacks")}

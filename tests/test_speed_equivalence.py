@@ -626,3 +626,38 @@ def test_entity_keys_with_memoised_word_parts_are_the_per_word_folds() -> None:
     assert keys == [plain(s) for s in surfaces]
     assert entity_key("Graph Neural Networks") == entity_key("graph neural network")  # folded alike
     assert entity_key("MOTS") != entity_key("MOT")  # a control: the capital S is kept
+
+
+def test_whole_phrase_finds_what_the_bounded_regex_finds() -> None:
+    """``WholePhrase`` (``str.find`` and a boundary test) gives the spans of ``(?<![\\w-])phrase(?![\\w-])``, case-
+    sensitive or not, with or without the end test, over random text with the characters that fold apart ("İ", "ı",
+    "ſ", the Kelvin sign), digits, underscores, hyphens and non-ASCII letters, at random ``pos`` and ``endpos``."""
+    from kg.extract.text import WholePhrase
+
+    rng = random.Random(31)
+    alphabet = ["a", "b", "A", "B", "k", "K", "s", "S", "i", "I", "1", "_", "-", " ", ".", "é", "É", "\u0130", "\u0131",
+                "\u017f", "\u212a", "ß", "\n"]
+    phrases = ["ab", "a b", "Ab", "AB", "k", "s", "Is", "a-b", "1a", "é", "Éa", "ss", "i", "a.b"]
+    hits = misses = 0
+    for _ in range(4000):
+        phrase = rng.choice(phrases + ["".join(rng.choice(alphabet[:12]) for _ in range(rng.randint(1, 3)))])
+        pieces = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 6))) for _ in range(4)]
+        inner = [rng.choice((phrase, phrase.upper(), phrase.lower(), phrase.swapcase())) for _ in range(3)]
+        text = "".join(p + rng.choice(("", " ", ".")) + q for p, q in zip(pieces, inner + [""]))
+        ignore_case, end = rng.random() < 0.5, rng.random() < 0.8
+        pos, endpos = rng.randint(-2, len(text) + 1), rng.randint(-2, len(text) + 2)
+        fast = WholePhrase(phrase, ignore_case=ignore_case, end=end)
+        regex = re.compile(r"(?<![\w-])" + re.escape(phrase) + (r"(?![\w-])" if end else ""),
+                           re.IGNORECASE if ignore_case else 0)
+        want = [m.span() for m in regex.finditer(text, pos, endpos)]
+        assert [m.span() for m in fast.finditer(text, pos, endpos)] == want, (text, phrase, ignore_case, end, pos, endpos)
+        one = fast.search(text)
+        first = regex.search(text)
+        assert (one and one.span()) == (first and first.span())
+        hits += bool(want)
+        misses += not want
+    assert hits > 300 and misses > 300  # both answers are exercised
+    # positive and negative controls on one text: a whole word is found, a part of a word is not
+    assert WholePhrase("net").search("a net here") is not None
+    assert WholePhrase("net").search("a ResNet here") is None
+    assert WholePhrase("RESNET", ignore_case=True).search("a ResNet here").span() == (2, 8)

@@ -228,7 +228,7 @@ class Extractor:
                 cleaned = [self.clean(paper) for paper in batch]
                 docs: list[Doc | None] = [self._make_doc(text) for _title, _abstract, text in cleaned]
                 for name, proc in self.nlp.pipeline:
-                    docs = [self._run(name, proc, doc, paper, failed) for doc, paper in zip(docs, batch)]
+                    docs = self._run_batch(name, proc, docs, batch, failed)
                 for doc, paper, (title, abstract, _text) in zip(docs, batch, cleaned, strict=True):
                     record = self._run("to_record", to_record, doc, paper, failed, paper, title, abstract)
                     if doc is not None:
@@ -248,6 +248,24 @@ class Extractor:
         st.text = text
         st.tokenized = True
         return doc
+
+    @staticmethod
+    def _run_batch(name: str, proc, docs: list[Doc | None], papers: list[Paper],
+                   failed: list[str] | None) -> list[Doc | None]:
+        """:meth:`_run` of one component over a batch, in one loop rather than a call of ``_run`` per doc (~0.15% of
+        the extraction): without ``failed`` an error propagates, so no doc is None."""
+        if failed is None:
+            return list(map(proc, docs))
+        out: list[Doc | None] = []
+        for doc, paper in zip(docs, papers):
+            if doc is not None:
+                try:
+                    doc = proc(doc)
+                except Exception as error:  # noqa: BLE001 - any bug in a rule component: skip the paper, say why
+                    failed.append(_failure(paper, name, error))
+                    doc = None
+            out.append(doc)
+        return out
 
     @staticmethod
     def _run(name: str, proc, doc: Doc | None, paper: Paper, failed: list[str] | None, *args):

@@ -244,19 +244,24 @@ def _fits(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> bool:
     return predicate not in DOMAINS or graph.entities[subj].type in DOMAINS[predicate]
 
 
-def _refit(graph: KnowledgeGraph, subj: str, obj: str, predicate: str) -> Predicate | None:
+#: the extraction pattern of an ``addresses`` link to a threat a defence withstands ("defend against jailbreak attacks")
+THREAT_PATTERN = "relations:addresses-threat"
+
+
+def _refit(graph: KnowledgeGraph, subj: str, obj: str, predicate: str, pattern: str = "") -> Predicate | None:
     """The relation a link outside its domain or range stands for, once the graph's vote has typed its nodes;
     None when there is none:
 
     - ``uses`` for an ``addresses`` link from a method or model to a node the graph types Method (the paper
-      read it as its Task: :meth:`kg.extract.components.merge.Merger._posed_topic`);
+      read it as its Task: :meth:`kg.extract.components.merge.Merger._posed_topic`); none for a threat the
+      method withstands (``pattern`` :data:`THREAT_PATTERN`: a defence does not use the attack it defends against);
     - ``addresses`` for an ``evaluatedOn`` link to a node the graph types Task ("evaluated on NLU and NLG",
       read as benchmarks in one paper, are the tasks most papers name).
     """
     subj_type = "Paper" if subj in graph.papers else graph.entities[subj].type
     obj_type = graph.entities[obj].type
     if predicate == "addresses" and obj_type == "Method" and subj_type in ("Method", "Model"):
-        return "uses"
+        return None if pattern == THREAT_PATTERN else "uses"
     if predicate == "evaluatedOn" and obj_type == "Task" and _fits(graph, subj, obj, "addresses"):
         return "addresses"
     return None
@@ -339,7 +344,7 @@ def resolve(extractions: list[PaperExtraction], skipped: list[str] | None = None
                     # a node's type, voted across papers, may be outside the relation's domain or range: the
                     # relation the link stands for then, if any
                     predicate = rel.predicate if _fits(graph, subj, obj, rel.predicate) else \
-                        _refit(graph, subj, obj, rel.predicate)
+                        _refit(graph, subj, obj, rel.predicate, rel.evidence.component)
                     if predicate is None:
                         continue
                     once = (subj, predicate, obj, rel.evidence.start, rel.evidence.section)

@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.resources import Resources, load_words
 from kg.extract.state import Candidate
 from kg.extract.text import (
+    WholePhrase,
     doc_text,
     is_content,
     is_joiner,
@@ -117,6 +118,9 @@ class ReaderBase:
         self.object_skips = sorted((p.split() for p in words.object_skips), key=len, reverse=True)
         cues = res.cues
         self.verbs = set(cues["contribution_verbs"])
+        #: "we put forward a …": a particle read as the contribution verb, only right after its verb
+        self.verb_particles = {p: frozenset(v) for p, v in cues["contribution_verb_particles"].items()}
+        self.verbs |= set(self.verb_particles)
         self.past_verbs = set(cues["contribution_verbs_past"])
         #: verbs that make only data ("we collect a corpus of …"): their object counts only as a Dataset
         self.collection_verbs = frozenset(cues["contribution_verbs_collection"]) \
@@ -169,6 +173,15 @@ class ReaderBase:
         #: every word a cue position list of __call__ holds
         self.cue_words = frozenset(self.any_verbs | self.naming | {"our", "proposed"} | self.describing_cues
                                    | {"new", "novel", "refer"} | self.naming_phrase_ends)
+
+    def _verb_at(self, lower: list[str], i: int) -> bool:
+        """Whether the token at ``i`` is a contribution verb: any form of one, but a particle ("forward") only right
+        after its verb ("we put forward …"; not "a feed forward network")."""
+        word = lower[i]
+        if word not in self.any_verbs:
+            return False
+        verbs = self.verb_particles.get(word)
+        return verbs is None or (i > 0 and lower[i - 1] in verbs)
 
     def _has_subject(self, lower: list[str], verb: int, sent: Span) -> bool:
         """"We" (or "this paper") before the contribution verb at token ``verb``: the paper's own doing."""
@@ -277,6 +290,8 @@ class ReaderBase:
                 return None
             if tok.i + 1 < sent.end and joiner[tok.i + 1]:
                 continue  # "a predictor-based search method": the word glued to the next describes
+            if low in self.of_heads and tok.i + 1 < sent.end and doc[tok.i + 1].lower_ == "of":
+                return "Method"  # "Decor, a variant of decentralized SGD with …": a variant of something is a method
             typ = self.type_words.get(norm_word(tok.text))
             if typ:
                 # "a family of models": the type noun is the last word before "of"
@@ -349,7 +364,7 @@ class ReaderBase:
         text = doc_text(doc)
         for cand in self.new_names:
             name = text[cand.start:cand.end]
-            for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+            for m in WholePhrase(name).finditer(text):
                 if m.start() != cand.start and not any(c.finder is Finder.CONTRIBUTION and c.end == m.end()
                                                        for c in by_start.get(m.start(), ())):
                     again = Candidate(m.start(), m.end(), cand.type, Finder.CONTRIBUTION, 0.8)

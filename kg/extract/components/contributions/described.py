@@ -12,7 +12,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.components.contributions.base import BASED_AFTER, LONG_COMPLEMENT, NAMES, ReaderBase, j_is_name
-from kg.extract.state import DESCRIBED, Candidate
+from kg.extract.state import DESCRIBED, SAID_NEW_KNOWN, Candidate
 from kg.extract.text import (
     chunk_ranges,
     doc_text,
@@ -195,6 +195,8 @@ class DescribedReader(ReaderBase):
         k = self._object_start(lower, verb + 1, sent.end)
         while k < sent.end and (lower[k] in self.weak_lead or (lower[k] in self.words.coordination_glue
                                                                and lower[k - 1] in self.weak_lead)):
+            if k + 1 < sent.end and lower[k + 1] in self.words.size_suffixes and not toks.joiner[k]:
+                break  # "a large scale dataset": a size written without its hyphen ("large-scale") stays
             k += 1
         # "a theoretically grounded, lightweight regularizer", "a novel, computationally efficient, incremental
         # exploration strategy": describing words before a comma lead too (the phrase starts after the last comma)
@@ -373,7 +375,7 @@ class DescribedReader(ReaderBase):
         lower, text = toks.lower, toks.text
         n = 0
         while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
-                and lower[j] not in self.words.complement_stops:
+                and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]):  # ("video-based" goes on)
             n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
         return j, n > limit - 1 or (j < sent.end and lower[j] not in self.words.complement_stops
@@ -456,8 +458,11 @@ class DescribedReader(ReaderBase):
         if j - k <= 4 and toks.norm[j - 1] in self.words.generic_complement_nouns and (
                 lower[j - 2] in self.words.title_articles or lower[j - 2] in self.words.complement_anaphora):
             return  # "efficient algorithms for the problem", "algorithms for solving this task": it refers back, no name
-        if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs):
-            return  # "a method for cervical fluid-", "an approach to address this issue": no name
+        if not toks.text[j - 1][-1:].isalnum() or (lower[k] == "to" and lower[k + 1] in self.problem_verbs and (
+                j <= k + 3 or not toks.text[k + 2].islower() or not is_content(doc[k + 2], self.res)
+                or lower[k + 2] in self.words.complement_anaphora)):
+            return  # "a method for cervical fluid-", "an approach to address this issue", "… to tackle the problem of
+            # …": no name ("an approach to mitigate gender disparity in text generation" names what it is for)
         if j < sent.end and toks.text[j] == "," and is_describing_adjective(lower[j - 1], self.res) and (
                 lower[j - 2] in self.words.title_articles or is_describing_adjective(lower[j - 2], self.res)):
             # "a method of amortizing the slow, exact RSA synthesizer.": the phrase goes on past the comma, kept whole
@@ -470,12 +475,33 @@ class DescribedReader(ReaderBase):
                     lower[m] in self.words.complement_stops and not toks.lex[m].is_punct)):
                 return
             j = m
+        j = self._past_known_term(toks, sent, k + 1, j)
+        while j > k + 2 and sum(toks.text[t].count("(") - toks.text[t].count(")") for t in range(k + 1, j)) > 0:
+            j -= 1  # "… for $L_{p,q}$ weight normalized …": a bracket the complement opens and does not close
+        while j > k + 2 and lower[j - 1] in self.words.described_breaks:
+            j -= 1
         typ = kind or self.words.made_kind_nouns.get(toks.norm[word[1] - 1], "Method")
         # a phrase, not a name: the task it holds stays an entity of its own ("… for online binary classification")
         if typ in ("Method", "Model"):
             self._complement_task(doc, sent, k, j, out)  # (before it: callers read the contribution last)
         out.append(Candidate(toks.idx[word[0]], toks.end_char(j - 1), typ, Finder.PHRASE, 0.75, proposed=True,
                              rule=DESCRIBED))
+
+    def _past_known_term(self, toks: Tokens, sent: Span, first: int, j: int) -> int:
+        """"a method for sequential decision making for stratified count data": a complement (from token ``first``)
+        cut inside a vocabulary term ("making" read as a gerund opening a clause) ends where the term does; kg_merge
+        keeps the term and drops a span crossing it, and the contribution with it. Token ``j`` ends the complement."""
+        if j >= sent.end:
+            return j
+        start, end = toks.idx[first], toks.end_char(j - 1)
+        term_end = max((c.end for c in self.found if c.finder is Finder.LEXICON and start <= c.start < end < c.end),
+                       default=None)
+        if term_end is None or term_end > sent.end_char:
+            return j
+        k = j
+        while k < sent.end and toks.end_char(k) < term_end:
+            k += 1
+        return k + 1 if k < sent.end and toks.end_char(k) == term_end else j
 
     def _complement_task(self, doc: Doc, sent: Span, k: int, j: int, out: list[Candidate]) -> None:
         """"an algorithm for online convex optimization", "a procedure for testing independence in high dimensions":
@@ -730,6 +756,33 @@ class DescribedReader(ReaderBase):
         return Candidate(toks.idx[start], toks.end_char(chunk[1] - 1), "Method", Finder.CONTRIBUTION, 0.55,
                          proposed=True, rule="described-notion")
 
+    def _proposed_result(self, doc: Doc, sent: Span, verb: int) -> Candidate | None:
+        """"we establish a functional central limit theorem for the averaged iteration", "We give new minimax
+        theorems for …": the result a theory paper states, the answer of last resort: its describing words (lower case,
+        "and"/"or" between them; the weak ones and "first" dropped) and its head (``result_nouns``), typed Method (an
+        analysis tool) and kept the paper's own (the label alone is many papers' words). None for a bare head ("we
+        prove theorems") or anything else."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        k = verb + 1
+        while k < sent.end and (lower[k] in self.words.title_articles or lower[k] in self.weak_lead
+                                or lower[k] in ("first", "new", "novel")) and not toks.joiner[k]:
+            k += 1
+        first, head = k, None
+        while k < sent.end and k - first < 8:
+            if lower[k] in self.words.result_nouns and not toks.joiner[k] and k > first:
+                head = k
+                break
+            glued = toks.joiner[k] or (k > first and toks.joiner[k - 1])
+            if not (glued or (text[k].isalpha() and text[k].islower() and lower[k] not in self.words.described_breaks)
+                    or (lower[k] in ("and", "or") and k > first)):
+                return None
+            k += 1
+        if head is None or lower[head - 1] in ("and", "or") or not text[first][:1].isalnum():
+            return None
+        return Candidate(toks.idx[first], toks.end_char(head), "Method", Finder.CONTRIBUTION, 0.55,
+                         proposed=True, rule=SAID_NEW_KNOWN)
+
     def _proposed_means(self, doc: Doc, sent: Span, verb: int, by_start) -> Candidate | None:
         """"we propose to guide the attention mechanism using explicit linguistic-visual grounding", "We propose to
         improve … translation with cross-lingual supervision", "we propose using a systematic pipeline …": a
@@ -937,7 +990,9 @@ class DescribedReader(ReaderBase):
                 self._described_object(doc, sent, colon, by_start, out)
                 if any(c.proposed for c in out[before:]):
                     return
-            opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
+            # ("In this paper, two SMC algorithms are proposed based on …": a count opens a plural subject)
+            opener = next((t for t in range(sent.start, be) if lower[t] in ("a", "an") or (
+                lower[be] == "are" and lower[t] in self.words.bare_kind_counts and lower[t] != "various")), None)
             if not opener or not (opener == sent.start or toks.text[opener - 1] == ",") or any(
                     lower[t] in self.other_work or t in self.naming_at or toks.text[t] == "," for t in range(opener, be)):
                 continue  # "a new Monte Carlo method, hereby referred to as SHCV, is proposed": named (read elsewhere);
@@ -951,6 +1006,31 @@ class DescribedReader(ReaderBase):
                 continue
             if new:
                 return
+
+    def _passive_apposed(self, doc: Doc, sent: Span, be: int, by_start, out: list[Candidate]) -> bool:
+        """"In this paper, MA-MRC, a continual MRC model with …, is proposed": the subject of a passive contribution
+        sentence (at its start or after its opening phrase's comma) is a name no vocabulary knows, set off by an
+        apposition that says what it is ("a … model"): the name is proposed, typed by the apposition. ``be``: the
+        sentence's "is"/"are"."""
+        toks = tokens(doc)
+        text = toks.text
+        t = sent.start
+        if not any(c.finder in NAMES for c in by_start.get(toks.idx[t], ())):
+            t = next((k + 1 for k in range(sent.start, min(be, sent.start + 6)) if text[k] == ","), be)
+        at = by_start.get(toks.idx[t], ()) if t < be else ()
+        hits = [c for c in at if c.finder in NAMES and c.end < toks.idx[be]]
+        if not hits or any(c.finder is Finder.LEXICON for c in at):
+            return False
+        best = max(hits, key=lambda c: c.end - c.start)
+        span = doc.char_span(best.start, best.end, alignment_mode="expand")
+        if span is None or span.end + 1 >= be or text[span.end] != "," or toks.lower[span.end + 1] not in ("a", "an") \
+                or text[be - 1] != ",":
+            return False  # ("X, a … model with …, is proposed": the apposition closes with a comma before "is")
+        typ = self._apposition_type(doc, span.end, sent)
+        if typ is None or typ == "Task":
+            return False
+        self._propose(out, best, typ)
+        return True
 
     def _passive_be(self, lower: list[str], sent: Span) -> int | None:
         """The "is"/"are" of a passive contribution sentence ("… is proposed", not "… is proposed by …"), or None."""
@@ -973,6 +1053,8 @@ class DescribedReader(ReaderBase):
             be = self._passive_be(lower, sent)
             if be is None:
                 continue
+            if self._passive_apposed(doc, sent, be, by_start, out):
+                return
             article = next((t for t in range(sent.start, be) if lower[t] in ("a", "an")), None)
             if article is None or any(lower[t] in self.other_work or lower[t] in self.use_words
                                       for t in range(sent.start, be)):

@@ -16,6 +16,7 @@ from kg.extract.components.contributions.names import NameReader
 from kg.extract.components.contributions.titles import TitleReader
 from kg.extract.state import SAID_NEW_KNOWN, Candidate, state
 from kg.extract.text import (
+    WholePhrase,
     doc_text,
     doc_title,
     ends_as_superlative,
@@ -158,11 +159,12 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         # the positions of the few cue words, found once (one pass in C over the tokens for all of them): most
         # sentences hold none, and the per-sentence tests below start from these
         cue_at = list(compress(range(len(lower)), map(self.cue_words.__contains__, lower)))
-        verbs = [i for i in cue_at if lower[i] in self.any_verbs]
+        verbs = [i for i in cue_at if self._verb_at(lower, i)]
         tok_text = tokens(doc).text
         # "… by combining lexical alignment, named entity recognition, …": a naming cue before a lower-case word
         # names only after a kind noun ("a task called fact generation")
-        naming = [j for j in cue_at if lower[j] in self.naming and (
+        # ("… for Multimodal Named Entity Recognition": a capitalised cue word is part of a Title Case name)
+        naming = [j for j in cue_at if lower[j] in self.naming and tok_text[j][:1].islower() and (
                   j + 1 >= len(lower) or not tok_text[j + 1].islower() or lower[j + 1] == "as"
                   or norm_word(lower[j - 1 if lower[j - 1] != "," else j - 2]) in self.type_words
                   # ... or in the object of a contribution verb close before it, in its sentence ("This paper
@@ -253,6 +255,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                             and self._has_subject(lower, i, sent) and self._defined_after_describing(doc, sent, i,
                                                                                                       by_start, out):
                         continue  # "We describe the Conditional Attribute Subsampling Toolkit (CAST) for …"
+                    if lower[i] in self.kind_object_verbs and lower[i] not in self.words.showing_verbs \
+                            and self._has_subject(lower, i, sent) and self._named_object(doc, sent, i, by_start, out):
+                        continue  # "We give an improved algorithm, termed the hybrid exponential weights algorithm"
                     unnamed.append((sent, i))
             # each reader below starts from a cue word: called only for a sentence holding one
             named = naming[bisect_left(naming, sent.start + 2):bisect_left(naming, sent.end - 1)]
@@ -341,6 +346,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     # neither names nor describes, by its kind noun (the title's phrase is as often its task or a
                     # finding: "Fairness Risks", "Noun Class Disambiguation")
                     self.bare = self._our_kind_noun(doc, our_at)
+                if self.bare is None:
+                    # "we establish a functional central limit theorem for …": the result of a theory paper that makes
+                    # nothing else
+                    self.bare = next((c for c in (self._proposed_result(doc, sent, i) for sent, i in unnamed) if c), None)
 
     def _described_data(self, doc: Doc, unnamed: list[tuple[Span, int]], by_start, out: list[Candidate]) -> None:
         """"We propose MoMaRT, a teleoperation framework …, and collect a first-of-its-kind large scale dataset",
@@ -454,6 +463,25 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 head = self.type_words.get(norm_word(doc_text(doc)[c.start:c.end].rsplit(None, 1)[-1]))
                 if c.proposed and head and head != "Task":
                     c.type = head  # "the Gallery Filter Network (GFN)": the name's own kind noun types it
+            return True
+        del out[before:]
+        return False
+
+    def _named_object(self, doc: Doc, sent: Span, verb: int, by_start, out: list[Candidate]) -> bool:
+        """"We give an improved algorithm, termed the hybrid exponential weights algorithm, that …", "we derive a
+        new estimator, called X": a verb that proposes only a described kind, whose object a naming cue names right
+        after its kind noun (over a comma), is read as a contribution verb's object. Whether it proposed one."""
+        toks = tokens(doc)
+        cue = next((j for j in range(verb + 3, min(sent.end - 1, verb + TARGET_WINDOW)) if j in self.naming_at), None)
+        if cue is None:
+            return False
+        first = self.naming_at[cue]
+        if toks.text[first - 1] != "," or toks.norm[first - 2] not in self.type_words \
+                or any(toks.text[t] in ",;:" for t in range(verb + 1, first - 1)):
+            return False
+        before = len(out)
+        self._read_target(doc, sent, doc[verb], by_start, out)
+        if any(c.proposed for c in out[before:]):
             return True
         del out[before:]
         return False
@@ -908,7 +936,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         title = doc_title(doc) or ""
         if title.startswith(name) and title[len(name):len(name) + 1] in ("-", ":", " "):
             return False
-        in_title = re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", title) is not None
+        in_title = WholePhrase(name).search(title) is not None
         return glued or in_title or (known and e == after)
 
     def _read_target(self, doc: Doc, sent: Span, verb: Token, by_start, out: list[Candidate]) -> None:
@@ -920,7 +948,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         # naming cue: "an algorithm called WinQ", "this approach ''X''", "a … network …, termed X"
         # ... also with no comma, while the object's clause goes on: "a framework for graph clustering called X"
         stop = next((j for j in range(i, min(sent.end, i + 2 * TARGET_WINDOW)) if (
-            lower[j] in self.clause_stops and not toks.joiner[j - 1]) or lower[j] in self.any_verbs),
+            lower[j] in self.clause_stops and not toks.joiner[j - 1]) or self._verb_at(lower, j)),
             i + 2 * TARGET_WINDOW)  # "Transformer-based" goes on; another contribution verb ends the object
         later = next((j for j in range(i, sent.end - 1) if j in self.naming_at
                       and j > 0 and (text[self.naming_at[j] - 1] == "," or self.naming_at[j] < stop)), None)

@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span
 from kg.extract.components.contributions.base import APPOSITION_WINDOW, BASED_AFTER, NAMES, TARGET_WINDOW, ReaderBase, is_rare_word
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
+    WholePhrase,
     doc_text,
     head_type,
     is_content,
@@ -26,6 +27,9 @@ from kg.extract.text import (
     tokens,
 )
 from kg.types import Finder
+
+#: the later enumerators of a list ("…, and (2) MuLMS-Img"): digits, roman numerals, letters
+ENUMERATORS = frozenset(["2", "3", "4", "5", "ii", "iii", "iv", "v", "b", "c", "d", "e"])
 
 class NameReader(ReaderBase):
     """Where a contribution's name starts and ends, and the names a kind noun or a definition gives it."""
@@ -69,10 +73,10 @@ class NameReader(ReaderBase):
         word = text[cand.start:cand.end]
         if " " in word or not is_rare_word(word):
             return False
-        if re.search(r"(?<![\w-])" + re.escape(word.lower()) + r"(?![\w-])", text):
+        if WholePhrase(word.lower()).search(text):
             return False  # also written in lower case: a word of the text
         return any(m.start() != cand.start and re.search(r"[\w,;]\s+\W?$", text[max(0, m.start() - 4):m.start()])
-                   for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text))
+                   for m in WholePhrase(word).finditer(text))
 
     @staticmethod
     def _in_body_before(doc: Doc, word: str, end: int) -> bool:
@@ -160,9 +164,15 @@ class NameReader(ReaderBase):
                 continue  # "three-layer" describes, "layer" is not the kind noun
             k = j + 1
             while k < sent.end - 1 and (lower[k] in self.name_links or toks.lex[k].is_quote or (k == j + 1 and lower[k] == ":")
-                                        or (lower[k] in self.words.title_articles and lower[k - 1] == ",")):
+                                        or (lower[k] in self.words.title_articles and lower[k - 1] in (",", ":"))):
                 k += 1  # "a novel approach, the Trajectory Aggregation Tree (TAT), …": an article after the comma
                 # … or a colon right after the kind noun: "a simple yet efficient method: Controllable … (CIR)"
+            if k + 2 < sent.end and lower[k - 2:k] == [":", "("] and toks.text[k + 1] == ")" \
+                    and len(lower[k]) <= 3 and (lower[k].isdigit() or lower[k] in ("i", "a")):
+                k += 2  # "two novel datasets: (1) SciOL, …, and (2) MuLMS-Img, …": the list's enumerator
+                enumerated = True
+            else:
+                enumerated = False
             at = by_start.get(idx[k], [])
             hits = [c for c in at if c.finder in NAMES]
             best = max(hits, key=lambda c: c.end - c.start) if hits else None
@@ -175,8 +185,22 @@ class NameReader(ReaderBase):
             if not any(c.finder is Finder.LEXICON and c.end >= best.end for c in at):
                 self._propose(out, best, typ)
                 self._coordinated(doc, sent, span.end, by_start, out, typ)
+                if enumerated:
+                    self._enumerated_names(doc, sent, span.end, by_start, out, typ)
                 return True
         return False
+
+    def _enumerated_names(self, doc: Doc, sent: Span, k: int, by_start, out: list[Candidate], typ: str) -> None:
+        """"two novel datasets: (1) SciOL, …, and (2) MuLMS-Img, …": the names after the list's later enumerators
+        (from token ``k`` on), of the first one's type; not a known one."""
+        toks = tokens(doc)
+        for t in range(k, sent.end - 3):
+            if toks.text[t] != "(" or toks.text[t + 2] != ")" or toks.lower[t + 1] not in ENUMERATORS:
+                continue
+            at = by_start.get(toks.idx[t + 3], [])
+            hits = [c for c in at if c.finder in NAMES]
+            if hits and not any(c.finder is Finder.LEXICON for c in at):
+                self._propose(out, max(hits, key=lambda c: c.end - c.start), typ)
 
     def _named_after(self, doc: Doc, sent: Span, i: int, by_start, out: list[Candidate]) -> None:
         """"an unsupervised federated graph matching algorithm, UFGM, for …": the name follows the description.

@@ -15,6 +15,7 @@ from kg.extract.components.contributions.base import NAMES, ReaderBase, is_rare_
 from kg.extract.state import Candidate, state
 from kg.extract.text import (
     TITLE_WORD,
+    WholePhrase,
     doc_text,
     doc_title,
     head_type,
@@ -546,8 +547,8 @@ class TitleReader(ReaderBase):
                 continue  # "Efficient Heterogeneous Meta-Learning via Channel Shuffling Modulation": X of "X via Y" is
                 # what the paper addresses (see title_means), its contribution is the abstract's or Y, read first
             split = _TITLE_SPLIT.search(title) if _may_split(title) else None
-            if typ is kind and kind is not None and (split and start > split.start() or not (re.search(
-                    r"(?<![\w-])" + re.escape(title[start:end]) + r"(?![\w-])", abstract, re.IGNORECASE)
+            if typ is kind and kind is not None and (split and start > split.start() or not (WholePhrase(
+                    title[start:end], ignore_case=True).search(abstract)
                     or (loose and not split and start == 0 and head_end == end and after
                         and after[0].lower() in self.title_cuts and head not in self.words.contribution_not_heads))):
                 continue  # typed only by the abstract's bare kind noun: the title's head, in the abstract's words
@@ -590,7 +591,7 @@ class TitleReader(ReaderBase):
         if typ is None and word.isalpha() and re.search(r"\b(?:our|the proposed|our proposed) " + re.escape(word.lower())
                                                         + r"\b", rest, re.IGNORECASE):
             typ = "Method"  # "A Rank-1 Sketch for …" with "Our sketch solves …": the paper's own thing of that kind
-        if typ is None or typ == "Task" or not re.search(r"(?<![\w-])" + re.escape(head), rest, re.IGNORECASE):
+        if typ is None or typ == "Task" or not WholePhrase(head, ignore_case=True, end=False).search(rest):
             return False  # the abstract never speaks of a thing of the title's kind
         if any(c.finder is Finder.LEXICON and c.end >= end for c in by_start.get(start, ())):
             return False  # a known concept: "A Gaussian Process …"
@@ -635,8 +636,7 @@ class TitleReader(ReaderBase):
         end = self.unnamed[0][0].start_char if self.unnamed else len(doc_text(doc))
         text = doc_text(doc)
         start = text.find("\n\n") + 2
-        return start > 1 and re.search(r"(?<![\w-])" + re.escape(core) + r"(?![\w-])", text[start:end],
-                                       re.IGNORECASE) is not None
+        return start > 1 and WholePhrase(core, ignore_case=True).search(text[start:end]) is not None
 
     def _means_in_abstract(self, abstract: str, phrase: str) -> bool:
         """Whether the abstract writes a title phrase right after a verb or preposition of use and before a noun it
@@ -644,7 +644,7 @@ class TitleReader(ReaderBase):
         it proposes (not "a new method … by using surrogate Bayesian Networks.": the phrase itself is the means)."""
         if not may_contain(abstract, (phrase.lower(),)):
             return False
-        for m in re.finditer(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", abstract, re.IGNORECASE):
+        for m in WholePhrase(phrase, ignore_case=True).finditer(abstract):
             before = abstract[max(0, m.start() - 30):m.start()].lower().split()
             while before and before[-1] in self.words.title_articles:
                 before.pop()
@@ -669,7 +669,7 @@ class TitleReader(ReaderBase):
                     toks.lower[i] in self.verbs and i + 1 < sent.end and toks.lower[i + 1] == "to"
                     and may_contain(doc_text(doc)[toks.idx[i]:sent.end_char], low) for sent, i in self.unnamed)):
                 return False
-        at = re.compile(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", re.IGNORECASE)
+        at = WholePhrase(phrase, ignore_case=True)
         if not named_only:
             text, idx = doc_text(doc), tokens(doc).idx
             lower = tokens(doc).lower
@@ -684,7 +684,7 @@ class TitleReader(ReaderBase):
             nxt = abstract[m.end():m.end() + 20].split(None, 1)
             if nxt and nxt[0].lower() in ("and", "or"):
                 continue  # "a semantically consistent and syntactically variational … framework": the phrase goes on
-            if before and (before[-1] in self.naming or (not named_only and (before[-1] in self.verbs or (
+            if before and (before[-1] in self.naming or (not named_only and (before[-1] in self.verbs and self._verb_at(before, len(before) - 1) or (
                     len(before) > 1 and before[-2] == "we" and before[-1] in self.past_verbs)))):
                 return True
         return False

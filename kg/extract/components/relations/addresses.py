@@ -87,6 +87,7 @@ class SentenceTasks:
         self.cues, self.paper, self.sent, self.subj = cues, paper, sent, subj
         self.task_end: int | None = None  # where the last used task ends, while a list of them goes on
         self.task_use_ends: list[int] | None = None  # the use cues a task can be the object of (read on first need)
+        self.is_eval = False  # an evaluation sentence (set by the finder): plural tasks after "on"/"across" are its setting
 
     def mention(self, m: Candidate, e: LocalEntity) -> None:
         cues, paper, sent, subj = self.cues, self.paper, self.sent, self.subj
@@ -108,9 +109,24 @@ class SentenceTasks:
         after = NEXT_WORD.match(text, m.end)
         if after is not None and after.group(1).lower() in cues.words.relation_part_nouns:
             return  # "our visual alignment module", "a similarity-aware denoising function": a part
+        if self.is_eval and evaluation_setting(cues, text, m.start, m.end):
+            return  # "improvements (up to 63% …) on Meta world tasks", "across multiple multi-stage tasks": a test bed
         paper.add(subj, "addresses", e, sent.bounds, "addresses")
         if id(subj) not in paper.addressed and not posed_topic(e):
             paper.addressed.add(id(subj))
+
+
+def evaluation_setting(cues: RelationCues, text: str, start: int, end: int) -> bool:
+    """Whether a task mention (in an evaluation sentence) names where the contribution is tested: a plural of a setting
+    noun ("tasks", "problems", "benchmarks") after a setting preposition and at most three words ("achieves gains on
+    several benchmark problems", "across multiple multi-stage tasks"); not "to learn robotics tasks", "for both
+    image-to-text and text-to-image tasks"."""
+    words = text[start:end].split()
+    if len(words) < 2 or words[-1].lower() not in cues.words.relation_setting_nouns:
+        return False
+    before = text[max(0, start - 50):start].split()[-4:]
+    return any(w.lower() in cues.words.relation_setting_preps for w in before) \
+        and not any(c in " ".join(before) for c in ",;:()")
 
 
 def title_links(cues: RelationCues, paper: Paper, title_end: int) -> None:
@@ -179,6 +195,9 @@ def main_task(cues: RelationCues, paper: Paper, title_end: int) -> None:
         # clinical decision support": a task the abstract names only as an example is not the contribution's
         examples = example_mentions(paper)
         tasks = [e for e in tasks if not all((m.start, m.end) in examples for m in e.mentions)]
+        # "its effectiveness on several benchmark problems": a test bed named by a setting noun is no task of its own,
+        # taken only when the abstract names no other
+        tasks = [e for e in tasks if not all(evaluation_setting(cues, text, m.start, m.end) for m in e.mentions)] or tasks
     if tasks and not paper.paper_tasks.intersection(map(id, tasks)):
         # the paper's own task first, then one its title names, then the most mentioned
         best = max(tasks, key=lambda e: (e.proposed, e.mentions[0].start < title_end, len(e.mentions),

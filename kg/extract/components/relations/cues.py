@@ -15,7 +15,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55, "addresses-opening-task": 0.55,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
               "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6,
-              "uses-phrase": 0.55}
+              "uses-phrase": 0.55, "addresses-threat": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
 USE_OBJECT_TYPES = {"Method", "Model", "HardwareConcept"}
@@ -106,6 +106,8 @@ class RelationCues:
                                   r"|(?<![\w-])(?:" + _alternation((), words.compare_verbs)
                                   + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
         # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
+        #: the threat words, as substrings: a paper holding none has no threat to address (``finder.threat_links``)
+        self.threat_words = key_words(list(words.against_threat_words))
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
         self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)

@@ -5,15 +5,30 @@ parts, derived names)."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from dataclasses import replace
 
 from spacy.tokens import Doc
 
 from kg.extract.components.relations import addresses, evaluated, names, outperforms, uses
 from kg.extract.components.relations.context import Paper, Sentence
-from kg.extract.components.relations.cues import NEXT_WORD, PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
+from kg.extract.components.relations.cues import CONFIDENCE, NEXT_WORD, PAPER_LEVEL, PROPOSED_TYPES, RIVAL_TYPES, USE_OBJECT_TYPES, RelationCues
 from kg.extract.state import SUBJECT_TYPES, Candidate, LocalEntity, state
 from kg.extract.text import doc_text, may_contain, norm_word, sentence_chars, sentence_offsets, sentences, tokens
 from kg.extract.text import title_end as text_title_end
+
+
+def threat_links(cues: RelationCues, paper: Paper) -> None:
+    """"Self-Guard can effectively defend against jailbreak attacks": an ``addresses`` link to a threat the paper
+    poses as its problem (``kg_merge`` typed it a Task here, ``addresses.posed_topic``) is marked as such: where the
+    graph types the threat's node Method, the link is dropped (``kg.resolve.canonical._refit``), not read as a use."""
+    threats = cues.words.against_threat_words
+    spans = {(e.mentions[0].start, e.mentions[0].end) for e in paper.ents
+             if addresses.posed_topic(e) and e.mentions[0].surface.rsplit(None, 1)[-1].lower() in threats}
+    if not spans:
+        return
+    for k, r in enumerate(paper.rels):
+        if r.predicate == "addresses" and r.object in spans:
+            paper.rels[k] = replace(r, component="relations:addresses-threat", confidence=CONFIDENCE["addresses-threat"])
 
 
 class RelationFinder(RelationCues):
@@ -72,6 +87,8 @@ class RelationFinder(RelationCues):
         names.derived_names(doc, [*ents, *paper.phrase_nodes], paper.add)
         # a contribution's name holds the names of its parts and of its task
         names.name_parts(self, doc, proposed, ents, paper.add)
+        if may_contain(text, self.threat_words):
+            threat_links(self, paper)
         # one relation per (subject, predicate, object)
         seen: set[tuple] = set()
         unique = []
@@ -149,6 +166,7 @@ class RelationFinder(RelationCues):
         cmp_at = outperforms.comparison(self, sent.text)
         contrasts = self._contrasts(sent.text)
         tasks = addresses.SentenceTasks(self, paper, sent, subj)
+        tasks.is_eval = is_eval
         used = uses.SentenceUses(self, paper, sent, subj)
         named = False
         for _m, e in sent.mentions:  # (a loop: every sentence with a subject)

@@ -37,8 +37,19 @@ def comparison(cues: RelationCues, s_text: str) -> int | None:
         return None  # most sentences compare nothing: skip both case-insensitive scans
     hits = [m.end() for m in cues.outperform.finditer(s_text)]
     hits += [m.end() for m in cues.over.finditer(s_text)]
-    hits += [m.end() for m in cues.against.finditer(s_text)]
+    hits += [m.end() for m in cues.against.finditer(s_text) if not withstood(cues, s_text, m.end())]
     return min(hits) if hits else None
+
+
+def withstood(cues: RelationCues, s_text: str, end: int) -> bool:
+    """Whether "against" ending at ``end`` names a threat withstood, not a rival: after a word of resistance ("the
+    proposed evaluators are robust against adversarial attacks", "showing robustness against data reconstruction
+    attacks"), or before a threat ("we evaluate PCL against the state-of-the-art attack scenarios, including FGS")."""
+    before = s_text[max(0, end - 40):end - len("against")].split()
+    if before and before[-1].lower() in cues.words.against_resistance_words:
+        return True
+    after = s_text[end:end + 60].split(",", 1)[0].lower().split()[:6]
+    return not cues.words.against_threat_words.isdisjoint(after)
 
 
 def named_winners(in_sent, cue_at: int, subj) -> list:
@@ -104,6 +115,10 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
                     break
             after = NEXT_WORD.match(full, m.end)
             if after is None or norm_word(after.group(1)) not in cues.res.generic_heads:
+                if m.start > start + 1 and m.surface.islower():
+                    narrowed = _narrowed(cues, doc, sent, m, ents, phrase_nodes)
+                    if narrowed is not None:
+                        return narrowed
                 return e
             # "over the recently proposed synchronous distributed L-BFGS algorithm", "outperforms differentiable
             # ILP models": a name that only qualifies the compared noun phrase; that phrase is the rival when it
@@ -141,6 +156,25 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
             return None
         return _rival_phrase(doc, [*kept[:-1], words[-1]], ents, phrase_nodes)
     return None if glued else named
+
+
+def _narrowed(cues: RelationCues, doc: Doc, sent: Span, m: Candidate, ents, phrase_nodes: list[Proposed]) -> Node | None:
+    """The compared noun phrase that ends in a described technique and narrows it by modifiers that are not weak
+    ("outperforms uniform gain quantization", "over full-parameter fine-tuning"; not "outperforms traditional random
+    sampling", which is random sampling), else None."""
+    for ch in chunks(sent, cues.res):
+        if ch.end_char != m.end or not ch.start_char < m.start:
+            continue
+        if ch.start_char > 0 and doc.text[ch.start_char - 1] == "-" \
+                or doc.text[max(0, ch.start_char - 13):ch.start_char].lower() == "state of the ":
+            return None  # "state-of-the-art (state of the art) conditional generative models": the chunk cut a phrase
+        kept = cues.modifiers.trim(doc, words_of(ch), verb_context=False)
+        while kept and doc[kept[0][0]].text.lower() in cues.words.relation_parity_words:
+            kept = kept[1:]  # "comparable autoregressive models": the comparison's word, no modifier
+        if len(kept) >= 2 and doc[kept[0][0]].idx < m.start:
+            return _rival_phrase(doc, kept, ents, phrase_nodes)
+        return None
+    return None
 
 
 def _rival_phrase(doc: Doc, words: list, ents, phrase_nodes: list[Proposed]) -> Node:
