@@ -1096,3 +1096,50 @@ def test_a_described_rival_narrowed_by_its_modifiers_is_the_phrase(extractor):
                       "We propose FooQ, a quantizer for stochastic optimization. FooQ outperforms standard "
                       "quantization on CIFAR-10.")
     assert ("fooq", "outperforms", "quantization") in rels, rels
+
+
+def test_a_definition_listed_where_data_stands_is_a_dataset(extractor):
+    """"Experiments on Gibson and Habitat-Matterport 3D (HM3D)", "on large-scale egocentric datasets EPICKTICHENS100
+    (EK100) and EGTEA Gaze+": a definition nothing types (the acronyms component's default guess, a Method) in an
+    "on" list of an evaluation, or right after a dataset noun, names data, and so does a plain word listed with it
+    ("Gibson").
+    Controls in the same texts: a definition after "based on" and one after "a perspective on … proposes" stay
+    Methods."""
+    text = ("We propose FooNav, a navigation policy. Experiments on Plimton and Zorbic-Quxland Scenes (ZQS) show that "
+            "FooNav outperforms map-based methods. FooNav is based on Grobbly Path Weaving (GPW).")
+    rels = _relations(extractor, "Semantic Navigation", text)
+    assert ("foonav", "evaluatedOn", "zorbic-quxland scenes") in rels, rels
+    assert ("foonav", "evaluatedOn", "plimton") in rels, rels
+    types = _types(extractor, "Semantic Navigation", text)
+    assert types["zorbic-quxland scenes"] == "Dataset" and types["grobbly path weaving"] == "Method", types
+    text = ("We propose FooAct, a transformer. FooAct achieves state-of-the-art performance on large-scale egocentric "
+            "datasets PLIMKITCHEN100 (PK100) and QUXTEA Zaze+. This work explores a new perspective on attribute "
+            "information and proposes for the first time a Grobbly Dress Scoring (GDS).")
+    types = _types(extractor, "Action Anticipation", text)
+    assert types["plimkitchen100"] == "Dataset", types
+    assert types["grobbly dress scoring"] == "Method", types
+
+
+def test_a_list_noun_before_a_short_phrase_and_a_colon_types_the_list(extractor):
+    """"three visual anomaly detection datasets for industrial inspection: InsPLAD-fault, MVTec AD, and …": the
+    list's noun may stand before a short lower-case phrase and the colon. Control in the same text: "methods on two
+    widely-used datasets: A and B" lists datasets (the noun next to the list), not methods."""
+    types = _types(extractor, "Anomaly Detection",
+                   "We propose FooDet, a detector. FooDet improves detection on three anomaly detection datasets for "
+                   "industrial inspection: ZorbPLAD-fault, QuxTec AD, and Plim Wafer. FooDet outperforms previous "
+                   "FLT and FLP methods on two widely-used datasets: GROBBLE14T and Zorb2Sign.")
+    for name in ("zorbplad-fault", "quxtec ad", "grobble14t", "zorb2sign"):
+        assert types.get(name) == "Dataset", (name, types)
+
+
+def test_an_evaluation_in_a_paper_presenting_data_and_a_method_evaluates_the_method(extractor):
+    """"we introduce a novel dataset, AxiOM … we propose a framework, M3H … we perform extensive experiments on a
+    publicly available dataset, RESTORE": a sentence about the paper's data (its main contribution) that evaluates on
+    another dataset evaluates the method the paper proposes; a singular dataset noun an article opens and a comma sets
+    off introduces the name. Control in the same text: the paper's own dataset is evaluated on nothing."""
+    rels = _relations(extractor, "Meme Classification",
+                      "We introduce a novel dataset, ZorbMeme, of annotated memes. Next, we propose a commonsense "
+                      "framework, FooM3, to classify memes. To assess the generalizability, we perform extensive "
+                      "experiments on a publicly available dataset, QUXSTORE, for symptom identification.")
+    assert ("foom3", "evaluatedOn", "quxstore") in rels, rels
+    assert not any(r[0] == "zorbmeme" and r[1] == "evaluatedOn" for r in rels), rels

@@ -79,6 +79,8 @@ class Words:
     dimension_qualifiers: frozenset[str]
     not_qualifiers: frozenset[str]
     list_head_stops: frozenset[str]
+    on_about_words: frozenset[str]
+    list_fillers: frozenset[str]
     definition_ends: frozenset[str]
     language_names: frozenset[str]
     # kind_nouns.toml
@@ -154,6 +156,7 @@ class Words:
     relation_title_problem_cuts: frozenset[str]
     relation_roman_numerals: tuple[str, ...]
     relation_data_collections: tuple[str, ...]
+    relation_data_nouns_one: tuple[str, ...]
     relation_name_function_words: frozenset[str]
     relation_means_words: frozenset[str]
     result_self_reference_extra: tuple[str, ...]

@@ -175,7 +175,10 @@ _CITATION_KEY = re.compile(r"[A-Z]{2,5}\d{2}\+?|[a-z]+(?:19|20)\d\d[a-z]+")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 #: the noun a list hangs on, right before it: "three datasets: A, B and C", "tasks such as A and B", "sets (A, B"
 #: a dash may stand for the colon ("three datasets--- A, B and C", "two benchmarks — A and B")
-_LIST_HEAD = re.compile(r"([A-Za-z]+)\s*(?:(?:[:(,]|-{2,3}|[—–])\s*)?"
+#: before a colon or a dash, a short phrase of lower-case words may follow the noun ("three visual anomaly detection
+#: datasets for industrial inspection: A, B, and C")
+_LIST_HEAD = re.compile(r"([A-Za-z]+)(?:\s+(?:for|in|of|from|on|with)(?:\s+[a-z][a-z\-]*){0,2}\s+([a-z][a-z\-]*)"
+                        r"(?=\s*(?::|-{2,3}|[—–])))?\s*(?:(?:[:(,]|-{2,3}|[—–])\s*)?"
                         r"(?:(?:such as|including|e\.g\.,?|i\.e\.,?|namely|like)\s+)?$")
 
 
@@ -252,6 +255,8 @@ def _list_types(text: str, names: list[tuple[int, int, str]], known: list[Candid
             continue
         head = _list_head(text, max(0, run[0][0] - 80), run[0][0])
         word = head.group(1).lower() if head else ""
+        if head is not None and head.group(2) and (head.group(2) in list_nouns or head.group(2)[:-1] in list_nouns):
+            word = head.group(2)  # "methods on two widely-used datasets: A and B": the noun next to the list
         if not any(k < n_coined for _s, _e, k, _t in run) and not (
                 head is not None and len(named) >= 2 and head.end(1) < head.end()
                 and text[head.end(1):head.end()].strip() not in ("", ",")
@@ -522,6 +527,10 @@ class CoinedNameFinder:
             if start not in self._acronym_starts \
                     and self._bracketed_after_description(toks, sent.start, span_start, span_end, word):
                 return "Dataset", 0.6
+            if " " in word and (hit := head_type(word.rsplit(" ", 1)[1], self.res)) \
+                    and hit[0] in ("Model", "HardwareConcept"):
+                return None  # "on the RWRL benchmark and the Unitree A1 Robot", "on a 1080ti GPU": a robot or a
+                # device its last word names is what the evaluation runs on, no data
             # the noun the list hangs on: "on two open-source VLAs, Pi0 and OpenVLA" names models, "over
             # existing approaches, e.g., ControlNet" names methods (the baselines), anything else datasets
             head = ""
@@ -812,16 +821,22 @@ class CoinedNameFinder:
             counts[name] = counts.get(name, 0) + 1
         known = [c for c in out if c.finder is Finder.LEXICON]
         #: where an acronym defined in the text stands: its type is its long form's (see ``_type``)
-        self._acronym_starts = {c.start for c in out if c.finder is Finder.ACRONYM}
+        acronyms = [c for c in out if c.finder is Finder.ACRONYM]
+        self._acronym_starts = {c.start for c in acronyms}
         #: acronyms the text defines as a task or a method, typed by more than the default ("anomaly detection (AD)",
         #: "Clustered Federated Learning (CFL)"): "AD methods" are methods for the task, "CFL benchmarks" data for the
         #: method. Not a task whose long form's head reads as a method ("multiple instance learning (MIL)": a task
         #: and a paradigm, which "MIL methods" may say)
-        self._defined_kinds = {text[c.start:c.end] for c in out
-                               if c.finder is Finder.ACRONYM and c.type in ("Task", "Method") and c.confidence >= 0.6
+        self._defined_kinds = {text[c.start:c.end] for c in acronyms
+                               if c.type in ("Task", "Method") and c.confidence >= 0.6
                                and not (c.type == "Task" and (head_type(c.long_form.rsplit(None, 1)[-1], self.res)
                                                               or ("",))[0] == "Method")}
-        listed = _list_types(text, names + plain, known, self.list_nouns, len(names),
+        items = known
+        if acronyms:
+            self._data_definitions(doc, text, acronyms)
+            # a definition read as data is a known item of its list too: "on Gibson and Habitat-Matterport 3D (HM3D)"
+            items = known + [c for c in acronyms if c.type == "Dataset"]
+        listed = _list_types(text, names + plain, items, self.list_nouns, len(names),
                              self.res.function_words, self.type_nouns, self.plain_list_nouns)
         known_spans = {(c.start, c.end) for c in known}
         for k, item in enumerate(plain, len(names)):  # a listed plain word a lexicon knows keeps the lexicon's type
@@ -857,13 +872,61 @@ class CoinedNameFinder:
             # (the fields by position, as state.CANDIDATE_FIELDS orders them: keywords cost a dict per call)
             out.append(Candidate(start, end, typed[0], Finder.COINED, typed[1], "", "", "", False,
                                  name if name != spelled else "", guess))
-        out.extend(self._title_case_names(doc, models))
+        out.extend(self._title_case_names(doc, models, acronyms))
         for pattern, quick, typ, conf in self.patterns:
             if quick is not None and not quick(text):
                 continue
             for m in pattern.finditer(text):
                 out.append(Candidate(m.start(), m.end(), typ, Finder.PATTERN, conf))
         return doc
+
+    def _data_definitions(self, doc: Doc, text: str, acronyms: list[Candidate]) -> None:
+        """"Experiments on Gibson and Habitat-Matterport 3D (HM3D)", "on large-scale egocentric datasets
+        EPICKTICHENS100 (EK100) and …", "a new benchmark dataset Conflict Events in the Horn of Africa region (CEHA)":
+        a definition that nothing typed (the acronyms component's default guess, a Method) right after a dataset
+        noun, or an item of a list after "on"/"across" in a sentence about an evaluation, names data (both halves
+        become Datasets). A head, a noun or a known term that typed the definition keeps its type."""
+        guesses = [c for c in acronyms if c.type == "Method" and c.confidence <= 0.55
+                   and c.long_form and text[c.start:c.end] == c.long_form]
+        if not guesses:
+            return
+        toks = tokens(doc)
+        for lf in guesses:
+            span = char_token_range(toks, lf.start, lf.end)
+            if span is None or not self._listed_on_data(doc, toks, lf.start, span[0]):
+                continue
+            for c in acronyms:
+                if c.long_form == lf.long_form and c.type == "Method" and c.confidence <= 0.55:
+                    c.type, c.confidence = "Dataset", 0.6
+
+    def _listed_on_data(self, doc: Doc, toks: Tokens, start: int, i: int) -> bool:
+        """Whether token ``i`` (at character ``start``) opens a name right after a dataset noun ("benchmark dataset X"), or an item of a
+        list that an "on"/"across"/"over" of an evaluation opens ("Experiments on A and B (C)", "gains of 16.2% on
+        the X"). Between that word and the name stand only other items, list words, determiners, numbers and
+        the modifiers of a dataset noun ("on three large-scale egocentric datasets X"): any other word is a
+        phrase of its own ("a new perspective on … and proposes X"). "Based on X", "focus on X" and
+        "a dataset on X" (on = about) open no list of data."""
+        sent = sentence_at(doc, start)
+        if i - 1 > sent.start and toks.norm[i - 1] in self.preceding_dataset_nouns:
+            return True
+        if not sentence_norms(doc, sent) & self.eval_words:
+            return False
+        data_noun = False
+        for k in range(i - 1, sent.start, -1):
+            low, lx = toks.lower[k], toks.lex[k]
+            if low in ("on", "across", "over"):
+                before = toks.norm[k - 1]
+                return before not in self.res.words.on_about_words and before not in self.preceding_dataset_nouns \
+                    and not self._verb_after(toks, k + 1, i)
+            if lx.is_punct:
+                if lx.text not in (",", "-", "(", "/", "%") and not (lx.text == ")" and toks.text[k - 2] == "("):
+                    return False  # (a bracket may hold one word: "datasets A (EK100) and B (HM3D)")
+            elif toks.norm[k] in self.preceding_dataset_nouns:
+                data_noun = True
+            elif toks.text[k].islower() and not lx.like_num and low not in self.list_links \
+                    and low not in self.determiners and low not in self.res.words.list_fillers and not data_noun:
+                return False
+        return False
 
     def _alternatives(self, doc: Doc, text: str) -> list[tuple[int, int, str]]:
         """The names in "CIFAR-10/100" (CIFAR-10, CIFAR-100) and "S4D/S5" (S4D, S5), as (start, end, name).
@@ -894,7 +957,7 @@ class CoinedNameFinder:
                         at += len(w) + 1
         return out
 
-    def _title_case_names(self, doc: Doc, models: set[str]) -> list[Candidate]:
+    def _title_case_names(self, doc: Doc, models: set[str], acronyms: list[Candidate]) -> list[Candidate]:
         """Runs of capitalised words inside a sentence: "Indian Buffet Process", "Walk-Jump Sampling".
 
         In running text, two or more capitalised words in a row are written as a name (a
@@ -951,8 +1014,13 @@ class CoinedNameFinder:
         counts: dict[str, int] = {}
         for _s, _e, name, _last in found:
             counts[name] = counts.get(name, 0) + 1
+        # "Microsoft Common Objects in Context (MS COCO)": a run that opens a defined long form and stops inside it
+        # (at "in") is a part of that name, not one of its own
+        defined_ends = {c.start: c.end for c in acronyms}
         out = []
         for start, end, name, last in found:
+            if defined_ends.get(start, end) > end:
+                continue
             hit = head_type(last, self.res)
             typed = self._type(doc, start, end, name, models) or ((hit[0], min(hit[1], 0.6)) if hit else None)
             guess = "" if typed else GUESS

@@ -196,11 +196,13 @@ class RelationCues:
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
         #: a dataset in a list after "on"/"across" (``ON_ITEMS``), also one a described collection opens: "on three
-        #: long-document reading comprehension tasks: A, B, and C", "across three natural image datasets (i.e., A, B …"
+        #: long-document reading comprehension tasks: A, B, and C", "across three natural image datasets (i.e., A, B …",
+        #: or one dataset an article opens and a comma sets off ("on a publicly available dataset, RESTORE")
         self.on_list = re.compile(r"(?<![\w-])(?:[Oo]n|[Aa]cross)\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,6}?(?:"
                                   + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words.relation_data_collections)
                                   + r")\s*(?::|\(\s*(?:(?:i\.e\.|e\.g\.),?)?|,?\s*(?:including|such\s+as|namely|i\.e\.,?|e\.g\.,?)|,)"
-                                  r"\s*)?" + ON_ITEMS)
+                                  r"\s*|an?\s+(?:[\w-]+\s+){0,5}?(?:" + "|".join(map(re.escape, words.relation_data_nouns_one))
+                                  + r"),\s*)?" + ON_ITEMS)
         #: the labels of a numbered list, by its first label
         self.enumerations = {"i": words.relation_roman_numerals, "1": tuple("12345678"), "a": tuple("abcdefgh")}
         #: "Multimodal Alignment based Product Recommendation": a title's means before "based"

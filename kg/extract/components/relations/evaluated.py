@@ -8,7 +8,7 @@ NarrativeQA, and QMSum").
 from __future__ import annotations
 
 from kg.extract.components.relations.context import Paper, Sentence
-from kg.extract.components.relations.cues import LIST_GAP, PAPER_LEVEL, RelationCues
+from kg.extract.components.relations.cues import LIST_GAP, PAPER_LEVEL, RIVAL_TYPES, RelationCues
 from kg.extract.state import Candidate, LocalEntity
 
 
@@ -21,6 +21,11 @@ def mention(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEntity,
             compares: bool) -> None:
     """A Dataset ``e`` mentioned at ``m`` in a sentence about ``subj``."""
     rel_pos = m.start - sent.start
+    if subj.type == "Dataset" and is_eval and (cues.on_list.search(sent.text, max(0, rel_pos - 80), rel_pos)
+                                               or listed_after(paper, m)):
+        # a paper presenting data and a method: "we perform extensive experiments on a publicly available dataset,
+        # RESTORE" in a sentence about its dataset evaluates its method (the last one named before the sentence)
+        subj = _proposed_method(paper, sent) or subj
     if subj.type != "Dataset" and (is_eval or compares or cues.on_list.search(sent.text, max(0, rel_pos - 80), rel_pos)
                                    or listed_after(paper, m)):
         paper.add(subj, "evaluatedOn", e, sent.bounds, "evaluatedOn")
@@ -35,8 +40,12 @@ def listed_after(paper: Paper, m: Candidate) -> bool:
 
 def unnamed(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     """An evaluation sentence that names no subject evaluates the main contribution on the datasets listed after
-    "on"."""
+    "on". When that contribution is data (or a task), the method or model the paper proposes, the last one named
+    before the sentence, is what is evaluated ("we introduce a novel dataset, AxiOM … we propose a framework, M3H …
+    we perform extensive experiments on a publicly available dataset, RESTORE")."""
     main, a = paper.main, sent.start
+    if main is not None and main.type not in PAPER_LEVEL["evaluatedOn"]:
+        main = _proposed_method(paper, sent)
     if main is not None and main.type in PAPER_LEVEL["evaluatedOn"] and sent.end > paper.main_at \
             and any(e.type == "Dataset" for _m, e in sent.mentions) and evaluation_sentence(cues, paper, sent):
         for m, e in sent.mentions:
@@ -44,3 +53,9 @@ def unnamed(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
                                         or listed_after(paper, m)):
                 paper.add(main, "evaluatedOn", e, sent.bounds, "evaluatedOn-unnamed")
                 paper.eval_end = m.end
+
+
+def _proposed_method(paper: Paper, sent: Sentence) -> LocalEntity | None:
+    """The method or model the paper proposes that was named last before the sentence."""
+    return next((e for e in reversed(paper.proposed) if e.type in RIVAL_TYPES
+                 and min(m.start for m in e.mentions if m.proposed) < sent.start), None)
