@@ -168,3 +168,12 @@ def test_a_defined_name_after_a_colon_and_an_article(extractor):
                                "weighted auto-encoder (PIWAE), the multiply importance weighted auto-encoder (MIWAE), "
                                "and the combination importance weighted auto-encoder (CIWAE).")
     assert "partially importance weighted auto-encoder" in got, got
+
+
+def test_a_pronoun_left_by_an_author_macro_is_no_name(extractor):
+    # "\Ours" (an author's macro for the system's name) is cleaned to the pronoun "Ours": no contribution of that
+    # name; the same sentence with a name in its place proposes the name (the positive control)
+    sentence = "This paper introduces {}, an extension of reinforcement learning for reasoning frameworks."
+    assert "Zorbly" in _proposed(extractor, sentence.format("Zorbly"))
+    got = _proposed(extractor, sentence.format("\\Ours"))
+    assert "Ours" not in got, got

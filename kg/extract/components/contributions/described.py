@@ -260,8 +260,10 @@ class DescribedReader(ReaderBase):
                 break  # "a test-time threat model agnostic algorithm": a later kind noun close by ends it
             k += 1
         if kind is None and first < k < sent.end - 2 and text[k] == "," and lower[k + 1] in ("a", "an") \
-                and lower[first] not in self.words.described_breaks and 1 <= len(word_ranges(toks.joiner, first, k)) <= 4:
+                and lower[first] not in self.words.described_breaks and lower[first] not in self.res.function_words \
+                and 1 <= len(word_ranges(toks.joiner, first, k)) <= 4:
             # "we propose motion guidance, a zero-shot technique that …": the apposition says what the words are
+            # (not a pronoun: "introduces Ours, an extension of …" is an author's macro "\Ours" cleaned to its name)
             apposed = self._kind_in(doc, k + 1, sent)
             if apposed is not None and apposed != "Task":
                 out.append(Candidate(toks.idx[first], toks.end_char(k - 1), apposed, Finder.CONTRIBUTION, 0.8,
