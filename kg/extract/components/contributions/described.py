@@ -415,7 +415,8 @@ class DescribedReader(ReaderBase):
         # "… to multi-agent control in this setting": a prepositional phrase about the text ends the complement
         # ("a method to estimate these bounds" stays whole)
         ref = next((t - 1 for t in range(k + 3, j) if lower[t] in self.words.complement_anaphora
-                    and lower[t - 1] in self.words.complement_cuts), None)
+                    and (lower[t - 1] in self.words.complement_cuts or lower[t - 1] in self.words.complement_ref_cuts)),
+                   None)  # ("… to find faster algorithms for this problem")
         if ref is not None:
             j, long = ref, False
         # "a learning framework for multivariate TPPs leveraging recent progress …": a gerund after the complement's
@@ -430,7 +431,8 @@ class DescribedReader(ReaderBase):
             j, long = gerund, False
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
-            cut = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts
+            cut = next((t for t in range(j - 1, k + 2, -1) if (lower[t] in self.words.complement_cuts
+                                                               or lower[t] in self.words.complement_long_cuts)
                         and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
@@ -453,7 +455,8 @@ class DescribedReader(ReaderBase):
                 toks.text[j] == "(" or lower[j] in self.words.complement_cuts):
             return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off
         if j < sent.end and lower[j] in self.words.complement_anaphora and lower[j] not in self.words.clause_openers \
-                and lower[j - 1].endswith("ing") and not toks.joiner[j - 1]:
+                and lower[j] not in self.words.complement_long_cuts and lower[j - 1].endswith("ing") \
+                and not toks.joiner[j - 1]:
             return  # "a solution for clustering such networks": the gerund's object refers back, no name
         if j - k <= 4 and toks.norm[j - 1] in self.words.generic_complement_nouns and (
                 lower[j - 2] in self.words.title_articles or lower[j - 2] in self.words.complement_anaphora):
@@ -575,8 +578,8 @@ class DescribedReader(ReaderBase):
             return False  # "a method" or "methods": one thing, or several without an article
         if lower[k + 1] in ("based", "built") and lower[k + 2] in ("on", "upon"):
             v = k + 2  # "an approach based on a sample reweighting scheme"
-        elif self._gerund(lower[k + 1]) and text[k + 1].islower():
-            v = k + 1  # "a system leveraging retrieval-augmented generation"
+        elif (self._gerund(lower[k + 1]) or lower[k + 1] in self.words.clause_participles) and text[k + 1].islower():
+            v = k + 1  # "a system leveraging retrieval-augmented generation", "a new approach using concept bottlenecks"
         elif lower[k + 1] in self.words.clause_openers:
             v = k + 2
             if v + 3 < sent.end and text[v] == "(" and text[v + 2] == ")" and len(text[v + 1]) <= 3 \
@@ -636,7 +639,9 @@ class DescribedReader(ReaderBase):
         if not 1 <= n <= limit or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
                 toks.lex[j].is_punct and text[j] in ",.;:(") or (
                 # "a novel test based on low-regret algorithms and a nonasymptotic law …": a second noun phrase starts
-                lower[j] in ("and", "or") and j + 1 < sent.end and lower[j + 1] in self.words.title_articles)):
+                lower[j] in ("and", "or") and j + 1 < sent.end and lower[j + 1] in self.words.title_articles) or (
+                # "… based on Metropolis-Hastings sampling and demonstrate its efficacy": the subject's second verb
+                lower[j] == "and" and j + 1 < sent.end and lower[j + 1] in self.words.clause_second_verbs)):
             return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
         if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
             return False
