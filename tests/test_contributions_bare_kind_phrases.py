@@ -68,3 +68,30 @@ def test_an_activity_before_a_kind_noun_is_no_models_base_name(extractor):
 def test_the_bare_kind_noun_is_no_longer_the_answer(extractor, abstract, name):
     got = _proposed(extractor, abstract)
     assert name in got and "algorithm" not in got and "approach" not in got, got
+
+
+def test_two_describing_words_or_gerunds_joined_inside_a_complement_go_on(extractor):
+    got = _proposed(extractor, "This paper proposes a framework for learning robust and generalizable pivoting skills, "
+                               "which consists of three steps.")
+    assert "framework for learning robust and generalizable pivoting skills" in got, got
+    got = _proposed(extractor, "This paper provides a framework for identifying and studying the errors that current "
+                               "methods make.")
+    assert "framework for identifying and studying the errors" in got, got
+    # the control: a gerund whose object is cut off by "and" names nothing ("… for identifying" alone)
+    assert "framework for identifying" not in got, got
+
+
+def test_the_last_resort_kind_noun_keeps_its_purpose_cut_before_a_second_purpose(extractor):
+    abstract = ("This paper proposes a method to set the optimal stiffness for a multi-finger VSA hand to perform a "
+                "desired manipulation task.")
+    assert "method to set the optimal stiffness" in _proposed(extractor, abstract)
+    # the control: where the paper names something else, the long complement is not cut, and the name answers
+    got = _proposed(extractor, "This paper proposes a novel approach to conduct routine calibration for the changing "
+                               "mechanical parameters over time of a vision-based tactile sensor, without "
+                               "disassembling its structure. We introduce TactCal, a calibration pipeline for "
+                               "tactile sensors.")
+    assert "TactCal" in got and "approach to conduct routine calibration" not in got, got
+    got = _proposed(extractor, "This paper proposes a novel approach to conduct routine calibration for the changing "
+                               "mechanical parameters over time of a vision-based tactile sensor, without "
+                               "disassembling its structure.")
+    assert "approach to conduct routine calibration" in got, got

@@ -375,15 +375,29 @@ class DescribedReader(ReaderBase):
         lower, text = toks.lower, toks.text
         n = 0
         while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
-                and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]):  # ("video-based" goes on)
+                and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]  # ("video-based" goes on)
+                     or self._joined_describers(toks, sent, j)):  # ("robust and generalizable pivoting skills")
             n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
         return j, n > limit - 1 or (j < sent.end and lower[j] not in self.words.complement_stops
                                     and text[j] not in (",", ";", ".", ":", "("))
 
-    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
+    def _joined_describers(self, toks: Tokens, sent: Span, j: int) -> bool:
+        """Whether the "and" at token ``j`` joins two describing words of one noun ("for learning robust and
+        generalizable pivoting skills") or two gerunds of one object inside a complement: the phrase goes on past it."""
+        return toks.lower[j] == "and" and j + 2 < sent.end and not toks.joiner[j - 1] and not toks.joiner[j + 1] \
+            and ((is_describing_adjective(toks.text[j - 1], self.res) and is_describing_adjective(toks.text[j + 1], self.res))
+                 or (self._gerund(toks.text[j - 1]) and self._gerund(toks.text[j + 1]))) \
+            and toks.lex[j + 2].is_alpha and toks.text[j + 2].islower()  # (two gerunds of one object: "for learning
+        # and sampling energy-based models")
+
+    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate],
+                              last_resort: bool = False) -> None:
         """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
-        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause)."""
+        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause).
+        ``last_resort``: for the answer of very last resort (nothing else, the title neither, names the contribution),
+        a complement too long to keep whole is also cut before a purpose of its own ("a method to set the optimal
+        stiffness for a multi-finger VSA hand to …"), which elsewhere leaves the answer to the title."""
         toks = tokens(doc)
         lower = toks.lower
         k = word[1]
@@ -432,7 +446,8 @@ class DescribedReader(ReaderBase):
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
             cut = next((t for t in range(j - 1, k + 2, -1) if (lower[t] in self.words.complement_cuts
-                                                               or lower[t] in self.words.complement_long_cuts)
+                                                               or lower[t] in self.words.complement_long_cuts
+                                                               or (last_resort and lower[t] == "for"))
                         and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
@@ -452,8 +467,9 @@ class DescribedReader(ReaderBase):
             return  # no complement, one about the text ("a dataset for this task"), or a range ("an approach for all
             # d ≥ 1")
         if j == k + 2 and lower[k + 1].endswith("ing") and j < sent.end and (
-                toks.text[j] == "(" or lower[j] in self.words.complement_cuts):
-            return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off
+                toks.text[j] == "(" or lower[j] in self.words.complement_cuts or lower[j] in ("and", "or")):
+            return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off ("a
+            # framework for identifying and studying the errors …": two gerunds with one object, said later)
         if j < sent.end and lower[j] in self.words.complement_anaphora and lower[j] not in self.words.clause_openers \
                 and lower[j] not in self.words.complement_long_cuts and lower[j - 1].endswith("ing") \
                 and not toks.joiner[j - 1]:
@@ -734,6 +750,13 @@ class DescribedReader(ReaderBase):
         if lower[k + 1] not in self.words.bare_kind_follow and lower[k + 1] not in self.words.bare_kind_last_follow:
             return None  # "a framework Foo", "an algorithm Bar …": not bare; "a new and simple method.": nothing said
             # of it; "a dataset of intentionally flawed, …": a phrase that goes on
+        if lower[k + 1] in ("to", "for") and typ in ("Method", "Model"):
+            # "This paper proposes a method to set the optimal stiffness for a multi-finger VSA hand to perform …":
+            # what it is for, cut where a purpose of its own starts, says more than the kind noun
+            purpose: list[Candidate] = []
+            self._kind_with_complement(doc, sent, (k, k + 1), purpose, last_resort=True)
+            if purpose and purpose[-1].proposed:
+                return purpose[-1]
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
 
