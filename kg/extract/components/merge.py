@@ -376,6 +376,9 @@ class Merger:
             return ""
         rest = " ".join(words[:-1])
         key = entity_key(rest)
+        if len(words) == 2 and rest.islower() and rest.endswith("ing") and key not in self.model_keys:
+            return ""  # "a novel inpainting network", "a forecasting model": an activity, no model's name (the
+            # contribution would take the task's word as its label)
         return rest if key and (key in known or key in self.model_keys) else ""
 
     def _with_head(self, text: str, c: Candidate) -> str:

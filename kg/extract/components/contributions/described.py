@@ -377,15 +377,29 @@ class DescribedReader(ReaderBase):
         lower, text = toks.lower, toks.text
         n = 0
         while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
-                and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]):  # ("video-based" goes on)
+                and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]  # ("video-based" goes on)
+                     or self._joined_describers(toks, sent, j)):  # ("robust and generalizable pivoting skills")
             n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
         return j, n > limit - 1 or (j < sent.end and lower[j] not in self.words.complement_stops
                                     and text[j] not in (",", ";", ".", ":", "("))
 
-    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate]) -> None:
+    def _joined_describers(self, toks: Tokens, sent: Span, j: int) -> bool:
+        """Whether the "and" at token ``j`` joins two describing words of one noun ("for learning robust and
+        generalizable pivoting skills") or two gerunds of one object inside a complement: the phrase goes on past it."""
+        return toks.lower[j] == "and" and j + 2 < sent.end and not toks.joiner[j - 1] and not toks.joiner[j + 1] \
+            and ((is_describing_adjective(toks.text[j - 1], self.res) and is_describing_adjective(toks.text[j + 1], self.res))
+                 or (self._gerund(toks.text[j - 1]) and self._gerund(toks.text[j + 1]))) \
+            and toks.lex[j + 2].is_alpha and toks.text[j + 2].islower()  # (two gerunds of one object: "for learning
+        # and sampling energy-based models")
+
+    def _kind_with_complement(self, doc: Doc, sent: Span, word: tuple[int, int], out: list[Candidate],
+                              last_resort: bool = False) -> None:
         """"We propose a method to estimate these bounds", "an algorithm for online binary classification": a
-        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause)."""
+        bare kind noun names the contribution only with what it is for, kept whole (up to a comma or clause).
+        ``last_resort``: for the answer of very last resort (nothing else, the title neither, names the contribution),
+        a complement too long to keep whole is also cut before a purpose of its own ("a method to set the optimal
+        stiffness for a multi-finger VSA hand to …"), which elsewhere leaves the answer to the title."""
         toks = tokens(doc)
         lower = toks.lower
         k = word[1]
@@ -417,7 +431,8 @@ class DescribedReader(ReaderBase):
         # "… to multi-agent control in this setting": a prepositional phrase about the text ends the complement
         # ("a method to estimate these bounds" stays whole)
         ref = next((t - 1 for t in range(k + 3, j) if lower[t] in self.words.complement_anaphora
-                    and lower[t - 1] in self.words.complement_cuts), None)
+                    and (lower[t - 1] in self.words.complement_cuts or lower[t - 1] in self.words.complement_ref_cuts)),
+                   None)  # ("… to find faster algorithms for this problem")
         if ref is not None:
             j, long = ref, False
         # "a learning framework for multivariate TPPs leveraging recent progress …": a gerund after the complement's
@@ -432,7 +447,9 @@ class DescribedReader(ReaderBase):
             j, long = gerund, False
         if long:
             # "a novel method for extracting the intrinsic dimension of the data manifold from …": up to its "of"
-            cut = next((t for t in range(j - 1, k + 2, -1) if lower[t] in self.words.complement_cuts
+            cut = next((t for t in range(j - 1, k + 2, -1) if (lower[t] in self.words.complement_cuts
+                                                               or lower[t] in self.words.complement_long_cuts
+                                                               or (last_resort and lower[t] == "for"))
                         and not toks.joiner[t - 1]), None)  # not the "to" of "point-to-plane"
             if cut is None or any(lower[t] in self.words.complement_anaphora for t in range(k + 1, cut)):
                 return  # one too long to be a name, or one about the text ("an approach to this task within …")
@@ -452,10 +469,12 @@ class DescribedReader(ReaderBase):
             return  # no complement, one about the text ("a dataset for this task"), or a range ("an approach for all
             # d ≥ 1")
         if j == k + 2 and lower[k + 1].endswith("ing") and j < sent.end and (
-                toks.text[j] == "(" or lower[j] in self.words.complement_cuts):
-            return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off
+                toks.text[j] == "(" or lower[j] in self.words.complement_cuts or lower[j] in ("and", "or")):
+            return  # "a framework for reducing | private estimation to …": a gerund whose object was cut off ("a
+            # framework for identifying and studying the errors …": two gerunds with one object, said later)
         if j < sent.end and lower[j] in self.words.complement_anaphora and lower[j] not in self.words.clause_openers \
-                and lower[j - 1].endswith("ing") and not toks.joiner[j - 1]:
+                and lower[j] not in self.words.complement_long_cuts and lower[j - 1].endswith("ing") \
+                and not toks.joiner[j - 1]:
             return  # "a solution for clustering such networks": the gerund's object refers back, no name
         if j - k <= 4 and toks.norm[j - 1] in self.words.generic_complement_nouns and (
                 lower[j - 2] in self.words.title_articles or lower[j - 2] in self.words.complement_anaphora):
@@ -577,8 +596,8 @@ class DescribedReader(ReaderBase):
             return False  # "a method" or "methods": one thing, or several without an article
         if lower[k + 1] in ("based", "built") and lower[k + 2] in ("on", "upon"):
             v = k + 2  # "an approach based on a sample reweighting scheme"
-        elif self._gerund(lower[k + 1]) and text[k + 1].islower():
-            v = k + 1  # "a system leveraging retrieval-augmented generation"
+        elif (self._gerund(lower[k + 1]) or lower[k + 1] in self.words.clause_participles) and text[k + 1].islower():
+            v = k + 1  # "a system leveraging retrieval-augmented generation", "a new approach using concept bottlenecks"
         elif lower[k + 1] in self.words.clause_openers:
             v = k + 2
             if v + 3 < sent.end and text[v] == "(" and text[v + 2] == ")" and len(text[v + 1]) <= 3 \
@@ -638,7 +657,9 @@ class DescribedReader(ReaderBase):
         if not 1 <= n <= limit or j >= sent.end or not (lower[j] in self.words.clause_object_ends or self._gerund(lower[j]) or (
                 toks.lex[j].is_punct and text[j] in ",.;:(") or (
                 # "a novel test based on low-regret algorithms and a nonasymptotic law …": a second noun phrase starts
-                lower[j] in ("and", "or") and j + 1 < sent.end and lower[j + 1] in self.words.title_articles)):
+                lower[j] in ("and", "or") and j + 1 < sent.end and lower[j + 1] in self.words.title_articles) or (
+                # "… based on Metropolis-Hastings sampling and demonstrate its efficacy": the subject's second verb
+                lower[j] == "and" and j + 1 < sent.end and lower[j + 1] in self.words.clause_second_verbs)):
             return False  # no object, or one that goes on ("… the strengths of …", "… sampling and …")
         if any(lower[t] in self.words.complement_anaphora for t in range(v + 1, j)) or not text[j - 1][-1:].isalpha():
             return False
@@ -731,6 +752,13 @@ class DescribedReader(ReaderBase):
         if lower[k + 1] not in self.words.bare_kind_follow and lower[k + 1] not in self.words.bare_kind_last_follow:
             return None  # "a framework Foo", "an algorithm Bar …": not bare; "a new and simple method.": nothing said
             # of it; "a dataset of intentionally flawed, …": a phrase that goes on
+        if lower[k + 1] in ("to", "for") and typ in ("Method", "Model"):
+            # "This paper proposes a method to set the optimal stiffness for a multi-finger VSA hand to perform …":
+            # what it is for, cut where a purpose of its own starts, says more than the kind noun
+            purpose: list[Candidate] = []
+            self._kind_with_complement(doc, sent, (k, k + 1), purpose, last_resort=True)
+            if purpose and purpose[-1].proposed:
+                return purpose[-1]
         return Candidate(toks.idx[k], toks.end_char(k), typ, Finder.CONTRIBUTION, 0.6, proposed=True,
                          rule="described-bare")
 
