@@ -136,6 +136,46 @@ class _UnionFind:
             self.parent[hi] = lo
 
 
+#: type families a reading of a name can belong to: a method, the model it makes and the task it solves are
+#: often one name read three ways ("KGQA methods", "the KGQA task"); data, a measure or hardware is another thing
+_FAMILY = {"Dataset": "data", "Metric": "measure", "HardwareConcept": "hardware"}
+
+
+def _keep_own_readings(members: list[_Member], acronyms: dict[str, str]) -> None:
+    """Give a bare acronym a node of its own where its paper reads it as something else than the long form another
+    paper defines for it: "mAP" that the metric vocabulary types a Metric does not join "maximum a posteriori
+    (MAP)", nor "ACOS" listed among tasks and datasets "acquisition conditioned oracle (ACO)", a name its paper coins.
+
+    The paper's reading wins when it is of another type family (:data:`_FAMILY`) than the long form's vote, has
+    evidence (confidence at least 0.6, not the acronyms' default guess), and either a vocabulary or lexicon names it
+    so, or the paper proposes it, or every paper that defines the long form proposes it (a coinage: a bare use
+    elsewhere is rarely that paper's new thing). A well-known expansion ("natural language understanding (NLU)",
+    "partial differential equations") that one paper's acronym reads as data keeps the acronym: a mis-typed use
+    of the known thing is likelier than a homonym. Such members get the key ``acronym:Type``, shared by the papers
+    that read the acronym so, which no label's key can equal (keys have no colon).
+    """
+    by_key: dict[str, list[_Member]] = defaultdict(list)
+    for m in members:
+        by_key[m.key].append(m)
+    for acr, long_key in sorted(acronyms.items()):
+        longs = by_key.get(long_key, [])
+        bare = by_key.get(acr, [])
+        if acr == long_key or not longs or not bare:
+            continue
+        votes: defaultdict[str, float] = defaultdict(float)
+        for m in longs:
+            votes[m.ent.type] += m.ent.confidence * (2 if m.ent.proposed else 1)
+        long_type = sorted(votes.items(), key=lambda kv: (-kv[1], ENTITY_TYPES.index(kv[0])))[0][0]
+        family = _FAMILY.get(long_type, "")
+        coinage = all(m.ent.proposed for m in longs)
+        for m in bare:
+            if _FAMILY.get(m.ent.type, "") == family or m.ent.confidence < 0.6 or m.own:
+                continue
+            if m.ent.vocabulary or m.ent.proposed or coinage \
+                    or any(ev.component.startswith("lexicon") for ev in m.ent.evidence):
+                m.key = f"{acr}:{m.ent.type}"
+
+
 def group_keys(members: list[_Member]) -> _UnionFind:
     """Which member keys are one node.
 
@@ -145,6 +185,7 @@ def group_keys(members: list[_Member]) -> _UnionFind:
     """
     uf = _UnionFind()
     acronyms = acronym_table(members)
+    _keep_own_readings(members, acronyms)
     for acr, long_key in sorted(acronyms.items()):
         if acr != long_key:
             uf.union(acr, long_key)
