@@ -488,3 +488,17 @@ def test_a_bare_acronym_of_another_type_joins_a_well_known_long_form_without_its
     assert sorted(e.papers for e in _owners(graph, "CLUE")) == [["c"], ["d"]]
     graph = resolve([ex("a", nlu), ex("b", PaperEntity("nlu", "Dataset", ["NLU"], 0.8, [lexicon]))])
     assert sorted(e.papers for e in _owners(graph, "NLU")) == [["a"], ["b"]]
+
+
+def test_a_name_written_as_a_word_is_not_an_acronym_other_papers_define_in_capitals():
+    """"Adam" (the optimizer) in two papers is not "Attention-based Domain Alignment Module (ADAM)" that a third
+    defines: the word keeps its own node. Control on the same input: a bare "ADAM" joins the definition."""
+    graph = resolve([
+        _paper("a", ("attentionbaseddomainalignmentmodule", ["Attention-based Domain Alignment Module", "ADAM"],
+                     ["Attention-based Domain Alignment Module"])),
+        _paper("b", ("adam", ["Adam"], [])),
+        _paper("c", ("adam", ["Adam"], [])),
+        _paper("d", ("adam", ["ADAM"], [])),
+    ])
+    assert sorted(e.papers for e in _owners(graph, "ADAM")) == [["a", "d"]]
+    assert [e.papers for e in _owners(graph, "Adam")] == [["b", "c"]]

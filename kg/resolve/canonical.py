@@ -153,15 +153,30 @@ def _keep_own_readings(members: list[_Member], acronyms: dict[str, str]) -> None
     "partial differential equations") that one paper's acronym reads as data keeps the acronym: a mis-typed use
     of the known thing is likelier than a homonym. Such members get the key ``acronym:Type``, shared by the papers
     that read the acronym so, which no label's key can equal (keys have no colon).
+
+    Likewise a name its paper writes as a word ("Adam") where every paper that defines the acronym writes it in
+    capitals throughout ("ADAM"): the word is another name that shares the letters (key ``acronym:word``). A
+    camel-case name ("ResNet") is not so written: "Resnet" is a careless spelling of it.
     """
     by_key: dict[str, list[_Member]] = defaultdict(list)
+    spellings: dict[str, set[str]] = defaultdict(set)  # acronym key -> how the papers that define it write it
     for m in members:
         by_key[m.key].append(m)
+        for short, _long in m.acronyms:
+            spellings[entity_key(short)].add(short)
+            if short.endswith("s") and short[:-1].isupper():
+                spellings[entity_key(short[:-1])].add(short[:-1])
     for acr, long_key in sorted(acronyms.items()):
         longs = by_key.get(long_key, [])
         bare = by_key.get(acr, [])
         if acr == long_key or not longs or not bare:
             continue
+        if spellings[acr] and all(_capitals(x) for x in spellings[acr]):
+            for m in bare:  # "Adam" (the optimizer) is no "Attention-based Domain Alignment Module (ADAM)"
+                own = [x for x in m.labels if entity_key(x) == acr]
+                if own and all(_word_like(x) for x in own) and not m.own:
+                    m.key = f"{acr}:word"
+            bare = [m for m in bare if m.key == acr]
         votes: defaultdict[str, float] = defaultdict(float)
         for m in longs:
             votes[m.ent.type] += m.ent.confidence * (2 if m.ent.proposed else 1)
@@ -174,6 +189,20 @@ def _keep_own_readings(members: list[_Member], acronyms: dict[str, str]) -> None
             if m.ent.vocabulary or m.ent.proposed or coinage \
                     or any(ev.component.startswith("lexicon") for ev in m.ent.evidence):
                 m.key = f"{acr}:{m.ent.type}"
+
+
+def _word_like(label: str) -> bool:
+    """"Adam", "Gap", "lasso": written as a word (no capital after the first letter), not as an acronym ("ADAM")."""
+    letters = [c for c in label if c.isalpha()]
+    return len(letters) >= 3 and not any(c.isupper() for c in letters[1:])
+
+
+def _capitals(label: str) -> bool:
+    """"ADAM", "LLMs": an acronym in capitals throughout (a plural's "s" aside); "ResNet" is a name that papers
+    also write "Resnet"."""
+    letters = "".join(c for c in label if c.isalpha())
+    letters = letters[:-1] if letters.endswith("s") else letters
+    return len(letters) >= 2 and letters.isupper()
 
 
 def group_keys(members: list[_Member]) -> _UnionFind:
