@@ -174,7 +174,7 @@ def _keep_own_readings(members: list[_Member], acronyms: dict[str, str]) -> None
         if spellings[acr] and all(_capitals(x) for x in spellings[acr]):
             for m in bare:  # "Adam" (the optimizer) is no "Attention-based Domain Alignment Module (ADAM)"
                 own = [x for x in m.labels if entity_key(x) == acr]
-                if own and all(_word_like(x) for x in own) and not m.own:
+                if any(_word_like(x) for x in own) and not m.own:
                     m.key = f"{acr}:word"
             bare = [m for m in bare if m.key == acr]
         votes: defaultdict[str, float] = defaultdict(float)
