@@ -3,7 +3,8 @@
 Two papers' entities are one node when their keys meet (see
 :mod:`kg.names`): "LLMs" in one abstract and "large language models"
 in another become one node once any abstract (or the lexicon) defines the
-acronym. The node's type is the confidence-weighted vote of its papers; its
+acronym, unless that paper reads the acronym as another thing ("mAP" the metric is no "maximum a posteriori
+(MAP)": :func:`_keep_own_readings`). The node's type is the confidence-weighted vote of its papers; its
 label the most frequent preferred label; every other surface form an alias.
 """
 from __future__ import annotations
