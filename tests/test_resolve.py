@@ -376,3 +376,129 @@ def test_a_threat_one_paper_addresses_that_the_graph_types_method_is_dropped_not
     assert links(resolve([ex("a", "Task", threat), ex("b", "Method", []), ex("c", "Method", [])])) == set()
     assert links(resolve([ex("a", "Task", plain), ex("b", "Method", []), ex("c", "Method", [])])) == {("m", "uses", "adversarial-attacks")}
     assert links(resolve([ex("a", "Task", threat), ex("b", "Task", []), ex("c", "Method", [])])) == {("m", "addresses", "adversarial-attacks")}
+
+
+# ------------------------------------------------------------ homonyms across papers (h32a)
+
+_HOMONYMS = [
+    ("gqa", "We propose Grouped Query Attention (GQA), an attention mechanism that shares key and value heads "
+            "across query heads. GQA reduces the memory of decoding."),
+    ("vqa", "We present a visual reasoning model. Experiments on the GQA and VQAv2 datasets show that our model "
+            "outperforms prior work."),
+    ("sam1", "Sharpness-aware minimization (SAM) seeks flat minima. We show that SAM improves generalization of "
+             "deep networks."),
+    ("sam2", "The Segment Anything Model (SAM) is a foundation model for image segmentation. We adapt SAM to "
+             "medical images."),
+    ("sam3", "We analyze sharpness-aware minimization (SAM) for training transformers on small datasets."),
+    ("map1", "We propose MAP-Net, which learns maximum a posteriori (MAP) estimates with a learned prior."),
+    ("map2", "Our detector improves mAP by 3 points on COCO over the previous detectors."),
+    ("map3", "We derive a MAP estimator of the latent variables. The MAP estimator is consistent under mild "
+             "conditions."),
+]
+
+
+def _typed_nodes(graph_file) -> dict[str, set[tuple[str, str]]]:
+    """label or alias -> {(node IRI, core type)} in the exported RDF (the score's reading of it)."""
+    import rdflib
+    from rdflib.namespace import RDF, RDFS, SKOS
+
+    g = rdflib.Graph()
+    g.parse(str(graph_file))
+    core = {"Method", "Task", "Model", "Dataset", "Metric", "HardwareConcept"}
+    out: dict[str, set[tuple[str, str]]] = {}
+    for node, typ in g.subject_objects(RDF.type):
+        kind = str(typ).rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+        if kind not in core:
+            continue
+        for prop in (RDFS.label, SKOS.prefLabel, SKOS.altLabel):
+            for label in g.objects(node, prop):
+                out.setdefault(str(label), set()).add((str(node), kind))
+    return out
+
+
+def test_homonym_acronyms_across_papers_are_different_nodes_end_to_end(tmp_path):
+    """Through `kg build` on a tiny corpus. SAM defined as two long forms in two papers is two nodes, and a third
+    paper with the same long form as the first joins it (control). A bare acronym whose paper reads it as another
+    kind of thing than the long form another paper defines keeps a node of its own: "mAP" the metric vocabulary
+    types is no "maximum a posteriori (MAP)", and "GQA" listed as a dataset is not the attention mechanism paper
+    gqa proposes. Controls on the same corpus: a bare "MAP" read as a method (map3) joins the defined long form."""
+    import json
+
+    from kg.build import build
+
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"id": pid, "title": "", "abstract": text}) + "\n"
+                           for pid, text in _HOMONYMS), encoding="utf-8")
+    build([src], tmp_path / "out")
+    nodes = _typed_nodes(tmp_path / "out" / "graph.ttl")
+    sam = nodes["SAM"]
+    assert len(sam) == 2, sam  # the two long forms: two nodes
+    sharp = [n for n in nodes if n.lower() == "sharpness-aware minimization"]
+    segment = [n for n in nodes if n.lower() == "segment anything model"]
+    assert sharp and segment and {x for n in sharp for x in nodes[n]} != {x for n in segment for x in nodes[n]}
+    # the metric and the method are two nodes of their own types; the bare method use joins the definition
+    assert {t for _n, t in nodes["mAP"]} == {"Metric"}, nodes["mAP"]
+    assert {t for _n, t in nodes["MAP"]} == {"Method"}, nodes["MAP"]
+    assert nodes["mAP"] != nodes["MAP"]
+    assert {t for _n, t in nodes["GQA"]} == {"Method", "Dataset"}, nodes["GQA"]
+    assert len(nodes["GQA"]) == 2
+
+
+def test_a_paper_reading_an_acronym_as_another_kind_of_thing_keeps_its_own_node(extractor):
+    """The same in resolve, with the papers each node holds. Controls: a second paper with SAM's long form (sam3)
+    joins sam1, and a bare "MAP" of the method kind (map3) joins the defined "maximum a posteriori"; without the
+    other paper's reading, the bare acronym joins the long form as before (mock extractions)."""
+    papers = [Paper(id=pid, abstract=text) for pid, text in _HOMONYMS]
+    graph = resolve(list(extractor.pipe(papers)))
+
+    def papers_of(label: str) -> list[list[str]]:
+        return sorted(e.papers for e in _owners(graph, label))
+
+    assert papers_of("SAM") == [["sam1", "sam3"], ["sam2"]]
+    assert papers_of("mAP") == [["map2"]] and graph.entities[_owners(graph, "mAP")[0].id].type == "Metric"
+    assert papers_of("MAP") == [["map1", "map3"]]
+    assert papers_of("GQA") == [["gqa"], ["vqa"]]
+    gqa = {e.type: e.papers for e in _owners(graph, "GQA")}
+    assert gqa == {"Method": ["gqa"], "Dataset": ["vqa"]}, gqa
+    # control on the same kind of input: a bare acronym of the long form's own kind joins it (mock extraction)
+    graph = resolve([
+        _paper("a", ("maximumaposteriori", ["maximum a posteriori", "MAP"], ["maximum a posteriori"])),
+        _paper("b", ("map", ["MAP"], [])),
+    ])
+    assert [e.papers for e in _owners(graph, "MAP")] == [["a", "b"]]
+
+
+def test_a_bare_acronym_of_another_type_joins_a_well_known_long_form_without_its_own_evidence():
+    """A paper that reads "NLU" as data, with only the coined-name guess behind it, joins the long form other
+    papers define (a mis-typed use of the known thing is likelier than a homonym); the same reading backed by a
+    lexicon entry, or of an acronym whose long form only its proposers define, keeps a node of its own."""
+    from kg.records import Evidence, PaperEntity, PaperExtraction
+
+    def ex(pid: str, ent: PaperEntity) -> PaperExtraction:
+        return PaperExtraction(Paper(id=pid, abstract="a"), "a", "", "a", [ent], [], [])
+
+    coined, lexicon = Evidence("s", 0, 1, "coined", 0.65), Evidence("s", 0, 1, "lexicon:pwc-dataset", 0.8)
+    nlu = PaperEntity("naturallanguageunderstanding", "Task", ["natural language understanding", "NLU"], 0.8,
+                      [coined], long_forms=["natural language understanding"])
+    ours = PaperEntity("clue", "Method", ["Calibrated Latent Guidance", "CLUE"], 0.85, [coined],
+                       long_forms=["Calibrated Latent Guidance"], proposed=True)
+    graph = resolve([ex("a", nlu), ex("b", PaperEntity("nlu", "Dataset", ["NLU"], 0.8, [coined])),
+                     ex("c", ours), ex("d", PaperEntity("clue", "Dataset", ["CLUE"], 0.65, [coined]))])
+    assert [e.papers for e in _owners(graph, "NLU")] == [["a", "b"]]
+    assert sorted(e.papers for e in _owners(graph, "CLUE")) == [["c"], ["d"]]
+    graph = resolve([ex("a", nlu), ex("b", PaperEntity("nlu", "Dataset", ["NLU"], 0.8, [lexicon]))])
+    assert sorted(e.papers for e in _owners(graph, "NLU")) == [["a"], ["b"]]
+
+
+def test_a_name_written_as_a_word_is_not_an_acronym_other_papers_define_in_capitals():
+    """"Adam" (the optimizer) in two papers is not "Attention-based Domain Alignment Module (ADAM)" that a third
+    defines: the word keeps its own node. Control on the same input: a bare "ADAM" joins the definition."""
+    graph = resolve([
+        _paper("a", ("attentionbaseddomainalignmentmodule", ["Attention-based Domain Alignment Module", "ADAM"],
+                     ["Attention-based Domain Alignment Module"])),
+        _paper("b", ("adam", ["Adam"], [])),
+        _paper("c", ("adam", ["Adam", "ADAM"], [])),  # the word beside the capitals: still the word
+        _paper("d", ("adam", ["ADAM"], [])),
+    ])
+    assert [e.papers for e in _owners(graph, "Adam")] == [["b", "c"]]
+    assert [e.papers for e in _owners(graph, "Attention-based Domain Alignment Module")] == [["a", "d"]]

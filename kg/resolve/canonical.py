@@ -3,7 +3,8 @@
 Two papers' entities are one node when their keys meet (see
 :mod:`kg.names`): "LLMs" in one abstract and "large language models"
 in another become one node once any abstract (or the lexicon) defines the
-acronym. The node's type is the confidence-weighted vote of its papers; its
+acronym, unless that paper reads the acronym as another thing ("mAP" the metric is no "maximum a posteriori
+(MAP)": :func:`_keep_own_readings`). The node's type is the confidence-weighted vote of its papers; its
 label the most frequent preferred label; every other surface form an alias.
 """
 from __future__ import annotations
@@ -136,6 +137,75 @@ class _UnionFind:
             self.parent[hi] = lo
 
 
+#: type families a reading of a name can belong to: a method, the model it makes and the task it solves are
+#: often one name read three ways ("KGQA methods", "the KGQA task"); data, a measure or hardware is another thing
+_FAMILY = {"Dataset": "data", "Metric": "measure", "HardwareConcept": "hardware"}
+
+
+def _keep_own_readings(members: list[_Member], acronyms: dict[str, str]) -> None:
+    """Give a bare acronym a node of its own where its paper reads it as something else than the long form another
+    paper defines for it: "mAP" that the metric vocabulary types a Metric does not join "maximum a posteriori
+    (MAP)", nor "ACOS" listed among tasks and datasets "acquisition conditioned oracle (ACO)", a name its paper coins.
+
+    The paper's reading wins when it is of another type family (:data:`_FAMILY`) than the long form's vote, has
+    evidence (confidence at least 0.6, not the acronyms' default guess), and either a vocabulary or lexicon names it
+    so, or the paper proposes it, or every paper that defines the long form proposes it (a coinage: a bare use
+    elsewhere is rarely that paper's new thing). A well-known expansion ("natural language understanding (NLU)",
+    "partial differential equations") that one paper's acronym reads as data keeps the acronym: a mis-typed use
+    of the known thing is likelier than a homonym. Such members get the key ``acronym:Type``, shared by the papers
+    that read the acronym so, which no label's key can equal (keys have no colon).
+
+    Likewise a name its paper writes as a word ("Adam") where every paper that defines the acronym writes it in
+    capitals throughout ("ADAM"): the word is another name that shares the letters (key ``acronym:word``). A
+    camel-case name ("ResNet") is not so written: "Resnet" is a careless spelling of it.
+    """
+    by_key: dict[str, list[_Member]] = defaultdict(list)
+    spellings: dict[str, set[str]] = defaultdict(set)  # acronym key -> how the papers that define it write it
+    for m in members:
+        by_key[m.key].append(m)
+        for short, _long in m.acronyms:
+            spellings[entity_key(short)].add(short)
+            if short.endswith("s") and short[:-1].isupper():
+                spellings[entity_key(short[:-1])].add(short[:-1])
+    for acr, long_key in sorted(acronyms.items()):
+        longs = by_key.get(long_key, [])
+        bare = by_key.get(acr, [])
+        if acr == long_key or not longs or not bare:
+            continue
+        if spellings[acr] and all(_capitals(x) for x in spellings[acr]):
+            for m in bare:  # "Adam" (the optimizer) is no "Attention-based Domain Alignment Module (ADAM)"
+                own = [x for x in m.labels if entity_key(x) == acr]
+                if any(_word_like(x) for x in own) and not m.own:
+                    m.key = f"{acr}:word"
+            bare = [m for m in bare if m.key == acr]
+        votes: defaultdict[str, float] = defaultdict(float)
+        for m in longs:
+            votes[m.ent.type] += m.ent.confidence * (2 if m.ent.proposed else 1)
+        long_type = sorted(votes.items(), key=lambda kv: (-kv[1], ENTITY_TYPES.index(kv[0])))[0][0]
+        family = _FAMILY.get(long_type, "")
+        coinage = all(m.ent.proposed for m in longs)
+        for m in bare:
+            if _FAMILY.get(m.ent.type, "") == family or m.ent.confidence < 0.6 or m.own:
+                continue
+            if m.ent.vocabulary or m.ent.proposed or coinage \
+                    or any(ev.component.startswith("lexicon") for ev in m.ent.evidence):
+                m.key = f"{acr}:{m.ent.type}"
+
+
+def _word_like(label: str) -> bool:
+    """"Adam", "Gap", "lasso": written as a word (no capital after the first letter), not as an acronym ("ADAM")."""
+    letters = [c for c in label if c.isalpha()]
+    return len(letters) >= 3 and not any(c.isupper() for c in letters[1:])
+
+
+def _capitals(label: str) -> bool:
+    """"ADAM", "LLMs": an acronym in capitals throughout (a plural's "s" aside); "ResNet" is a name that papers
+    also write "Resnet"."""
+    letters = "".join(c for c in label if c.isalpha())
+    letters = letters[:-1] if letters.endswith("s") else letters
+    return len(letters) >= 2 and letters.isupper()
+
+
 def group_keys(members: list[_Member]) -> _UnionFind:
     """Which member keys are one node.
 
@@ -145,6 +215,7 @@ def group_keys(members: list[_Member]) -> _UnionFind:
     """
     uf = _UnionFind()
     acronyms = acronym_table(members)
+    _keep_own_readings(members, acronyms)
     for acr, long_key in sorted(acronyms.items()):
         if acr != long_key:
             uf.union(acr, long_key)
