@@ -112,3 +112,15 @@ def test_a_known_process_proposed_bare_with_what_it_is_of_is_the_papers_own(extr
     assert own("In contrast, we propose knowledge distillation for informed labeling.") == {
         "knowledge distillation": True}
     assert own("We propose knowledge distillation to compress the model.") == {"knowledge distillation": False}
+
+
+def test_a_known_model_built_after_a_described_contribution_is_a_part_of_it(extractor):
+    described = "This paper presents a diffusion-based image compression method that employs a privileged decoder. "
+    # the positive control: the described method alone is the answer
+    assert _proposed(extractor, described) == {"diffusion-based image compression method": "Method"}
+    # "We build a diffusion model and design …" after it: the known model is a part of the method, not the answer
+    got = _proposed(extractor, described + "We build a diffusion model and design a paradigm that combines them.")
+    assert got == {"diffusion-based image compression method": "Method"}, got
+    # without the described contribution before it, the built model is still the answer (the rule needs both)
+    assert "diffusion model" in _proposed(extractor, "We build a diffusion model and design a paradigm that "
+                                                     "combines them.")

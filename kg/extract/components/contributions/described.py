@@ -937,13 +937,16 @@ class DescribedReader(ReaderBase):
 
     def _known_concept_only(self, doc: Doc, new: list[Candidate], by_start) -> bool:
         """Whether a contribution verb's answer is one known model concept in lower case, of two words at most, that
-        a relative clause follows ("we design a neural network that …"): a part of a contribution, not a new thing."""
+        a relative clause or another contribution verb follows ("we design a neural network that …", "We build a
+        diffusion model and design a novel paradigm that …"): a part of a contribution, not a new thing."""
         text = doc_text(doc)
         if len(new) != 1 or not new[0].proposed or new[0].type != "Model":
             return False  # a model concept ("a neural network"), not a described method ("a primal-dual algorithm")
         name = text[new[0].start:new[0].end]
-        after = text[new[0].end:new[0].end + 8].split()
-        return name.islower() and len(name.split()) <= 2 and bool(after) and after[0] in self.words.clause_openers \
+        after = text[new[0].end:new[0].end + 24].split()
+        clause = bool(after) and (after[0] in self.words.clause_openers
+                                  or (after[0] == "and" and len(after) > 1 and after[1].lower() in self.verbs))
+        return name.islower() and len(name.split()) <= 2 and clause \
             and any(c.finder in (Finder.LEXICON, Finder.PHRASE) and c.end == new[0].end
                     for c in by_start.get(new[0].start, ()))
 
