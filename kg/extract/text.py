@@ -529,6 +529,12 @@ def lowered(text: str) -> str:
     return low
 
 
+def enumeration_labels(roman_numerals: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The labels of a numbered list ("(i) …, (ii) …", "(1) …", "(a) …") in order, by its first label: read by the
+    relations (a contribution's enumerated parts) and the contributions (enumerated new names)."""
+    return {"i": tuple(roman_numerals), "1": tuple("12345678"), "a": tuple("abcdefgh")}
+
+
 def may_contain(text: str, words: tuple[str, ...]) -> bool:
     """False only if ``text`` surely holds none of ``words`` (lower-case ASCII), in any letter case.
 

@@ -18,6 +18,7 @@ from kg.extract.state import Candidate
 from kg.extract.text import (
     WholePhrase,
     doc_text,
+    enumeration_labels,
     is_content,
     is_joiner,
     key_words,
@@ -121,6 +122,9 @@ class ReaderBase:
         #: "we put forward a …": a particle read as the contribution verb, only right after its verb
         self.verb_particles = {p: frozenset(v) for p, v in cues["contribution_verb_particles"].items()}
         self.verbs |= set(self.verb_particles)
+        #: the second to fifth labels of a numbered list ("…, and (2) MuLMS-Img"): the later enumerated new names
+        self.later_enumerators = frozenset(label for labels in enumeration_labels(words.relation_roman_numerals).values()
+                                           for label in labels[1:5])
         self.past_verbs = set(cues["contribution_verbs_past"])
         #: verbs that make only data ("we collect a corpus of …"): their object counts only as a Dataset
         self.collection_verbs = frozenset(cues["contribution_verbs_collection"]) \

@@ -28,8 +28,6 @@ from kg.extract.text import (
 )
 from kg.types import Finder
 
-#: the later enumerators of a list ("…, and (2) MuLMS-Img"): digits, roman numerals, letters
-ENUMERATORS = frozenset(["2", "3", "4", "5", "ii", "iii", "iv", "v", "b", "c", "d", "e"])
 
 class NameReader(ReaderBase):
     """Where a contribution's name starts and ends, and the names a kind noun or a definition gives it."""
@@ -195,7 +193,7 @@ class NameReader(ReaderBase):
         (from token ``k`` on), of the first one's type; not a known one."""
         toks = tokens(doc)
         for t in range(k, sent.end - 3):
-            if toks.text[t] != "(" or toks.text[t + 2] != ")" or toks.lower[t + 1] not in ENUMERATORS:
+            if toks.text[t] != "(" or toks.text[t + 2] != ")" or toks.lower[t + 1] not in self.later_enumerators:
                 continue
             at = by_start.get(toks.idx[t + 3], [])
             hits = [c for c in at if c.finder in NAMES]

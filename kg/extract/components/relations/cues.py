@@ -7,7 +7,7 @@ import re
 
 from kg.extract.resources import Resources
 from kg.extract.state import SUBJECT_TYPES
-from kg.extract.text import LowerRegex, Modifiers, key_words, norm_word
+from kg.extract.text import LowerRegex, Modifiers, enumeration_labels, key_words, norm_word
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
@@ -204,7 +204,7 @@ class RelationCues:
                                   r"\s*|an?\s+(?:[\w-]+\s+){0,5}?(?:" + "|".join(map(re.escape, words.relation_data_nouns_one))
                                   + r"),\s*)?" + ON_ITEMS)
         #: the labels of a numbered list, by its first label
-        self.enumerations = {"i": words.relation_roman_numerals, "1": tuple("12345678"), "a": tuple("abcdefgh")}
+        self.enumerations = enumeration_labels(words.relation_roman_numerals)
         #: "Multimodal Alignment based Product Recommendation": a title's means before "based"
         self.based = re.compile(r"[\s-]based(?![\w-])", re.IGNORECASE)
         #: "Deep Hypersphere Compression for Anomaly Detection": the purpose a title names after its contribution
