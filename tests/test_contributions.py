@@ -597,6 +597,9 @@ def test_an_unknown_acronym_before_a_kind_noun_is_the_contribution(extractor):
     # a coined title word before the colon, for an abstract with a contribution cue but no name
     ("Self-Cleaning: Improving a Named Entity Recognizer Trained on Noisy Data",
      "Hence, we propose to denoise the noisy NER data with guidance from a few clean instances.", "Self-Cleaning"),
+    # a coined name may start lower-case when it is marked inside (a capital or a digit after its first letter)
+    ("q-Walks: Generalizing the Random Walk with Power Means",
+     "Hence, we propose to denoise the noisy walks with guidance from a few clean instances.", "q-Walks"),
     # the title's means phrase "X via Y", when the abstract names and describes nothing
     ("Partial Multi-View Classification via Semantic Invariance Learning",
      "In this paper, we seek to compress representations. Our method outperforms existing methods.",
@@ -927,6 +930,9 @@ def test_a_collection_of_a_kind_proposes_its_members(extractor):
     abstract = ("This study introduces three new classes of abstraction functions combined with seven distinct "
                 "partitioning schemes.")
     assert _proposed(extractor, abstract) == {"abstraction functions": "Method"}
+    # "a range of …" is a collection too
+    abstract = "To account for this, we propose a range of adaptive routing policies with two desirable properties."
+    assert _proposed(extractor, abstract) == {"adaptive routing policies": "Method"}, _proposed(extractor, abstract)
 
 
 def test_lower_case_names_listed_after_namely_are_each_proposed(extractor):

@@ -124,3 +124,25 @@ def test_a_known_model_built_after_a_described_contribution_is_a_part_of_it(extr
     # without the described contribution before it, the built model is still the answer (the rule needs both)
     assert "diffusion model" in _proposed(extractor, "We build a diffusion model and design a paradigm that "
                                                      "combines them.")
+
+
+_VARIANT_ABSTRACT = ("Sparse models scale poorly to long sequences. In this work, we propose to take the best of both "
+                     "approaches and show that it saves memory.")
+
+
+def test_a_title_variant_of_a_known_model_is_the_contribution(extractor):
+    """A title phrase that puts words of its own before a known model ("… Gaussian Processes") names the paper's
+    variant of it, when the abstract names nothing else."""
+    title = "Doubly Sparse Variational Gaussian Processes"
+    assert _proposed(extractor, _VARIANT_ABSTRACT, title) == {title: "Model"}
+
+
+@pytest.mark.parametrize("title", [
+    "Implicit Bias of Gradient Descent",  # a phrase of its own before a preposition: what the paper studies
+    "Heteroscedastic Gaussian Processes",  # the abstract's background (below)
+])
+def test_a_title_phrase_ending_in_a_known_concept_that_is_no_variant(extractor, title):
+    abstract = (f"{title} are widely used models. " if "Heteroscedastic" in title else "") + _VARIANT_ABSTRACT
+    control = "Doubly Sparse Variational Gaussian Processes"  # positive control: the same abstract, a variant title
+    assert control in _proposed(extractor, abstract, control)
+    assert title not in _proposed(extractor, abstract, title), _proposed(extractor, abstract, title)

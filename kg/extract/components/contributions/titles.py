@@ -387,9 +387,12 @@ class TitleReader(ReaderBase):
             return False
         colon = head.find(": ")
         name = head[:colon].strip() if colon > 0 else ""
-        if not name or " " in name or not name[:1].isupper() or name.lower() in self.title_openers:
+        if not name or " " in name or name.lower() in self.title_openers:
             return False
-        coined = "-" in name.strip("-") or any(c.isdigit() for c in name) or any(c.isupper() for c in name[1:])
+        inner_mark = any(c.isdigit() or c.isupper() for c in name[1:])
+        if not name[:1].isupper() and not (name[:1].isalpha() and inner_mark):
+            return False  # "q-Paths: …", "iTransformer: …": a coined name may start lower-case when it is marked inside
+        coined = "-" in name.strip("-") or inner_mark
         if not coined and not (name.isalpha() and is_rare_word(name)):
             return False
         start = text.find(name)
@@ -533,6 +536,18 @@ class TitleReader(ReaderBase):
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
             if typ is None and not (found and found[0] == "Task") and self._introduced(doc, abstract, title[start:end]):
                 typ = "Method"  # "we propose modified Retrace to …", "…, called plug-in performative optimization"
+            if typ is None and not (found and found[0] == "Task"):
+                # "Doubly Sparse Variational Gaussian Processes": words of its own before a known method or model that
+                # ends the phrase make a variant of it, of its kind
+                # (not "Implicit Bias of Gradient Descent", "Minimax Bounds on … Convex Optimization": a phrase of its
+                # own before a preposition)
+                # (not "Heteroscedastic Gaussian Processes …" whose abstract opens "Heteroscedastic Gaussian processes
+                # (HGPs) are …": the background the paper builds on)
+                typ = next((c.type for c in self.found if c.finder is Finder.LEXICON and c.end == end
+                            and start < c.start and c.type in ("Method", "Model") and self.words.described_breaks.isdisjoint(
+                                title[start:c.start].lower().split())), None)
+                if typ is not None and self._background_phrase(doc, title[start:end], whole=True):
+                    typ = None
             if typ is None or typ == "Task":
                 continue
             if before_described and found is not None and head_end == end \
@@ -621,10 +636,11 @@ class TitleReader(ReaderBase):
         out.append(Candidate(start, span[1], typ, Finder.CONTRIBUTION, 0.7, proposed=True, rule="indefinite-title"))
         return True
 
-    def _background_phrase(self, doc: Doc, phrase: str) -> bool:
+    def _background_phrase(self, doc: Doc, phrase: str, whole: bool = False) -> bool:
         """Whether the abstract speaks of a title phrase (past its first word: "Multi-Distribution Learning") before
         the sentence of its first contribution cue ("Multi-distribution learning (MDL), which seeks to …"; "We
-        consider bandit optimization of a smooth reward function"): the field or problem the paper works on."""
+        consider bandit optimization of a smooth reward function"): the field or problem the paper works on.
+        ``whole``: of the whole phrase ("Heteroscedastic Gaussian processes (HGPs) are kernel-based … models")."""
         words = phrase.split()
         if len(words) < 2:
             return False
@@ -632,7 +648,7 @@ class TitleReader(ReaderBase):
             return True  # "Efficient Optimization for Linear Dynamical Systems …": a qualified activity names nothing
         # past its first word, which may qualify the field ("Optimal", "Smooth"): "Bandit Optimization"; not a field
         # alone ("Reinforcement Learning" of "Negatively Correlated Ensemble Reinforcement Learning")
-        core = " ".join(words[1:]) if len(words) >= 3 else phrase
+        core = " ".join(words[1:]) if len(words) >= 3 and not whole else phrase
         end = self.unnamed[0][0].start_char if self.unnamed else len(doc_text(doc))
         text = doc_text(doc)
         start = text.find("\n\n") + 2
