@@ -135,6 +135,9 @@ def test_name_defined_after_propose_to(extractor, abstract, name, proposed):
     ("We do this by designing a protocol called ZkAudit in which providers publish commitments.", "ZkAudit", "Method"),
     ("We address this with a new method named SparseQ, which prunes weights.", "SparseQ", "Method"),
     ("This paper introduces a post-training adjustment method called Model Tailor.", "Model Tailor", "Method"),
+    # the cue closes the object of "we propose", past a complement and a participle clause
+    ("To fix this, we propose a novel formulation of ranking using graded relevance between items called Graded "
+     "Ranking Alignment (GRA).", "Graded Ranking Alignment", "Method"),
 ])
 def test_a_noun_called_x_in_a_sentence_about_us_is_proposed(extractor, abstract, name, typ):
     assert _proposed(extractor, abstract).get(name) == typ, _proposed(extractor, abstract)
@@ -143,6 +146,9 @@ def test_a_noun_called_x_in_a_sentence_about_us_is_proposed(extractor, abstract,
 @pytest.mark.parametrize("abstract", [
     "We compare against an existing method called OldNet on ImageNet.",
     "A popular framework called OldNet was proposed in 2020, and we study it on ImageNet.",
+    # the object of "we propose" ended before the cue: a clause, or other work
+    "We propose a new loss on ImageNet and compare it with ranking using graded relevance called OldNet.",
+    "We propose a new loss on ImageNet, which beats ranking using graded relevance called OldNet.",
 ])
 def test_a_noun_called_x_from_other_work_is_not_proposed(extractor, abstract):
     assert "ImageNet" in _found(extractor, abstract)  # positive control

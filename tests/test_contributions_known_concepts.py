@@ -146,3 +146,13 @@ def test_a_title_phrase_ending_in_a_known_concept_that_is_no_variant(extractor, 
     control = "Doubly Sparse Variational Gaussian Processes"  # positive control: the same abstract, a variant title
     assert control in _proposed(extractor, abstract, control)
     assert title not in _proposed(extractor, abstract, title), _proposed(extractor, abstract, title)
+
+
+def test_a_described_contribution_comes_before_a_title_variant_the_abstract_does_not_repeat(extractor):
+    abstract = "In this work, we present a novel SAT-based framework for interpretable clustering with constraints."
+    title = "Optimal Decision Trees"
+    got = _proposed(extractor, abstract, title)
+    assert title not in got and any("SAT-based framework" in name for name in got), got
+    # positive control: the same title is the answer when the abstract repeats it
+    repeated = abstract + " Our Optimal Decision Trees are fast."
+    assert title in _proposed(extractor, repeated, title), _proposed(extractor, repeated, title)

@@ -34,6 +34,8 @@ from kg.types import Finder
 #: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
 #: ~4x the cost of a global, and these tests run for every candidate
 _ACRONYM, _COINED, _CONTRIBUTION, _LEXICON = Finder.ACRONYM, Finder.COINED, Finder.CONTRIBUTION, Finder.LEXICON
+#: words that end a contribution verb's object before a naming cue (see Finder._closes_our_object)
+_OBJECT_BREAKS = frozenset({"which", "that", "where", "whose", "who", "while", "whereas", "and", "or", ",", ";", ":", "."})
 
 _PROPOSED = attrgetter("proposed")  # ``any(map(_PROPOSED, out))``: the doc's candidates tested in C
 
@@ -793,6 +795,17 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                  and text[c.start:c.end] == short}
         return bool(longs) and any(c.finder is Finder.LEXICON and text[c.start:c.end].lower() in longs for c in out)
 
+    def _closes_our_object(self, lower: list[str], sent: Span, cue: int) -> bool:
+        """"we propose a novel formulation of contrastive learning using semantic similarity between instances called
+        SCE": a naming cue that ends the object of "we" and a contribution verb, with no clause or other work between
+        ("we propose X and compare it with a baseline called Y", "…, which outperforms a method called Y" are not)."""
+        for t in range(cue - 1, sent.start, -1):
+            if lower[t] in _OBJECT_BREAKS or lower[t] in self.other_work or lower[t] in self.use_verbs:
+                return False
+            if lower[t] in self.verbs and lower[t - 1] == "we":
+                return True
+        return False
+
     def _self_named(self, doc: Doc, sent: Span, naming: list[int], by_start, out: list[Candidate]) -> None:
         """"our approach, called COPRA, …", "we … by designing a protocol called ZkAudit": the paper names its
         own contribution. "a NOUN called X" counts only in a sentence about what "we" do, and not after words
@@ -809,6 +822,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                 k -= 2  # "Our framework, which we named INGENIOUS, …": as "which we refer to as"
             k = k - 1 if lower[k - 1] in (",", "(") else k
             noun = k - 1
+            in_object = False  # the cue closes the object of "we propose …" (see _closes_our_object)
             if norm_word(lower[noun]) not in self.type_words:
                 # "a … framework for deep graph clustering called X": back over the complement to its noun
                 prep = next((d for d in range(noun - 1, max(sent.start, noun - 6), -1)
@@ -818,7 +832,10 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     noun = prep - 1
                 elif not (toks.text[noun].isalpha() and toks.text[noun].islower() and any(
                         lower[t] in ("new", "novel") for t in range(max(sent.start, noun - 4), noun))):
-                    continue  # (… or any noun right after "new/novel": "a novel late fusion solution termed UADF")
+                    # (… or any noun right after "new/novel": "a novel late fusion solution termed UADF")
+                    in_object = self._closes_our_object(lower, sent, i)
+                    if not in_object:
+                        continue
             det = next((d for d in range(noun - 1, max(sent.start, noun - 9) - 1, -1)
                         if lower[d] in self.words.naming_determiners or not (is_content(doc[d], self.res) or lower[d] in self.weak_lead
                                                               or lower[d] in ("and", ",") or is_joiner(doc[d]))),
@@ -826,11 +843,11 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             # "The method, called Binoculars, achieves …": a sentence opening on "the <kind noun>" refers back to
             # the contribution just described
             opens = noun == sent.start + 1 and lower[sent.start] in ("the", "this")
-            if not opens and (det is None or lower[det] not in self.words.naming_determiners):
+            if not opens and not in_object and (det is None or lower[det] not in self.words.naming_determiners):
                 continue
             # … "a new/novel NOUN called X" is the paper's own even without "we" ("This leads to a novel formulation,
             # dubbed BiSAM", "through a novel late fusion solution termed UADF")
-            if not opens and det is not None and lower[det] != "our" and not (
+            if not opens and not in_object and det is not None and lower[det] != "our" and not (
                     (self._sentence_subject(doc, sent, det) or any(lower[t] in ("new", "novel") for t in range(det, noun)))
                     and not any(lower[t] in self.other_work or lower[t] in self.use_verbs for t in range(sent.start, i))):
                 continue

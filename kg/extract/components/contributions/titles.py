@@ -536,13 +536,15 @@ class TitleReader(ReaderBase):
                 typ = found[0] if found and found[0] in ("Method", "Model") else kind
             if typ is None and not (found and found[0] == "Task") and self._introduced(doc, abstract, title[start:end]):
                 typ = "Method"  # "we propose modified Retrace to …", "…, called plug-in performative optimization"
-            if typ is None and not (found and found[0] == "Task"):
+            if typ is None and not (found and found[0] == "Task") and (not before_described or WholePhrase(
+                    title[start:end], ignore_case=True).search(abstract)):
                 # "Doubly Sparse Variational Gaussian Processes": words of its own before a known method or model that
                 # ends the phrase make a variant of it, of its kind
                 # (not "Implicit Bias of Gradient Descent", "Minimax Bounds on … Convex Optimization": a phrase of its
                 # own before a preposition)
                 # (not "Heteroscedastic Gaussian Processes …" whose abstract opens "Heteroscedastic Gaussian processes
-                # (HGPs) are …": the background the paper builds on)
+                # (HGPs) are …": the background the paper builds on; before what the abstract describes only when it
+                # repeats it: "Optimal Decision Trees For …" gives way to "we present a novel SAT-based framework for …")
                 typ = next((c.type for c in self.found if c.finder is Finder.LEXICON and c.end == end
                             and start < c.start and c.type in ("Method", "Model") and self.words.described_breaks.isdisjoint(
                                 title[start:c.start].lower().split())), None)
