@@ -156,3 +156,17 @@ def test_a_described_contribution_comes_before_a_title_variant_the_abstract_does
     # positive control: the same title is the answer when the abstract repeats it
     repeated = abstract + " Our Optimal Decision Trees are fast."
     assert title in _proposed(extractor, repeated, title), _proposed(extractor, repeated, title)
+
+
+def test_a_proposed_name_the_vocabulary_knows_as_another_thing_is_the_papers_own(extractor):
+    """"We propose SLAM, a selective language alignment method": the paper's new SLAM is no simultaneous localization
+    and mapping, whose long form the text never writes."""
+    usual = "simultaneous localization and mapping"
+
+    def labels(abstract: str) -> list[list[str]]:
+        return [e.labels for e in extractor.extract(Paper(id="p", abstract=abstract)).entities]
+
+    # positive control: a SLAM the paper uses is the vocabulary's
+    assert any(ls[0] == usual for ls in labels("We use SLAM for robot navigation in large rooms."))
+    got = labels("We propose SLAM, a selective language alignment method for multilingual reasoning.")
+    assert ["SLAM"] in got and not any(usual in ls for ls in got), got

@@ -17,7 +17,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
-from kg.extract.state import DATASETS_OF, GUESS, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
+from kg.extract.state import DATASETS_OF, GUESS, SAID_NEW_KNOWN, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
 from kg.extract.text import doc_text, head_type, is_acronym, is_coined, qualifier_words, title_end
 from kg.names import entity_key
 from kg.types import Finder
@@ -839,6 +839,14 @@ class Merger:
             # ("SFT" defined as Supervised Fine-Tuning is not PwC's "shrink and fine-tune")
             said = {entity_key(m.surface) for m in mentions} | {entity_key(long_form)}
             agrees = [m for m in with_canonical if entity_key(m.canonical) in said]
+        if proposed and agrees and not long_form:
+            # "we present CSL, a large-scale Chinese Scientific Literature dataset": a name the paper proposes is its
+            # own, not the vocabulary's older thing of the same letters ("CSL", a circular smooth label method),
+            # unless the text writes the vocabulary's name; a known concept said new is a variant of it ("a novel
+            # GAN": a node of its own, labelled as the vocabulary's)
+            lower = text.lower()
+            if not any(m.rule == SAID_NEW_KNOWN for m in mentions):
+                agrees = [m for m in agrees if m.canonical.lower() in lower]
         ent.canonical = agrees[0].canonical if agrees else ""
         if bases:
             ent.base_label = next((bases[id(m)] for m in mentions if id(m) in bases), "")
