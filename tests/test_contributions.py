@@ -2207,3 +2207,14 @@ def test_doc_title_is_the_text_before_the_blank_line_or_none():
     nlp = spacy.blank("en")
     assert doc_title(nlp.make_doc("Grokking at the Edge\n\nWe study grokking.")) == "Grokking at the Edge"
     assert doc_title(nlp.make_doc("We study grokking. It is sudden.")) is None
+
+
+def test_our_method_named_in_passing_comes_before_a_model_the_paper_trains(extractor):
+    trains = ("We propose to recast tagging as summarization. To elaborate, we train a sequence-to-sequence language "
+              "model with synthetic summaries. ")
+    # positive control: with no name of its own, the model it trains is the paper's answer
+    assert _proposed(extractor, trains + "We show that it outperforms previous works.") == {
+        "sequence-to-sequence language model": "Model"}
+    # "our method Zorb2" names the method; the model trained is a known kind of model it uses
+    assert _proposed(extractor, trains + "We show that our method Zorb2 outperforms previous works.") == {
+        "Zorb2": "Method"}

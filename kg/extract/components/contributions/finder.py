@@ -295,6 +295,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             if not cue and not self.naming.isdisjoint(lower) and self._title_phrase(doc, by_start, out, named_only=True):
                 return  # "a general protocol …, called plug-in performative optimization": the title's phrase, named
             for sent, i in unnamed:
+                if lower[i] in self.training_verbs and self.own_in_passing is not None:
+                    continue  # "we train a text-to-text language model …" of a paper that names "our method DS2":
+                    # what it trains is a known kind of model, the name is its method's (see _our_noun_name)
                 if self._named_list(doc, [(sent, i)], out):
                     break  # "we introduce two methods, namely A and B"
                 self.deferring = True  # a generic described kind waits for the title (see _defer)
