@@ -2218,3 +2218,14 @@ def test_our_method_named_in_passing_comes_before_a_model_the_paper_trains(extra
     # "our method Zorb2" names the method; the model trained is a known kind of model it uses
     assert _proposed(extractor, trains + "We show that our method Zorb2 outperforms previous works.") == {
         "Zorb2": "Method"}
+
+
+@pytest.mark.parametrize("adverb", ["embarrassingly", "conceptually"])
+def test_an_adverb_that_only_grades_a_weak_word_names_nothing(extractor, adverb):
+    """"an embarrassingly simple but effective method to …": the adverb grades "simple", which names nothing; the
+    method is named by what it does (as "a simple but effective method to …" is)."""
+    plain = "In this paper, we present a simple but effective method to select evidence sentences for relation extraction."
+    want = {"method to select evidence sentences for relation extraction": "Method"}
+    assert _proposed(extractor, plain) == want  # positive control
+    graded = plain.replace("a simple", f"an {adverb} simple")
+    assert _proposed(extractor, graded) == want, _proposed(extractor, graded)
