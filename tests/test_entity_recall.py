@@ -1130,19 +1130,6 @@ def _typed_labels(extractor, abstract: str) -> dict[str, str]:
     return {label: e.type for e in extractor.extract(Paper(id="p", abstract=abstract)).entities for label in e.labels}
 
 
-def test_heads_the_vocabularies_type_name_tests_games_and_layers(extractor) -> None:
-    """h33c: heads whose multi-word vocabulary terms are nearly all of one type type a phrase no lexicon knows:
-    statistical tests are Methods, games Tasks, a network's layers Models. Controls on the same input: an adjective
-    before a named head only describes ("a careful test"), a position word names no layer ("intermediate layers")."""
-    found = _typed_labels(extractor, (
-        "We run a permutation test and a careful test on a zero-sum matrix game. "
-        "The attention layers and the intermediate layers are probed."))
-    assert found.get("permutation test") == "Method", found
-    assert found.get("zero-sum matrix game") == "Task", found
-    assert found.get("attention layers") == "Model", found
-    assert "careful test" not in found and "intermediate layers" not in found, found
-
-
 def test_data_named_by_its_origin_is_a_dataset(extractor) -> None:
     """h33c: "synthetic and real-world datasets", "simulated data": the guideline's data used for training or
     evaluation, annotated wherever an abstract evaluates on it. Control on the same input: data named by its state

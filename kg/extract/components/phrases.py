@@ -85,7 +85,6 @@ class PhraseFinder:
         self._problem_heads_named = words.phrase_problem_heads
         self._participle_heads = words.phrase_participle_heads
         self._method_kind_heads = words.phrase_method_kind_heads
-        self._of_object_kinds = words.of_object_kinds
         self._model_heads = words.phrase_model_heads
         self._bound_heads, self._bound_sides = words.phrase_bound_heads, words.phrase_bound_sides
         self._list_glue = words.list_glue  # what may stand between the items of a list of tasks
@@ -190,8 +189,6 @@ class PhraseFinder:
             return
         if typed is None and head not in self._read_through:
             return  # an untyped head: nothing to emit, and the modifiers need not be read
-        if head in self._of_object_kinds and head_i + 1 < len(toks.lower) and toks.lower[head_i + 1] == "of":
-            return  # "a kernel test of goodness of fit": named with what it tests (the contributions read it whole)
         # (the length first: most phrases are too short for a title's name)
         titled = depth == 0 and len(words) >= TITLE_MIN_WORDS and self._title_cased(toks, text, words)
         if titled:
