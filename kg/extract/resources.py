@@ -100,6 +100,7 @@ class Words:
     phrase_dataset_split: tuple[str, ...]
     phrase_data_amounts: frozenset[str]
     phrase_data_roles: frozenset[str]
+    phrase_data_origins: frozenset[str]
     phrase_degree_words: frozenset[str]
     phrase_task_heads: frozenset[str]
     phrase_problem_heads: frozenset[str]

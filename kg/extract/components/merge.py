@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Callable
 from operator import attrgetter
 
 from spacy.language import Language
@@ -18,7 +19,8 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, GUESS, SAID_NEW_KNOWN, SUBJECT_TYPES, Candidate, LocalEntity, contract, state
-from kg.extract.text import doc_text, head_type, is_acronym, is_coined, qualifier_words, title_end
+from kg.extract.text import (doc_text, head_type, is_acronym, is_coined, is_describing_adjective, qualifier_words,
+                             title_end)
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -249,7 +251,8 @@ def _one_qualifier(prefix: str, qualifiers: frozenset[str]) -> bool:
     return len(words) == 1 and (words[0] in qualifiers or words[0][:1].isdigit() and words[0].lower() in qualifiers)
 
 
-def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozenset()) -> list[Candidate]:
+def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozenset(),
+                names_kind: Callable[[str], bool] | None = None) -> list[Candidate]:
     """Resolve spans nested in other spans.
 
     Names are atomic ("Large Language Models (LLMs)" hides "language models");
@@ -261,6 +264,9 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
     the longer, more specific one wins, but a proposed name beats a guessed phrase of its type that only adds a
     lower-case kind noun ("a novel Past-Future method" proposes "Past-Future"). Different-type nested spans both stay
     ("KV cache" in "KV cache compression").
+    A task or technique guess that adds nouns naming what it is applied to (``names_kind``: "food image
+    classification", "single-source SimRank computation") keeps both: the narrower task the paper addresses, and the
+    known concept.
     """
     # Pairs are visited in list order and a dropped span takes no further part: which spans
     # survive depends on that order. Only the spans that start inside the outer one can be
@@ -291,6 +297,9 @@ def drop_nested(accepted: list[Candidate], qualifiers: frozenset[str] = frozense
                                                                               qualifiers):
                     dropped[j] = True  # "online binary classification", "split conformal prediction"
                     continue
+                if names_kind is not None and outer.type in _NARROWED_TYPES and i_end == o_end \
+                        and names_kind(outer.surface[:i_start - o_start]):
+                    continue  # "food image classification" beside "image classification"
                 dropped[i] = True
                 break
             elif outer.type == inner.type and inner.proposed and not outer.proposed and _is_name(inner) \
@@ -320,7 +329,27 @@ def _other_reading(c: Candidate, defined: dict[str, str], text: str) -> bool:
     return said is not None and entity_key(c.canonical) not in (said, entity_key(surface))
 
 
+#: the types of a known concept a head-noun phrase around it narrows by what it is applied to (see ``drop_nested``)
+_NARROWED_TYPES = frozenset(("Task",))
+
+
 class Merger:
+    def _names_kind(self, prefix: str) -> bool:
+        """Whether the words a phrase adds before a known task name what it is about: one or two lower-case nouns
+        ("food image", "single-source"), not judgements ("careful"), adjectives ("medical") or generic words."""
+        words = prefix.split()
+        if not 1 <= len(words) <= 2:
+            return False
+        res = self.res
+        for w in words:
+            low = w[:1].lower() + w[1:]  # "Food image classification" opening a sentence
+            if low in self.qualifiers:
+                continue
+            if not (low.islower() and low.isalpha()) or low not in self._term_words or low in res.weak_modifiers \
+                    or is_describing_adjective(low, res) or low in res.generic_terms:
+                return False  # a hyphenated word not opening terms ("well-performing"), a verb ("enforce")
+        return True
+
     def __init__(self, res: Resources, min_confidence: float):
         self.res = res
         self.min_confidence = min_confidence
@@ -331,6 +360,9 @@ class Merger:
         self._initials_cache: dict[str, tuple[tuple[str, str], tuple[str, ...]] | None] = {}
         self._acronym_cache: dict[str, bool] = {}
         self.qualifiers = qualifier_words(res)
+        #: the words before the last of the multi-word vocabulary terms: nouns and names that say what a thing is of
+        #: or for ("food" of "food recognition"), never a verb that opens a phrase ("enforce", "avoid")
+        self._term_words = frozenset(w for e in res.lexicon for w in e.term.lower().split()[:-1])
         #: what stands between two items of a list ("A, B", "A and B", "A, and B", "A / B")
         self._list_gaps = frozenset(gap for glue in res.words.coordination_glue for gap in (glue, ", " + glue) if glue != ",") \
             | {","}
@@ -872,7 +904,7 @@ class Merger:
             else:
                 accepted.append(c)
                 taken.append((start, end))
-        accepted = drop_nested(accepted, self.qualifiers)
+        accepted = drop_nested(accepted, self.qualifiers, self._names_kind)
         accepted += self._derived_prefixes(accepted, text)
         # by (start, -end), stably: ends descending, then starts ascending (sort is stable, reversed too), in C
         accepted.sort(key=_END, reverse=True)

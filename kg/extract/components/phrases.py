@@ -77,6 +77,7 @@ class PhraseFinder:
         self._dataset_heads = with_norms(words.phrase_dataset_heads)
         self._data_heads, self._data_amounts = words.phrase_data_heads, words.phrase_data_amounts
         self._data_roles = words.phrase_data_roles | res.dataset_roles
+        self._data_origins = words.phrase_data_origins  # "synthetic images", "real-world datasets": named by origin
         self._plural_dataset_nouns = frozenset(("corpora",)) & self._dataset_heads
         #: ("data", "set"); ("", "") when a test's word lists have none
         self._split_first, self._split_head = (words.phrase_dataset_split + ("", ""))[:2]
@@ -178,10 +179,11 @@ class PhraseFinder:
             # image" is one input), no role or amount among the modifiers ("noisy training data", "enough data"),
             # and no number before them ("10 hour videos": a unit)
             if depth == 0 and len(words) > 1 and (head == "data" or head != toks.lower[head_i]):
-                mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1]
+                mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] or self._origin(toks, text, words)
                 mod_words = [span_text(toks, a, b, text) for a, b in mods]
-                if mods and not any(w.lower() in self._data_amounts or w.lower() in self._data_roles
-                                    or w.lower().split("-")[0] in self._data_roles for w in mod_words) \
+                if mods and not any(w.lower() in self._data_amounts or w.lower() not in self._data_origins and (
+                                    w.lower() in self._data_roles or w.lower().split("-")[0] in self._data_roles)
+                                    for w in mod_words) \
                         and not (mods[0][0] > 0 and toks.text[mods[0][0] - 1][:1].isdigit()):
                     self._described_dataset(toks, text, mods, words[-1][0], head_i, mod_words, out)
             return
@@ -193,6 +195,8 @@ class PhraseFinder:
             mods = titled[:-1]  # "Smoothed Online Quadratic Optimization": a title's name, kept whole
         else:
             mods = self._trim_words(toks, text, words[-MAX_WORDS:])[:-1] if len(words) > 1 else []
+            if not mods and head in self._dataset_heads:
+                mods = self._origin(toks, text, words)  # "real-world datasets": the trim drops a weak word
             if not mods and len(words) > 1 and head in self._participle_heads \
                     and self._forming_participle(span_text(toks, *words[-2], text)):
                 mods = [words[-2]]  # "squared loss", "weighted loss": how the function is formed names it
@@ -419,6 +423,13 @@ class PhraseFinder:
         return (toks.norm[head_i] != low or low in self._plural_dataset_nouns) \
             and not (first_i > 0 and toks.lower[first_i - 1] in LIST_JOINERS)
 
+    def _origin(self, toks: Tokens, text: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The word before a data or dataset noun when it says where the data comes from ("real-world datasets",
+        "simulated data"), which the trim of weak and participle modifiers drops: [that word], else []."""
+        if len(words) >= 2 and span_text(toks, *words[-2], text).lower() in self._data_origins:
+            return [words[-2]]
+        return []
+
     def _described_dataset(self, toks: Tokens, text: str, mods: list[tuple[int, int]], head_start: int, head_i: int,
                            mod_text: list[str], out: list[Candidate], of_task: bool = False) -> None:
         """"VQA datasets", "sparse binary datasets", "infant action dataset": modifiers that say which data a
@@ -441,6 +452,8 @@ class PhraseFinder:
         if of_task:
             if self._describes_data(first):
                 return
+        elif low in self._data_origins and len(mods) == 1:
+            pass  # "synthetic images", "real-world datasets": data named by where it comes from
         elif self._adjective(first) and not (plural and self._relational(first)) or low in self.res.generic_terms \
                 or low in self.res.dataset_roles or low.startswith(("well-", "non-")) \
                 or not any(c.isalpha() for c in first) \
