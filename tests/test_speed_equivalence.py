@@ -712,3 +712,23 @@ def test_may_contain_is_the_scan_of_the_lowered_text() -> None:
     assert may_contain("An AB test", ("ab",)) and not may_contain("An AB test", ("ba",))
     assert may_contain("\u0130x", ("ba",))  # a character that folds apart: always passes
 
+
+
+def test_a_bare_task_word_is_read_as_listed_only_with_list_glue_beside_it() -> None:
+    """The phrase finder's loop over chunks tests ``_coordinated_task``'s list glue itself (before the call): a bare
+    task word between commas among tasks is a Task ("object detection, tracking, and image captioning"); the same
+    word after "with" and before a period is not."""
+    from kg.extract.state import state
+    from kg.types import Finder
+
+    nlp = shipped_nlp()
+    text = "We study object detection, tracking, and image captioning with tracking."
+    doc = nlp.make_doc(text)
+    for name, proc in nlp.pipeline:
+        doc = proc(doc)
+        if name == "kg_phrases":
+            break
+    tasks = {(c.start, c.end) for c in state(doc).candidates if c.finder is Finder.PHRASE and c.type == "Task"}
+    first, second = text.index("tracking"), text.rindex("tracking")
+    assert (first, first + len("tracking")) in tasks  # positive control: the listed word
+    assert (second, second + len("tracking")) not in tasks  # the same word, no list glue beside it
