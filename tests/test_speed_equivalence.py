@@ -732,3 +732,24 @@ def test_a_bare_task_word_is_read_as_listed_only_with_list_glue_beside_it() -> N
     first, second = text.index("tracking"), text.rindex("tracking")
     assert (first, first + len("tracking")) in tasks  # positive control: the listed word
     assert (second, second + len("tracking")) not in tasks  # the same word, no list glue beside it
+
+
+def test_chunk_ranges_read_the_kept_runs_only_for_their_own_resources() -> None:
+    """``chunk_ranges`` reads the doc's kept runs directly only when they are of the flags of the ``res`` asked for:
+    asked with other resources (other function words) on the same doc, it finds that doc's chunks afresh."""
+    import dataclasses
+
+    nlp = shipped_nlp()
+    res = nlp.get_pipe("kg_phrases").res
+    other = dataclasses.replace(res, function_words=res.function_words - {"of", "the"})
+    text = "We study the state of the art in the transfer of style."
+    want = {}
+    for r in (res, other):  # each on a doc of its own
+        fresh = nlp(text)
+        content, joiner, n = content_flags(fresh, r), tokens(fresh).joiner, len(fresh)
+        want[id(r)] = (_plain_chunk_ranges(content, joiner, 0, n), _plain_chunk_ranges(content, joiner, 2, n - 2))
+    doc = nlp(text)
+    for r in (res, other, other, res, other):  # alternately on one doc: each reading finds its own resources' chunks
+        assert (chunk_ranges(doc, 0, n, r), chunk_ranges(doc, 2, n - 2, r)) == want[id(r)]
+    # positive control: the two resources cut this text differently ("of" is a function word of one only)
+    assert want[id(res)][0] != want[id(other)][0]

@@ -359,7 +359,14 @@ def chunk_ranges(doc: Doc, start: int, end: int, res: Resources) -> list[tuple[i
     a pass over their tokens in Python for each was ~2% of the extraction. A range that clips no run (most
     sentences) is a slice of the runs' chunks, made once per doc.
     """
-    starts, ends, whole = content_runs(doc, res)
+    # the runs content_runs keeps for the doc, read here when they are the ones it would give (flags of ``res``): the
+    # components ask ~12 times an abstract, and the two calls through content_runs and content_flags cost more
+    st = state(doc)
+    content, cached = st.content, st.content_runs
+    if content is not None and cached is not None and content[0] is res and cached[0] is content[1]:
+        starts, ends, whole = cached[1], cached[2], cached[3]
+    else:
+        starts, ends, whole = content_runs(doc, res)
     k = bisect.bisect_right(ends, start)  # the first run that ends after ``start``
     last = bisect.bisect_left(starts, end)  # the runs before it start before ``end``
     if k >= last:
