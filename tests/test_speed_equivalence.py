@@ -661,3 +661,95 @@ def test_whole_phrase_finds_what_the_bounded_regex_finds() -> None:
     assert WholePhrase("net").search("a net here") is not None
     assert WholePhrase("net").search("a ResNet here") is None
     assert WholePhrase("RESNET", ignore_case=True).search("a ResNet here").span() == (2, 8)
+
+
+def test_new_lex_is_the_lexeme_attributes_read_one_by_one() -> None:
+    """``_new_lex`` (what :func:`tokens` reads about a string on its first sight) gives each field as the lexeme's
+    attribute and the wordlike test written out in full (``any(map(str.isalnum, …))``, no ``isalnum`` shortcut)."""
+    from kg.extract.resources import load_words
+    from kg.extract.text import _new_lex, norm_word
+
+    vocab = shipped_nlp().vocab
+    words = ["model", "Models", "BERT", "GPT-4", "3rd", "twenty", "1,000", "½", "٣", "only", "clearly", "early",
+             "--", "(", "”", "'s", "naïve", "x_y", "_", "a.b", " ", "\n", "e.g.", "ΔT", "N/A", "+5", "-ly", "1/2"]
+    wordlike_seen = set()
+    for w in words:
+        lx = vocab[w]
+        low = w.lower()
+        want = (not (lx.like_num and not any(map(str.isalpha, w)))
+                and not (len(low) > 4 and low.endswith("ly") and low not in load_words().not_adverbs)
+                and any(map(str.isalnum, w)))
+        got = _new_lex(vocab, lx.orth)
+        assert (got.text, got.lower, got.norm, got.is_space, got.is_punct, got.is_quote, got.is_bracket, got.like_num,
+                got.is_alpha, got.wordlike) == (w, low, norm_word(w), lx.is_space, lx.is_punct, lx.is_quote,
+                                                lx.is_bracket, lx.like_num, lx.is_alpha, want), w
+        wordlike_seen.add(want)
+    assert wordlike_seen == {True, False}  # both answers are exercised
+    # positive and negative controls: a word is wordlike, a bare number and an -ly adverb are not
+    assert _new_lex(vocab, vocab["model"].orth).wordlike
+    assert not _new_lex(vocab, vocab["1,000"].orth).wordlike and not _new_lex(vocab, vocab["clearly"].orth).wordlike
+
+
+def test_may_contain_is_the_scan_of_the_lowered_text() -> None:
+    """``may_contain`` (its fold test and lowering inlined) answers as the plain definition: True for text that
+    ``re.IGNORECASE`` folds otherwise, else whether the lowered text holds one of the words."""
+    from kg.extract.text import _folds_as_lowered, may_contain
+
+    rng = random.Random(33)
+    alphabet = ["a", "b", "A", "B", "s", "S", "i", "I", " ", "-", "é", "\u0130", "\u0131", "\u017f", "\u212a", "k"]
+    words = ("ab", "sis", "ik", "b a")
+    seen = set()
+    for _ in range(4000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+        if rng.random() < 0.3:
+            text = text.upper()
+        want = not _folds_as_lowered(text) or any(w in text.lower() for w in words)
+        assert may_contain(text, words) == want, text
+        assert may_contain(text, words) == want, text  # again: the lowered text kept from the call before
+        seen.add(want)
+    assert seen == {True, False}
+    # positive and negative controls on one text
+    assert may_contain("An AB test", ("ab",)) and not may_contain("An AB test", ("ba",))
+    assert may_contain("\u0130x", ("ba",))  # a character that folds apart: always passes
+
+
+
+def test_a_bare_task_word_is_read_as_listed_only_with_list_glue_beside_it() -> None:
+    """The phrase finder's loop over chunks tests ``_coordinated_task``'s list glue itself (before the call): a bare
+    task word between commas among tasks is a Task ("object detection, tracking, and image captioning"); the same
+    word after "with" and before a period is not."""
+    from kg.extract.state import state
+    from kg.types import Finder
+
+    nlp = shipped_nlp()
+    text = "We study object detection, tracking, and image captioning with tracking."
+    doc = nlp.make_doc(text)
+    for name, proc in nlp.pipeline:
+        doc = proc(doc)
+        if name == "kg_phrases":
+            break
+    tasks = {(c.start, c.end) for c in state(doc).candidates if c.finder is Finder.PHRASE and c.type == "Task"}
+    first, second = text.index("tracking"), text.rindex("tracking")
+    assert (first, first + len("tracking")) in tasks  # positive control: the listed word
+    assert (second, second + len("tracking")) not in tasks  # the same word, no list glue beside it
+
+
+def test_chunk_ranges_read_the_kept_runs_only_for_their_own_resources() -> None:
+    """``chunk_ranges`` reads the doc's kept runs directly only when they are of the flags of the ``res`` asked for:
+    asked with other resources (other function words) on the same doc, it finds that doc's chunks afresh."""
+    import dataclasses
+
+    nlp = shipped_nlp()
+    res = nlp.get_pipe("kg_phrases").res
+    other = dataclasses.replace(res, function_words=res.function_words - {"of", "the"})
+    text = "We study the state of the art in the transfer of style."
+    want = {}
+    for r in (res, other):  # each on a doc of its own
+        fresh = nlp(text)
+        content, joiner, n = content_flags(fresh, r), tokens(fresh).joiner, len(fresh)
+        want[id(r)] = (_plain_chunk_ranges(content, joiner, 0, n), _plain_chunk_ranges(content, joiner, 2, n - 2))
+    doc = nlp(text)
+    for r in (res, other, other, res, other):  # alternately on one doc: each reading finds its own resources' chunks
+        assert (chunk_ranges(doc, 0, n, r), chunk_ranges(doc, 2, n - 2, r)) == want[id(r)]
+    # positive control: the two resources cut this text differently ("of" is a function word of one only)
+    assert want[id(res)][0] != want[id(other)][0]

@@ -142,20 +142,21 @@ def with_norms(words: frozenset[str]) -> frozenset[str]:
     return words | frozenset(map(norm_word, words))
 
 
-def _lex(vocab: Vocab, orth: int) -> Lex:
-    out = _lex_cache.get(orth)
-    if out is None:
-        lx = vocab[orth]
-        text = lx.orth_
-        low = text.lower()  # spaCy's LOWER (its getter is str.lower), without a string-store lookup
-        wordlike = (not (lx.like_num and not any(map(str.isalpha, text)))
-                    and not (len(low) > 4 and low.endswith("ly") and low not in load_words().not_adverbs)
-                    and any(map(str.isalnum, text)))
-        out = Lex(text, low, norm_word(text), lx.is_space, lx.is_punct, lx.is_quote, lx.is_bracket, lx.like_num,
-                  lx.is_alpha, wordlike)
-        if len(_lex_cache) < 500_000:
-            _lex_cache[orth] = out
-            _lex_by_text[text] = out
+def _new_lex(vocab: Vocab, orth: int) -> Lex:
+    """The :class:`Lex` of the string ``orth`` of ``vocab``, read on its first sight (and kept)."""
+    lx = vocab[orth]
+    text = lx.orth_
+    low = text.lower()  # spaCy's LOWER (its getter is str.lower), without a string-store lookup
+    like_num = lx.like_num
+    # (``text.isalnum()`` first: a word of letters or digits, most new strings, needs no scan character by character)
+    wordlike = (not (like_num and not any(map(str.isalpha, text)))
+                and not (len(low) > 4 and low.endswith("ly") and low not in load_words().not_adverbs)
+                and (text.isalnum() or any(map(str.isalnum, text))))
+    out = Lex(text, low, norm_word(text), lx.is_space, lx.is_punct, lx.is_quote, lx.is_bracket, like_num,
+              lx.is_alpha, wordlike)
+    if len(_lex_cache) < 500_000:
+        _lex_cache[orth] = out
+        _lex_by_text[text] = out
     return out
 
 
@@ -188,7 +189,7 @@ _rows: dict[int, tuple[Lex, str, str, str, bool, bool]] = {}
 
 
 def _row(vocab: Vocab, orth: int) -> tuple[Lex, str, str, str, bool, bool]:
-    lx = _lex(vocab, orth)
+    lx = _lex_cache.get(orth) or _new_lex(vocab, orth)
     out = (lx, lx.text, lx.lower, lx.norm, lx.text in _JOINER_TEXTS, lx.is_punct)
     if len(_rows) < 500_000:
         _rows[orth] = out
@@ -358,7 +359,14 @@ def chunk_ranges(doc: Doc, start: int, end: int, res: Resources) -> list[tuple[i
     a pass over their tokens in Python for each was ~2% of the extraction. A range that clips no run (most
     sentences) is a slice of the runs' chunks, made once per doc.
     """
-    starts, ends, whole = content_runs(doc, res)
+    # the runs content_runs keeps for the doc, read here when they are the ones it would give (flags of ``res``): the
+    # components ask ~12 times an abstract, and the two calls through content_runs and content_flags cost more
+    st = state(doc)
+    content, cached = st.content, st.content_runs
+    if content is not None and cached is not None and content[0] is res and cached[0] is content[1]:
+        starts, ends, whole = cached[1], cached[2], cached[3]
+    else:
+        starts, ends, whole = content_runs(doc, res)
     k = bisect.bisect_right(ends, start)  # the first run that ends after ``start``
     last = bisect.bisect_left(starts, end)  # the runs before it start before ``end``
     if k >= last:
@@ -541,9 +549,14 @@ def may_contain(text: str, words: tuple[str, ...]) -> bool:
     A cheap test before a case-insensitive regex scan (those cost ~10 µs a sentence). It is exact: text holding a
     character ``re.IGNORECASE`` folds otherwise than ``str.lower`` (:func:`_folds_as_lowered`) always passes.
     """
-    if not _folds_as_lowered(text):
+    # (_folds_as_lowered and lowered inlined: two calls less, and this runs ~17 times an abstract)
+    if not text.isascii() and ("\u0130" in text or "\u0131" in text or "\u017f" in text):  # _FOLDS_APART
         return True
-    low = lowered(text)
+    global _last_lowered
+    last, low = _last_lowered
+    if text is not last:
+        low = text.lower()
+        _last_lowered = (text, low)
     for w in words:  # a loop, not any() of a generator: this runs for most sentences
         if w in low:
             return True

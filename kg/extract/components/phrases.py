@@ -19,7 +19,7 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, Candidate, contract, state
-from kg.extract.text import (LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
+from kg.extract.text import (_MISSING, LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
                              ends_as_superlative, head_type, is_coined, is_describing_adjective, is_one_word, key_words,
                              may_contain, norm_word, sentence_at, sentence_norms, sentences, span_text, tokens,
                              with_norms, word_ranges, qualifier_words, round3)
@@ -579,32 +579,45 @@ class PhraseFinder:
         res, emit_norms = self.res, self._emit_norms
         #: lexicon terms by span: "contrastive loss" in "triplet and contrastive loss" shares its head too
         known = {(c.start, c.end): c for c in out if c.finder is _LEXICON}
+        # the token lists and memos the loop over every chunk reads, as locals (an attribute lookup less each time)
+        tok_text, tok_norm, tok_idx, lower = toks.text, toks.norm, toks.idx, toks.lower
+        head_cache, list_glue, n_toks = res.head_cache, self._list_glue, len(lower)
         for sent in sentences(doc):
             sent_chunks = chunk_ranges(doc, sent.start, sent.end, res)
             for k, (start, end) in enumerate(sent_chunks):
                 before = len(out)
+                chunk_end = end
                 if end - start >= 3 and self._trailing_participle(toks, end):
                     end -= 1  # "on several CFL benchmarks demonstrating that": the participle opens a clause
-                # the test _emit starts with, done here for the three chunks in four it rejects
-                if toks.norm[end - 1] in emit_norms or head_type(toks.text[end - 1], res) is not None:
+                # the test _emit starts with, done here for the three chunks in four it rejects (head_type's memo
+                # read here first: the word's answer is nearly always there)
+                head_word = tok_text[end - 1]
+                typed = head_cache.get(head_word, _MISSING)
+                if typed is _MISSING:
+                    typed = head_type(head_word, res)
+                if tok_norm[end - 1] in emit_norms or typed is not None:
                     words = word_ranges(joiner, start, end)
-                    if len(words) >= 3 and (start == sent.start or toks.text[start - 1] == ":") \
-                            and words[0][1] - words[0][0] == 1 and toks.text[start].endswith("ing") \
-                            and toks.text[start][:1].isupper():
+                    if len(words) >= 3 and (start == sent.start or tok_text[start - 1] == ":") \
+                            and words[0][1] - words[0][0] == 1 and tok_text[start].endswith("ing") \
+                            and tok_text[start][:1].isupper():
                         words = words[1:]  # "Learning Temporal Distances": an opening gerund is the verb
                     self._emit(toks, text, words, out)
                     if len(words) == 2 and k > 0:
-                        last = out[-1] if len(out) == before + 1 and out[-1].start == toks.idx[start] else \
-                            known.get((toks.idx[start], toks.idx[end - 1] + len(toks.text[end - 1])))
+                        last = out[-1] if len(out) == before + 1 and out[-1].start == tok_idx[start] else \
+                            known.get((tok_idx[start], tok_idx[end - 1] + len(head_word)))
                         if last is not None and last.type in _DISTRIBUTED_TYPES:
                             self._distribute(toks, text, sent_chunks, k, last, out)
                 elif k > 0 and known:
                     # a two-word vocabulary term whose head no list types: "automatic and human evaluation"
-                    last = known.get((toks.idx[start], toks.idx[end - 1] + len(toks.text[end - 1])))
+                    last = known.get((tok_idx[start], tok_idx[end - 1] + len(head_word)))
                     if last is not None and last.type in _DISTRIBUTED_TYPES \
                             and len(word_ranges(joiner, start, end)) == 2:
                         self._distribute(toks, text, sent_chunks, k, last, out)
-                if len(out) == before and (end - start == 1 or is_one_word(joiner, start, end)):
+                # (_coordinated_task's own first test here, on the chunk as found: most chunks have no comma or "and"
+                # beside them)
+                if len(out) == before and ((start > 0 and lower[start - 1] in list_glue)
+                                           or (chunk_end < n_toks and lower[chunk_end] in list_glue)) \
+                        and (end - start == 1 or is_one_word(joiner, start, end)):
                     self._coordinated_task(toks, text, sent_chunks, k, out)
             norms = sentence_norms(doc, sent)
             if not self._task_list_nouns.isdisjoint(norms):
