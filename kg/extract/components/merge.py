@@ -207,6 +207,14 @@ _TASKS_SUCH_AS = re.compile(r"(?<![\w-])tasks,?[ \t]+(?:such[ \t]+as|including|l
                             r"(?:[\w-]+(?:[ \t]+[\w-]+){0,3},[ \t]+){0,3}(?:(?:and|or)[ \t]+)?$", re.IGNORECASE)
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
+#: "Face swapping is to interchange identity features …": a task stated by what it does (an acronym may come between)
+_TOPIC_IS_TO = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:is|are)[ \t]+to\b")
+#: "we study a practical problem, i.e., X", "the task of X", "we address X": the words that pose what follows as a problem
+_POSED_BEFORE = re.compile(r"\b(?:problems?|tasks?|study|studies|studied|address|addresses|tackle|tackles|challenges?)"
+                           r"\b[^.;:]{0,25}$", re.IGNORECASE)
+_ABBREVIATED = re.compile(r"\b(?:i\.e|e\.g)\.")
+#: "High-Pass Kernel Prediction for Efficient Video Deblurring": "for" after a title's process, up to what it is for
+_TITLE_FOR_NEXT = re.compile(r"[ \t]+for[ \t]+(?:the[ \t]+)?")
 _KEY_SPACES = re.compile(r"[\s-]+")
 _WORDS = re.compile(r"[a-z0-9]{3,}")
 
@@ -777,6 +785,47 @@ class Merger:
                 _absorb(target, ent, groups, joined)
         return joined
 
+    def _title_means_for(self, groups: list[LocalEntity], text: str) -> None:
+        """"High-Pass Kernel Prediction for Efficient Video Deblurring", "InfoMatch: Entropy Neural Estimation for
+        Semi-Supervised Image Classification", "Optimistic Planning for the Stochastic Knapsack Problem": a process a title
+        opens on (or its part after a name and a colon) and whose purpose it names after "for", a task of the paper,
+        is the paper's means for that task: a Method, whatever a head or a vocabulary files it as. Not a problem the
+        title sets out to solve ("Alleviating Foreground Sparsity for …", "Accelerating BERT Inference for …": a
+        gerund before it), nor what "for" joins to a thing rather than a task ("Monocular Depth Estimation for
+        Underwater Robots", "Point Tracking for Egocentric Videos": the task in a setting), nor a topic a vocabulary
+        names ("Unsupervised Domain Adaptation for Object Detection", "Continual Learning for Machine Translation":
+        a field's setting, which the graph shares across papers)."""
+        stop = title_end(text)
+        if stop <= 0:
+            return
+        task_starts: dict[int, LocalEntity] = {}
+        means: list[tuple[LocalEntity, Candidate]] = []
+        for ent in groups:
+            if ent.type != "Task":
+                continue
+            for m in ent.mentions:
+                if m.end > stop:
+                    continue
+                task_starts.setdefault(m.start, ent)
+                if not ent.proposed and _TITLE_FOR_NEXT.match(text, m.end) \
+                        and not any(x.finder is _LEXICON or x.finder is _RELATION for x in ent.mentions):
+                    means.append((ent, m))
+        for ent, m in means:
+            after = _TITLE_FOR_NEXT.match(text, m.end)
+            purpose = task_starts.get(after.end()) if after is not None else None
+            if purpose is None or purpose is ent or self._goal_opener(text, ent) \
+                    or any(_TOPIC_STATE.match(text, x.end) or _TOPIC_IS_TO.match(text, x.end) and _opens_sentence(text, x.start)
+                           for x in ent.mentions) \
+                    or any(x.start > stop and _POSED_BEFORE.search(_ABBREVIATED.sub("", text[max(stop, x.start - 40):x.start]))
+                           for x in ent.mentions):
+                continue  # "Face swapping is to interchange …", "FSCIL aims to …", "we study a more challenging problem,
+                # i.e., few-shot class-incremental learning": the abstract poses it as its problem
+            seg = max(text.rfind(":", 0, m.start), text.rfind(" - ", 0, m.start), text.rfind("–", 0, m.start))
+            before = [w for w in text[seg + 1:m.start].split() if w != "-"]
+            if len(before) > 1 or before and (before[0].lower().endswith("ing") or not before[0][:1].isupper()):
+                continue
+            ent.type, ent.confidence = "Method", min(ent.confidence, 0.75)
+
     @staticmethod
     def _fold_short_tasks(groups: list[LocalEntity]) -> list[LocalEntity]:
         """"graph anomaly detection" and, later or before, "anomaly detection": an abstract names its task in full and
@@ -878,6 +927,7 @@ class Merger:
             self._finish(ent, text, bases, proposed_ends)
         for ent in self._fold_short_tasks(groups):
             self._finish(ent, text, bases, proposed_ends)
+        self._title_means_for(groups, text)
         st = state(doc)
         st.entities = groups
         st.main = main_contribution(groups)
