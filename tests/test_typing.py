@@ -733,3 +733,18 @@ def test_a_title_process_for_a_task_is_the_papers_means(extractor):
                   "classification.")
     assert posed.get("spectral token estimation") == "Task", posed
     assert means.get("spectral token estimation") == "Method", means
+
+
+def test_a_process_in_the_papers_own_words_named_as_a_means_is_a_method(entity_types):
+    """"… through feedback generation", "a graphical modelling approach": a process only phrases name (no vocabulary),
+    whose head files it as a task, is a technique where the text uses it as a means: a verb or preposition of use
+    before it, or one kind noun of a means after it. Not "X methods" (methods for the task X)."""
+    used = entity_types("The model corrects itself through quartic feedback generation. Its bounds follow via "
+                        "lattice smoothing estimation.")
+    assert used.get("quartic feedback generation") == "Method", used
+    assert used.get("lattice smoothing estimation") == "Method", used
+    # methods for it, in the plural: the task; control: the same sentence's means above is typed Method
+    both = entity_types("The model corrects itself through quartic feedback generation. Existing lattice smoothing "
+                        "estimation methods fail.")
+    assert both.get("lattice smoothing estimation") == "Task", both
+    assert both.get("quartic feedback generation") == "Method", both

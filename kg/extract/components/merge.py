@@ -214,6 +214,7 @@ _POSED_BEFORE = re.compile(r"\b(?:problems?|tasks?|study|studies|studied|address
                            r"\b[^.;:]{0,25}$", re.IGNORECASE)
 _ABBREVIATED = re.compile(r"\b(?:i\.e|e\.g)\.")
 #: "High-Pass Kernel Prediction for Efficient Video Deblurring": "for" after a title's process, up to what it is for
+_LIST_OR = re.compile(r"[ \t](?:and|or)[ \t]")
 _TITLE_FOR_NEXT = re.compile(r"[ \t]+for[ \t]+(?:the[ \t]+)?")
 _KEY_SPACES = re.compile(r"[\s-]+")
 _WORDS = re.compile(r"[a-z0-9]{3,}")
@@ -498,7 +499,7 @@ class Merger:
         or preposition of use before it ("we employ X", "via X"; in the title also "by", "with": "Specular Object
         Reconstruction by Differentiable Rendering"). Not when a mention is named as a problem ("X tasks", "the problem
         of X", "an approach for X"), nor what the paper proposes (its own cue typed it)."""
-        means = False
+        means = strict = False
         title_stop = -1
         for m in ent.mentions:
             if m.proposed or m.finder is _CONTRIBUTION:
@@ -510,7 +511,9 @@ class Merger:
                 continue
             typed = head_type(words[-1], self.res)
             if typed is None or typed[0] != "Method":
-                return False  # "object detection": the head names a problem
+                if typed is None or typed[0] != "Task" or not self._own_process(ent):
+                    return False  # "object detection": the head names a problem
+                strict = True  # "through feedback generation": a process of the paper's own wording, named as a means
             if self.means_not_after.match(text, m.end):
                 return False
             before = text[max(0, m.start - 40):m.start].lower().split()
@@ -522,13 +525,26 @@ class Merger:
             after = self.means_after.match(text, m.end)
             if after is not None and after.group().endswith("s") and prev in self.res.weak_modifiers:
                 after = None  # "existing few-shot learning methods": methods for the problem
-            if after is not None or prev in self.means_verbs:
+            if strict:
+                if after is not None and (after.group().endswith("s") or _LIST_OR.search(after.group())):
+                    after = None  # "existing anomaly detection methods", "long-tail classification and debiasing
+                    # methods": methods for the task; "a graphical modelling approach" is one that models
+                means = means or after is not None or prev in self.means_verbs
+            elif after is not None or prev in self.means_verbs:
                 means = True
             elif prev in self.title_means:
                 if title_stop < 0:
                     title_stop = title_end(text)
                 means = means or m.end <= title_stop
         return means
+
+    def _own_process(self, ent: LocalEntity) -> bool:
+        """Whether an entity is a process in the paper's own words ("feedback generation", "local alignment"): only
+        phrases name it (no vocabulary, acronym or name), and its head is a process noun (a gerund, an -ation noun)."""
+        if any(m.finder is not _PHRASE for m in ent.mentions):
+            return False
+        head = ent.mentions[0].surface.rsplit(None, 1)[-1].lower()
+        return head.endswith("ing") or head.endswith(self.res.words.process_noun_endings)
 
     def _title_opening(self, text: str, start: int) -> bool:
         """Whether a title (or its part after a colon) opens at ``start``, or one word before it: "Towards" or a
