@@ -701,3 +701,50 @@ def test_a_long_form_ending_in_a_known_term_is_a_kind_of_it(entity_types):
     assert games.get("k-dimensional congestion games") == "Task", games
     exit_ = entity_types("We propose Learned Early Exit for BERT (LeeBERT) to speed up inference.")
     assert exit_.get("Learned Early Exit for BERT") != "Model", exit_
+
+
+def test_a_title_process_for_a_task_is_the_papers_means(extractor):
+    """"High-Pass Kernel Prediction for Efficient Video Deblurring": a process a title opens on (or names after a name and a
+    colon) whose purpose, a task, follows "for" is the paper's means: a Method, whatever its head says."""
+    def types(title: str, abstract: str) -> dict[str, str]:
+        ex = extractor.extract(Paper(id="p", title=title, abstract=abstract))
+        return {label.lower(): e.type for e in ex.entities for label in e.labels}
+
+    means = types("Spectral Token Estimation for Semi-Supervised Image Classification",
+                  "We study semi-supervised image classification with few labels. Our estimator is simple.")
+    assert means.get("spectral token estimation") == "Method", means
+    assert means.get("semi-supervised image classification") == "Task", means
+    named = types("QuarkMatch: Sparse Entropy Estimation for Semi-Supervised Image Classification",
+                  "We study semi-supervised image classification with few labels.")
+    assert named.get("sparse entropy estimation") == "Method", named
+    # a problem the title sets out to solve (a gerund before it) stays a Task; control: its purpose is a Task too
+    goal = types("Accelerating Spectral Token Estimation for Semi-Supervised Image Classification",
+                 "We study semi-supervised image classification with few labels.")
+    assert goal.get("spectral token estimation") == "Task", goal
+    assert goal.get("semi-supervised image classification") == "Task", goal
+    # what "for" joins to a thing, not a task: the task in a setting; control: the thing is typed
+    setting = types("Layered Depth Estimation for Underwater Robots",
+                    "Underwater robots need depth. We evaluate on two harbours.")
+    assert setting.get("layered depth estimation") == "Task", setting
+    assert setting.get("underwater robots") == "Model", setting
+    # the abstract poses it as its problem; control: the same title without that sentence makes it the means
+    posed = types("Spectral Token Estimation for Semi-Supervised Image Classification",
+                  "We study a practical problem, i.e., spectral token estimation in semi-supervised image "
+                  "classification.")
+    assert posed.get("spectral token estimation") == "Task", posed
+    assert means.get("spectral token estimation") == "Method", means
+
+
+def test_a_process_in_the_papers_own_words_named_as_a_means_is_a_method(entity_types):
+    """"… through feedback generation", "a graphical modelling approach": a process only phrases name (no vocabulary),
+    whose head files it as a task, is a technique where the text uses it as a means: a verb or preposition of use
+    before it, or one kind noun of a means after it. Not "X methods" (methods for the task X)."""
+    used = entity_types("The model corrects itself through quartic feedback generation. Its bounds follow via "
+                        "lattice smoothing estimation.")
+    assert used.get("quartic feedback generation") == "Method", used
+    assert used.get("lattice smoothing estimation") == "Method", used
+    # methods for it, in the plural: the task; control: the same sentence's means above is typed Method
+    both = entity_types("The model corrects itself through quartic feedback generation. Existing lattice smoothing "
+                        "estimation methods fail.")
+    assert both.get("lattice smoothing estimation") == "Task", both
+    assert both.get("quartic feedback generation") == "Method", both

@@ -209,6 +209,15 @@ _TASKS_SUCH_AS = re.compile(r"(?<![\w-])tasks,?[ \t]+(?:such[ \t]+as|including|l
                             r"(?:[\w-]+(?:[ \t]+[\w-]+){0,3},[ \t]+){0,3}(?:(?:and|or)[ \t]+)?$", re.IGNORECASE)
 #: "the bandit convex optimization problem (BCO)": a topic named as the problem
 _TOPIC_PROBLEM = re.compile(r"[ \t]+problems?\b")
+#: "Face swapping is to interchange identity features …": a task stated by what it does (an acronym may come between)
+_TOPIC_IS_TO = re.compile(r"(?:[ \t]+\([^()]{1,20}\))?[ \t]+(?:is|are)[ \t]+to\b")
+#: "we study a practical problem, i.e., X", "the task of X", "we address X": the words that pose what follows as a problem
+_POSED_BEFORE = re.compile(r"\b(?:problems?|tasks?|study|studies|studied|address|addresses|tackle|tackles|challenges?)"
+                           r"\b[^.;:]{0,25}$", re.IGNORECASE)
+_ABBREVIATED = re.compile(r"\b(?:i\.e|e\.g)\.")
+#: "High-Pass Kernel Prediction for Efficient Video Deblurring": "for" after a title's process, up to what it is for
+_LIST_OR = re.compile(r"[ \t](?:and|or)[ \t]")
+_TITLE_FOR_NEXT = re.compile(r"[ \t]+for[ \t]+(?:the[ \t]+)?")
 _KEY_SPACES = re.compile(r"[\s-]+")
 _WORDS = re.compile(r"[a-z0-9]{3,}")
 
@@ -522,7 +531,7 @@ class Merger:
         or preposition of use before it ("we employ X", "via X"; in the title also "by", "with": "Specular Object
         Reconstruction by Differentiable Rendering"). Not when a mention is named as a problem ("X tasks", "the problem
         of X", "an approach for X"), nor what the paper proposes (its own cue typed it)."""
-        means = False
+        means = strict = False
         title_stop = -1
         for m in ent.mentions:
             if m.proposed or m.finder is _CONTRIBUTION:
@@ -534,7 +543,9 @@ class Merger:
                 continue
             typed = head_type(words[-1], self.res)
             if typed is None or typed[0] != "Method":
-                return False  # "object detection": the head names a problem
+                if typed is None or typed[0] != "Task" or not self._own_process(ent):
+                    return False  # "object detection": the head names a problem
+                strict = True  # "through feedback generation": a process of the paper's own wording, named as a means
             if self.means_not_after.match(text, m.end):
                 return False
             before = text[max(0, m.start - 40):m.start].lower().split()
@@ -546,13 +557,26 @@ class Merger:
             after = self.means_after.match(text, m.end)
             if after is not None and after.group().endswith("s") and prev in self.res.weak_modifiers:
                 after = None  # "existing few-shot learning methods": methods for the problem
-            if after is not None or prev in self.means_verbs:
+            if strict:
+                if after is not None and (after.group().endswith("s") or _LIST_OR.search(after.group())):
+                    after = None  # "existing anomaly detection methods", "long-tail classification and debiasing
+                    # methods": methods for the task; "a graphical modelling approach" is one that models
+                means = means or after is not None or prev in self.means_verbs
+            elif after is not None or prev in self.means_verbs:
                 means = True
             elif prev in self.title_means:
                 if title_stop < 0:
                     title_stop = title_end(text)
                 means = means or m.end <= title_stop
         return means
+
+    def _own_process(self, ent: LocalEntity) -> bool:
+        """Whether an entity is a process in the paper's own words ("feedback generation", "local alignment"): only
+        phrases name it (no vocabulary, acronym or name), and its head is a process noun (a gerund, an -ation noun)."""
+        if any(m.finder is not _PHRASE for m in ent.mentions):
+            return False
+        head = ent.mentions[0].surface.rsplit(None, 1)[-1].lower()
+        return head.endswith("ing") or head.endswith(self.res.words.process_noun_endings)
 
     def _title_opening(self, text: str, start: int) -> bool:
         """Whether a title (or its part after a colon) opens at ``start``, or one word before it: "Towards" or a
@@ -809,6 +833,47 @@ class Merger:
                 _absorb(target, ent, groups, joined)
         return joined
 
+    def _title_means_for(self, groups: list[LocalEntity], text: str) -> None:
+        """"High-Pass Kernel Prediction for Efficient Video Deblurring", "InfoMatch: Entropy Neural Estimation for
+        Semi-Supervised Image Classification", "Optimistic Planning for the Stochastic Knapsack Problem": a process a title
+        opens on (or its part after a name and a colon) and whose purpose it names after "for", a task of the paper,
+        is the paper's means for that task: a Method, whatever a head or a vocabulary files it as. Not a problem the
+        title sets out to solve ("Alleviating Foreground Sparsity for …", "Accelerating BERT Inference for …": a
+        gerund before it), nor what "for" joins to a thing rather than a task ("Monocular Depth Estimation for
+        Underwater Robots", "Point Tracking for Egocentric Videos": the task in a setting), nor a topic a vocabulary
+        names ("Unsupervised Domain Adaptation for Object Detection", "Continual Learning for Machine Translation":
+        a field's setting, which the graph shares across papers)."""
+        stop = title_end(text)
+        if stop <= 0:
+            return
+        task_starts: dict[int, LocalEntity] = {}
+        means: list[tuple[LocalEntity, Candidate]] = []
+        for ent in groups:
+            if ent.type != "Task":
+                continue
+            for m in ent.mentions:
+                if m.end > stop:
+                    continue
+                task_starts.setdefault(m.start, ent)
+                if not ent.proposed and _TITLE_FOR_NEXT.match(text, m.end) \
+                        and not any(x.finder is _LEXICON or x.finder is _RELATION for x in ent.mentions):
+                    means.append((ent, m))
+        for ent, m in means:
+            after = _TITLE_FOR_NEXT.match(text, m.end)
+            purpose = task_starts.get(after.end()) if after is not None else None
+            if purpose is None or purpose is ent or self._goal_opener(text, ent) \
+                    or any(_TOPIC_STATE.match(text, x.end) or _TOPIC_IS_TO.match(text, x.end) and _opens_sentence(text, x.start)
+                           for x in ent.mentions) \
+                    or any(x.start > stop and _POSED_BEFORE.search(_ABBREVIATED.sub("", text[max(stop, x.start - 40):x.start]))
+                           for x in ent.mentions):
+                continue  # "Face swapping is to interchange …", "FSCIL aims to …", "we study a more challenging problem,
+                # i.e., few-shot class-incremental learning": the abstract poses it as its problem
+            seg = max(text.rfind(":", 0, m.start), text.rfind(" - ", 0, m.start), text.rfind("–", 0, m.start))
+            before = [w for w in text[seg + 1:m.start].split() if w != "-"]
+            if len(before) > 1 or before and (before[0].lower().endswith("ing") or not before[0][:1].isupper()):
+                continue
+            ent.type, ent.confidence = "Method", min(ent.confidence, 0.75)
+
     @staticmethod
     def _fold_short_tasks(groups: list[LocalEntity]) -> list[LocalEntity]:
         """"graph anomaly detection" and, later or before, "anomaly detection": an abstract names its task in full and
@@ -918,6 +983,7 @@ class Merger:
             self._finish(ent, text, bases, proposed_ends)
         for ent in self._fold_short_tasks(groups):
             self._finish(ent, text, bases, proposed_ends)
+        self._title_means_for(groups, text)
         st = state(doc)
         st.entities = groups
         st.main = main_contribution(groups)
