@@ -1143,3 +1143,34 @@ def test_an_evaluation_in_a_paper_presenting_data_and_a_method_evaluates_the_met
                       "experiments on a publicly available dataset, QUXSTORE, for symptom identification.")
     assert ("foom3", "evaluatedOn", "quxstore") in rels, rels
     assert not any(r[0] == "zorbmeme" and r[1] == "evaluatedOn" for r in rels), rels
+
+
+@pytest.mark.parametrize("sentence, beaten", [
+    ("Experiments show that FooNet is superior to BarNet and QuxNet.", {"barnet", "quxnet"}),
+    ("Experiments demonstrate the superiority of FooNet over RoBERTa.", {"roberta"}),
+    ("Experiments show that FooNet improves upon BarNet.", {"barnet"}),
+    ("Results show that FooNet provides a stronger search signal than BarNet, QuxNet, and ZedNet.",
+     {"barnet", "quxnet", "zednet"}),
+])
+def test_superiority_words_and_parted_comparatives_compare(extractor, sentence, beaten):
+    """"superior to X", "superiority of … over X", "improves upon X", "a stronger search signal than A, B, and C"."""
+    rels = _relations(extractor, "FooNet: Detection Networks", "We propose FooNet, a detection network. " + sentence)
+    assert beaten <= {o for s, p, o in rels if s == "foonet" and p == "outperforms"}, rels
+
+
+def test_a_name_in_a_clause_about_the_rival_is_not_the_rival(extractor):
+    """"improves upon prior work that relies on X": X is what the rival relies on, not the rival."""
+    rels = _relations(extractor, "FooNet: Detection Networks",
+                      "We propose FooNet, a detection network. FooNet improves upon prior work that relies on "
+                      "BazNet features. FooNet outperforms BarNet.")
+    beaten = {o for s, p, o in rels if s == "foonet" and p == "outperforms"}
+    assert "barnet" in beaten, rels
+    assert "baznet" not in beaten, rels
+
+
+def test_a_contribution_named_as_a_possessor_is_the_subject(extractor):
+    """"The results demonstrate BLO-SAM's superior performance over X": an all-capital name before "'s"."""
+    rels = _relations(extractor, "FOOSAM: Finetuning Segmentation Models",
+                      "We propose FOOSAM, a finetuning method. The results demonstrate FOOSAM's superior performance "
+                      "over SAM-Adapter.")
+    assert ("foosam", "outperforms", "sam-adapter") in rels, rels

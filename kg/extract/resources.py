@@ -167,6 +167,8 @@ class Words:
     coined_use_on_verbs: frozenset[str]
     rival_extra: frozenset[str]
     rival_link_words: frozenset[str]
+    rival_clause_words: frozenset[str]
+    than_comparatives: tuple[str, ...]
     relation_avoid_cues: frozenset[str]
     relation_avoid_ends: frozenset[str]
     relation_avoid_problem_cues: frozenset[str]

@@ -105,7 +105,10 @@ class RelationCues:
                                   # "we compared CACER with CACLA and DDPG": the object of "compared" between
                                   r"|(?<![\w-])(?:" + _alternation((), words.compare_verbs)
                                   + r")\s+(?!with\b|to\b)[^.;,]{1,40}?\s(?:with|to)\b")
-        # every cue of ``outperform``, ``over`` and ``against`` holds one of these words
+        # "achieves better style transfer performance than X": a comparative a few words (no punctuation) before "than"
+        self.than = LowerRegex(r"(?<![\w-])(?:" + _alternation((), words.than_comparatives)
+                               + r")\s+(?:[\w-]+\s+){1,4}?than(?![\w-])")
+        # every cue of ``outperform``, ``over``, ``against`` and ``than`` holds one of these words
         #: the threat words, as substrings: a paper holding none has no threat to address (``finder.threat_links``)
         self.threat_words = key_words(list(words.against_threat_words))
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))

@@ -37,6 +37,7 @@ def comparison(cues: RelationCues, s_text: str) -> int | None:
         return None  # most sentences compare nothing: skip both case-insensitive scans
     hits = [m.end() for m in cues.outperform.finditer(s_text)]
     hits += [m.end() for m in cues.over.finditer(s_text)]
+    hits += [m.end() for m in cues.than.finditer(s_text)]
     hits += [m.end() for m in cues.against.finditer(s_text) if not withstood(cues, s_text, m.end())]
     return min(hits) if hits else None
 
@@ -101,7 +102,8 @@ def rival(cues: RelationCues, doc: Doc, sent: Span, cmp_at: int, in_sent, subj, 
     glued = False  # the name is glued to a describer ("DNN-based SCL approaches"): it only says what the rival is built on
     for m, e in in_sent:
         if m.start >= start and m.start - start <= 60 and e is not subj and e.type in RIVAL_TYPES:
-            if cues.words.rival_breaks.intersection(full[start:m.start].lower().split()):
+            gap = full[start:m.start].lower().split()
+            if cues.words.rival_breaks.intersection(gap) or cues.words.rival_clause_words.intersection(gap):
                 break
             describer = GLUED_WORD.match(full, m.end)
             if describer is not None and describer.group(1).lower() in cues.words.acronym_glued_describers:
