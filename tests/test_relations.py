@@ -1174,3 +1174,14 @@ def test_a_contribution_named_as_a_possessor_is_the_subject(extractor):
                       "We propose FOOSAM, a finetuning method. The results demonstrate FOOSAM's superior performance "
                       "over SAM-Adapter.")
     assert ("foosam", "outperforms", "sam-adapter") in rels, rels
+
+
+def test_rivals_listed_with_their_margins_are_all_outperformed(extractor):
+    """"outperforming A by an average of 35% and B by …": a margin between two rivals of a list; not a means
+    ("outperforms A by using B features": B is no rival)."""
+    rels = _relations(extractor, "FooNet: Text Classification",
+                      "We propose FooNet, a text classification model. FooNet outperforms BERT by 3 points and RoBERTa "
+                      "by 2 points. FooNet outperforms ELMo by using XLNet features.")
+    beaten = {o for s, p, o in rels if s == "foonet" and p == "outperforms"}
+    assert {"bert", "roberta", "elmo"} <= beaten, rels
+    assert "xlnet" not in beaten, rels

@@ -53,6 +53,10 @@ NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 GLUED_WORD = re.compile(r"(?:-|[ \t]+)([A-Za-z]+)\b")
 #: (a short parenthesis may close an item: its score, "outperforming baselines such as A (15.0%) and B (9.8%)")
 LIST_GAP = re.compile(r"(?:\s*\([^()]{1,30}\))?(?:\s*(?:,|,?\s+(?:and|or))?\s*|\s*,?\s*(?:including|such as|like|e\.g\.,?|namely)\s+)")
+#: ``LIST_GAP`` between two rivals, or a margin then a list word: "outperforming TableLlama by an average of 35% and
+#: Flan-UL2 20B by …", "outperforms A by a large margin and B" (a margin holds a number or the word "margin")
+RIVAL_LIST_GAP = re.compile(LIST_GAP.pattern + r"|\s+by\s+(?:[^,;()\d]{0,25}?\d[\w.%]*(?:\s+[\w%-]+){0,3}?"
+                            r"|an?\s+(?:[\w-]+\s+)?margin)\s*(?:,|,?\s+(?:and|or))\s*(?:(?:the|over|than)\s+)?")
 
 
 def _alternation(stems, words) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.components.relations.context import Node, Paper, Proposed, Sentence
-from kg.extract.components.relations.cues import GLUED_WORD, LIST_GAP, NEXT_WORD, RIVAL_TYPES, RelationCues
+from kg.extract.components.relations.cues import GLUED_WORD, NEXT_WORD, RIVAL_LIST_GAP, RIVAL_TYPES, RelationCues
 from kg.extract.state import Candidate, LocalEntity
 from kg.extract.text import chunks, doc_text, may_contain, norm_word, words_of
 from kg.names import entity_key
@@ -83,7 +83,7 @@ def listed_rivals(cues: RelationCues, text: str, rival, in_sent, subj, cue_at: i
     for m, e in in_sent:
         if m.start < at or e is subj or e is rival:
             continue
-        if not LIST_GAP.fullmatch(text, at, m.start):
+        if not RIVAL_LIST_GAP.fullmatch(text, at, m.start):
             break
         if e.type in RIVAL_TYPES and e not in out:
             out.append(e)
