@@ -1143,3 +1143,25 @@ def test_an_evaluation_in_a_paper_presenting_data_and_a_method_evaluates_the_met
                       "experiments on a publicly available dataset, QUXSTORE, for symptom identification.")
     assert ("foom3", "evaluatedOn", "quxstore") in rels, rels
     assert not any(r[0] == "zorbmeme" and r[1] == "evaluatedOn" for r in rels), rels
+
+
+def test_a_task_named_as_a_means_after_a_use_cue_is_used_not_addressed(extractor):
+    # the technique of a task ("based on the technique of list learning", "leverages ideas from offline RL"), and a task
+    # whose modifier holds an acronym in brackets ("leverages Gaussian Process (GP) surrogate modeling"), are used
+    rels = _relations(extractor, "Improper Boosting",
+                      "We propose FooBoost, a boosting algorithm for multiclass classification. A key component of "
+                      "FooBoost is based on the technique of list learning.")
+    assert ("fooboost", "uses", "list learning") in rels, rels
+    assert ("fooboost", "addresses", "list learning") not in rels, rels
+    assert ("fooboost", "addresses", "multiclass classification") in rels, rels
+    rels = _relations(extractor, "Parallel Sampling",
+                      "We propose FooInf, a combination strategy for Bayesian inference. FooInf leverages Gaussian "
+                      "Process (GP) surrogate modeling and active learning.")
+    assert ("fooinf", "uses", "active learning") in rels, rels
+    assert ("fooinf", "addresses", "active learning") not in rels, rels
+    assert ("fooinf", "addresses", "bayesian inference") in rels, rels
+    # control: a technique "for" a task is for it ("utilizes the smoothing technique for federated minimax optimization")
+    rels = _relations(extractor, "Federated Minimax",
+                      "We propose FooGDA, which utilizes the smoothing technique for federated minimax optimization.")
+    assert ("foogda", "addresses", "federated minimax optimization") in rels, rels
+    assert ("foogda", "uses", "federated minimax optimization") not in rels, rels

@@ -276,10 +276,34 @@ def used_task(cues: RelationCues, text: str, base: int, use_ends: list[int], sta
     if list_end is not None and USE_LIST_GAP.fullmatch(text, list_end, start):
         return True
     for end in use_ends:
-        gap = text[base + end:start]
-        if 0 <= start - base - end <= 30 and len(gap.split()) <= 2 \
-                and cues.words.rival_breaks.isdisjoint(gap.lower().split()) and not any(c in gap for c in ",;:()"):
+        if not 0 <= start - base - end <= 60:
+            continue
+        # "leverages Gaussian Process (GP) surrogate modeling": an acronym in brackets is part of the modifier
+        gap = _BRACKETED_ACRONYM.sub(" ", text[base + end:start])
+        words = gap.lower().split()
+        if len(words) <= 2 and len(gap) <= 30 and cues.words.rival_breaks.isdisjoint(words) \
+                and not any(c in gap for c in ",;:()"):
             return True
+        if means_gap(cues, words) and not any(c in gap for c in ",;:()"):
+            return True
+    return False
+
+
+#: "(GP)", "(SSL)": an acronym in brackets, which a gap between a use cue and its object may hold
+_BRACKETED_ACRONYM = re.compile(r"\s*\([A-Za-z0-9-]{1,10}\)")
+
+
+def means_gap(cues: RelationCues, words: list[str]) -> bool:
+    """Whether the words between a use cue and a task name a means of the task: "the technique of", "ideas from",
+    "classical tools from": an article, at most one modifier, a means noun, "of"/"from", an article and at most one
+    modifier of the task ("is based on the technique of list learning", "building upon ideas from preference-based
+    bandit learning"); not "for" ("utilizes the smoothing technique for federated minimax optimization": for the task)."""
+    nouns = cues.words.relation_task_use_means_nouns
+    for k, w in enumerate(words):
+        if w in nouns and k + 1 < len(words) and words[k + 1] in ("of", "from"):
+            before = [x for x in words[:k] if x not in ("the", "a", "an")]
+            after = [x for x in words[k + 2:] if x not in ("the", "a", "an")]
+            return len(before) <= 1 and len(after) <= 1 and cues.words.rival_breaks.isdisjoint(before + after)
     return False
 
 
