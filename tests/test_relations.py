@@ -1165,3 +1165,36 @@ def test_a_task_named_as_a_means_after_a_use_cue_is_used_not_addressed(extractor
                       "We propose FooGDA, which utilizes the smoothing technique for federated minimax optimization.")
     assert ("foogda", "addresses", "federated minimax optimization") in rels, rels
     assert ("foogda", "uses", "federated minimax optimization") not in rels, rels
+
+
+def test_a_problem_framed_as_another_is_a_formulation_used_not_a_task_addressed(extractor):
+    # "formalizes DST as a sequence-to-sequence problem", "treating X as a few-shot learning task", "we approach this
+    # as a bi-level optimization problem": the contribution uses the formulation; it addresses the problem framed
+    rels = _relations(extractor, "Dialogue State Tracking",
+                      "This paper proposes a new approach to dialogue state tracking, referred to as Seq2Seq-DU, which "
+                      "formalizes DST as a sequence-to-sequence problem. Seq2Seq-DU is fast.")
+    assert ("seq2seq-du", "uses", "sequence-to-sequence problem") in rels, rels
+    assert ("seq2seq-du", "addresses", "sequence-to-sequence problem") not in rels, rels
+    assert ("seq2seq-du", "addresses", "dialogue state tracking") in rels, rels
+    rels = _relations(extractor, "Hate Speech",
+                      "We propose SAHSD. By treating hate speech detection as a few-shot learning task, SAHSD utilizes "
+                      "sentiment analysis.")
+    assert ("sahsd", "uses", "few-shot learning") in rels, rels
+    assert ("sahsd", "addresses", "few-shot learning") not in rels, rels
+    assert ("sahsd", "addresses", "hate speech detection") in rels, rels
+    rels = _relations(extractor, "Harmony Transformer",
+                      "In this work, we introduce the Harmony Decision Transformer (HarmoDT), a novel solution for "
+                      "offline reinforcement learning. We approach this as a bi-level optimization problem, employing a "
+                      "meta-learning framework.")
+    assert ("harmony decision transformer", "uses", "bi-level optimization") in rels, rels
+    assert ("harmony decision transformer", "uses", "meta-learning") in rels, rels
+    # control: cast as one of a task's methods ("… as a general re-ranking algorithm") it is for that task
+    rels = _relations(extractor, "Efficient Re-Ranking",
+                      "We propose FooRank, a transformer for visual place recognition. We show that FooRank can be "
+                      "regarded as a general re-ranking algorithm for retrieval methods.")
+    assert ("foorank", "addresses", "re-ranking") in rels, rels
+    assert ("foorank", "uses", "re-ranking") not in rels, rels
+    # control: a paper without a contribution addresses the task it treats the question as (the problem it studies)
+    rels = _relations(extractor, "Notes on Learning",
+                      "Text summarization remains a challenging problem. We treat the question as a machine translation task.")
+    assert ("PAPER", "addresses", "machine translation") in rels, rels

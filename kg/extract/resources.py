@@ -153,6 +153,7 @@ class Words:
     relation_title_means: tuple[str, ...]
     relation_task_use_skips: frozenset[str]
     relation_task_use_means_nouns: frozenset[str]
+    relation_framing_verbs: frozenset[str]
     relation_title_remedies: tuple[str, ...]
     relation_title_problem_cuts: frozenset[str]
     relation_roman_numerals: tuple[str, ...]

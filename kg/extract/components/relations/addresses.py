@@ -56,12 +56,18 @@ def problem_sentence(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     for m, e in sent.mentions:
         if e.type != "Task":
             continue
-        if verb_end is not None and m.start - a >= verb_end:
-            paper.add(main, "addresses", e, bounds, "addresses-paper" if main is None else "addresses-problem")
-        elif posed_problem(cues, s_text, m.start - a, m.end - a):
-            paper.add(main, "addresses", e, bounds, "addresses-paper-problem" if main is None else "addresses-problem")
-        else:
+        studied = verb_end is not None and m.start - a >= verb_end
+        if not studied and not posed_problem(cues, s_text, m.start - a, m.end - a):
             continue
+        if main is not None and framed_as(cues, s_text, m.start - a, m.end - a):
+            # "We approach this problem as a supervised learning task": the contribution's formulation
+            paper.add(main, "uses", e, bounds, "uses-framing")
+            paper.used_tasks.add(id(e))
+            continue
+        if studied:
+            paper.add(main, "addresses", e, bounds, "addresses-paper" if main is None else "addresses-problem")
+        else:
+            paper.add(main, "addresses", e, bounds, "addresses-paper-problem" if main is None else "addresses-problem")
         if main is None and not posed_topic(e):
             paper.paper_tasks.add(id(e))
 
@@ -111,9 +117,31 @@ class SentenceTasks:
             return  # "our visual alignment module", "a similarity-aware denoising function": a part
         if self.is_eval and evaluation_setting(cues, text, m.start, m.end):
             return  # "improvements (up to 63% …) on Meta world tasks", "across multiple multi-stage tasks": a test bed
+        if framed_as(cues, sent.text, m.start - sent.start, m.end - sent.start):
+            # "Seq2Seq-DU, which formalizes DST as a sequence-to-sequence problem": a formulation it uses
+            paper.add(subj, "uses", e, sent.bounds, "uses-framing")
+            paper.used_tasks.add(id(e))
+            return
         paper.add(subj, "addresses", e, sent.bounds, "addresses")
         if id(subj) not in paper.addressed and not posed_topic(e):
             paper.addressed.add(id(subj))
+
+
+def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
+    """Whether the task at ``at``..``end`` (in the sentence's text) is what a framing verb earlier in the sentence
+    casts a problem as ("we formulate 3D lane detection as a curve propagation problem", "by treating hate speech
+    detection as a few-shot learning task", "models the CPP problem as an asymmetric traveling salesman problem"):
+    "as a"/"as the" and at most two words right before it, a framing verb before that; not when a kind noun follows,
+    which describes the contribution as one of the task's methods ("can be regarded as a general re-ranking
+    algorithm", "is formulated as a state estimation approach")."""
+    hit = cues.framed_as.search(s_text, max(0, at - 40), at)
+    if hit is None:
+        return False
+    after = NEXT_WORD.match(s_text, end)
+    if after is not None and after.group(1).lower() in cues.framing_kind_words:
+        return False
+    verbs = cues.words.relation_framing_verbs
+    return any(w in verbs for w in s_text[:hit.start()].lower().split())
 
 
 def evaluation_setting(cues: RelationCues, text: str, start: int, end: int) -> bool:
