@@ -1188,6 +1188,12 @@ def test_a_problem_framed_as_another_is_a_formulation_used_not_a_task_addressed(
                       "meta-learning framework.")
     assert ("harmony decision transformer", "uses", "bi-level optimization") in rels, rels
     assert ("harmony decision transformer", "uses", "meta-learning") in rels, rels
+    # a noun of framing: "the first formulation of reward design as a bilevel optimization problem"
+    rels = _relations(extractor, "Policy Alignment",
+                      "We present FooAlign, a framework for policy alignment in reinforcement learning. FooAlign gives "
+                      "the first formulation of reward design as a bilevel optimization problem.")
+    assert ("fooalign", "uses", "bilevel optimization") in rels, rels
+    assert ("fooalign", "addresses", "policy alignment") in rels, rels
     # control: cast as one of a task's methods ("… as a general re-ranking algorithm") it is for that task
     rels = _relations(extractor, "Efficient Re-Ranking",
                       "We propose FooRank, a transformer for visual place recognition. We show that FooRank can be "
