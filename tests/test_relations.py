@@ -1194,6 +1194,14 @@ def test_a_problem_framed_as_another_is_a_formulation_used_not_a_task_addressed(
                       "the first formulation of reward design as a bilevel optimization problem.")
     assert ("fooalign", "uses", "bilevel optimization") in rels, rels
     assert ("fooalign", "addresses", "policy alignment") in rels, rels
+    # before the contribution is named: "we first formulate the problem … as a Markov decision process. Then, we propose
+    # FooRL"; control on the same input: an example after "such as the" is no formulation
+    rels = _relations(extractor, "Sampling Policies",
+                      "We argue that a generative model that minimizes a probabilistic loss, such as the log-loss, is "
+                      "costly. We first formulate the problem of learning a sampling policy as a Markov decision process. "
+                      "Then, we propose FooRL, an actor-critic algorithm.")
+    assert ("foorl", "uses", "markov decision process") in rels, rels
+    assert not any(r[1] == "uses" and "log" in r[2] for r in rels), rels
     # control: cast as one of a task's methods ("… as a general re-ranking algorithm") it is for that task
     rels = _relations(extractor, "Efficient Re-Ranking",
                       "We propose FooRank, a transformer for visual place recognition. We show that FooRank can be "

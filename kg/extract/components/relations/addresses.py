@@ -45,11 +45,17 @@ def problem_sentence(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     main, s_text, a, bounds = paper.main, sent.text, sent.start, sent.bounds
     if not (main is None or sent.end <= paper.main_at):
         return
-    task = False
+    task = framed = False
     for m, e in sent.mentions:  # (a loop, not two generators: this runs for every sentence)
         if m.proposed:
             return
         task = task or e.type == "Task"
+        framed = framed or e.type == "Method"
+    if framed and main is not None and " as " in s_text and cues.authors.search(s_text):
+        for m, e in sent.mentions:
+            if e.type == "Method" and framed_as(cues, s_text, m.start - a, m.end - a):
+                # "We model this as a stochastic multi-armed bandit problem …", before the contribution is named
+                paper.add(main, "uses", e, bounds, "uses-framing")
     if not task:
         return
     verb_end = paper_verb(cues, s_text, cues.paper_task if main is None else cues.study_verbs)
@@ -131,17 +137,20 @@ def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
     """Whether the task at ``at``..``end`` (in the sentence's text) is what a framing verb earlier in the sentence
     casts a problem as ("we formulate 3D lane detection as a curve propagation problem", "by treating hate speech
     detection as a few-shot learning task", "models the CPP problem as an asymmetric traveling salesman problem"):
-    "as a"/"as the" and at most two words right before it, a framing verb before that; not when a kind noun follows,
-    which describes the contribution as one of the task's methods ("can be regarded as a general re-ranking
-    algorithm", "is formulated as a state estimation approach")."""
+    "as a"/"as the" and at most two words right before it, a framing verb among the 15 words before that (not "such
+    as"); not when a kind noun follows, which describes the contribution as one of the task's methods ("can be
+    regarded as a general re-ranking algorithm", "is formulated as a state estimation approach")."""
     hit = cues.framed_as.search(s_text, max(0, at - 40), at)
     if hit is None:
         return False
     after = NEXT_WORD.match(s_text, end)
     if after is not None and after.group(1).lower() in cues.framing_kind_words:
         return False
+    before = s_text[:hit.start()].lower().split()
+    if before and before[-1] == "such":
+        return False  # "a probabilistic loss, such as the log-loss": an example
     verbs = cues.words.relation_framing_verbs
-    return any(w in verbs for w in s_text[:hit.start()].lower().split())
+    return any(w in verbs for w in before[-15:])
 
 
 def evaluation_setting(cues: RelationCues, text: str, start: int, end: int) -> bool:
