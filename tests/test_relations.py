@@ -1202,6 +1202,14 @@ def test_a_problem_framed_as_another_is_a_formulation_used_not_a_task_addressed(
                       "Then, we propose FooRL, an actor-critic algorithm.")
     assert ("foorl", "uses", "markov decision process") in rels, rels
     assert not any(r[1] == "uses" and "log" in r[2] for r in rels), rels
+    # "model", "approach" are framing verbs only as verbs ("We approach image harmonization as a style transfer
+    # problem"), not as nouns ("unnormalized models whose variance is the same as the maximum likelihood estimation")
+    rels = _relations(extractor, "Harmonization",
+                      "We propose FooEst, an estimation framework for unnormalized models whose asymptotic variance is "
+                      "the same as the maximum likelihood estimation. We propose FooHarm. We approach image "
+                      "harmonization as a style transfer problem, and FooHarm routes semantic similarity.")
+    assert not any(r[1] == "uses" and "likelihood" in r[2] for r in rels), rels
+    assert any(r[1] == "uses" and r[2] == "style transfer" for r in rels), rels
     # control: cast as one of a task's methods ("… as a general re-ranking algorithm") it is for that task
     rels = _relations(extractor, "Efficient Re-Ranking",
                       "We propose FooRank, a transformer for visual place recognition. We show that FooRank can be "

@@ -138,7 +138,7 @@ def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
     casts a problem as ("we formulate 3D lane detection as a curve propagation problem", "by treating hate speech
     detection as a few-shot learning task", "models the CPP problem as an asymmetric traveling salesman problem"):
     "as a"/"as the" and at most two words right before it, a framing verb among the 15 words before that (not "such
-    as"); not when a kind noun follows, which describes the contribution as one of the task's methods ("can be
+    as", "the same as"); not when a kind noun follows, which describes the contribution as one of the task's methods ("can be
     regarded as a general re-ranking algorithm", "is formulated as a state estimation approach")."""
     hit = cues.framed_as.search(s_text, max(0, at - 40), at)
     if hit is None:
@@ -147,10 +147,20 @@ def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
     if after is not None and after.group(1).lower() in cues.framing_kind_words:
         return False
     before = s_text[:hit.start()].lower().split()
-    if before and before[-1] == "such":
-        return False  # "a probabilistic loss, such as the log-loss": an example
-    verbs = cues.words.relation_framing_verbs
-    return any(w in verbs for w in before[-15:])
+    words = cues.words
+    if before and before[-1] in words.relation_framing_not_before:
+        return False  # "a probabilistic loss, such as the log-loss", "the same as the MLE": no framing
+    # a framing verb that is a noun as often ("unnormalized models and …") is a verb after its subject ("We approach
+    # image harmonization as …") or before the opening of its object ("CFC models the CPP problem as …")
+    window = before[-15:]
+    for k, w in enumerate(window):
+        if w in words.relation_framing_verbs and (
+                w not in words.relation_framing_noun_verbs
+                or k and window[k - 1] in words.relation_framing_verb_subjects
+                or k + 1 < len(window) and (window[k + 1] in words.relation_framing_object_openers
+                                            or window[k + 1].endswith("'"))):
+            return True
+    return False
 
 
 def evaluation_setting(cues: RelationCues, text: str, start: int, end: int) -> bool:
