@@ -1185,3 +1185,80 @@ def test_rivals_listed_with_their_margins_are_all_outperformed(extractor):
     beaten = {o for s, p, o in rels if s == "foonet" and p == "outperforms"}
     assert {"bert", "roberta", "elmo"} <= beaten, rels
     assert "xlnet" not in beaten, rels
+
+
+def test_a_task_named_as_a_means_after_a_use_cue_is_used_not_addressed(extractor):
+    # the technique of a task ("based on the technique of list learning", "leverages ideas from offline RL"), and a task
+    # whose modifier holds an acronym in brackets ("leverages Gaussian Process (GP) surrogate modeling"), are used
+    rels = _relations(extractor, "Improper Boosting",
+                      "We propose FooBoost, a boosting algorithm for multiclass classification. A key component of "
+                      "FooBoost is based on the technique of list learning.")
+    assert ("fooboost", "uses", "list learning") in rels, rels
+    assert ("fooboost", "addresses", "list learning") not in rels, rels
+    assert ("fooboost", "addresses", "multiclass classification") in rels, rels
+    rels = _relations(extractor, "Parallel Sampling",
+                      "We propose FooInf, a combination strategy for Bayesian inference. FooInf leverages Gaussian "
+                      "Process (GP) surrogate modeling and active learning.")
+    assert ("fooinf", "uses", "active learning") in rels, rels
+    assert ("fooinf", "addresses", "active learning") not in rels, rels
+    assert ("fooinf", "addresses", "bayesian inference") in rels, rels
+    # control: a technique "for" a task is for it ("utilizes the smoothing technique for federated minimax optimization")
+    rels = _relations(extractor, "Federated Minimax",
+                      "We propose FooGDA, which utilizes the smoothing technique for federated minimax optimization.")
+    assert ("foogda", "addresses", "federated minimax optimization") in rels, rels
+    assert ("foogda", "uses", "federated minimax optimization") not in rels, rels
+
+
+def test_a_problem_framed_as_another_is_a_formulation_used_not_a_task_addressed(extractor):
+    # "formalizes DST as a sequence-to-sequence problem", "treating X as a few-shot learning task", "we approach this
+    # as a bi-level optimization problem": the contribution uses the formulation; it addresses the problem framed
+    rels = _relations(extractor, "Dialogue State Tracking",
+                      "This paper proposes a new approach to dialogue state tracking, referred to as Seq2Seq-DU, which "
+                      "formalizes DST as a sequence-to-sequence problem. Seq2Seq-DU is fast.")
+    assert ("seq2seq-du", "uses", "sequence-to-sequence problem") in rels, rels
+    assert ("seq2seq-du", "addresses", "sequence-to-sequence problem") not in rels, rels
+    assert ("seq2seq-du", "addresses", "dialogue state tracking") in rels, rels
+    rels = _relations(extractor, "Hate Speech",
+                      "We propose SAHSD. By treating hate speech detection as a few-shot learning task, SAHSD utilizes "
+                      "sentiment analysis.")
+    assert ("sahsd", "uses", "few-shot learning") in rels, rels
+    assert ("sahsd", "addresses", "few-shot learning") not in rels, rels
+    assert ("sahsd", "addresses", "hate speech detection") in rels, rels
+    rels = _relations(extractor, "Harmony Transformer",
+                      "In this work, we introduce the Harmony Decision Transformer (HarmoDT), a novel solution for "
+                      "offline reinforcement learning. We approach this as a bi-level optimization problem, employing a "
+                      "meta-learning framework.")
+    assert ("harmony decision transformer", "uses", "bi-level optimization") in rels, rels
+    assert ("harmony decision transformer", "uses", "meta-learning") in rels, rels
+    # a noun of framing: "the first formulation of reward design as a bilevel optimization problem"
+    rels = _relations(extractor, "Policy Alignment",
+                      "We present FooAlign, a framework for policy alignment in reinforcement learning. FooAlign gives "
+                      "the first formulation of reward design as a bilevel optimization problem.")
+    assert ("fooalign", "uses", "bilevel optimization") in rels, rels
+    assert ("fooalign", "addresses", "policy alignment") in rels, rels
+    # before the contribution is named: "we first formulate the problem … as a Markov decision process. Then, we propose
+    # FooRL"; control on the same input: an example after "such as the" is no formulation
+    rels = _relations(extractor, "Sampling Policies",
+                      "We argue that a generative model that minimizes a probabilistic loss, such as the log-loss, is "
+                      "costly. We first formulate the problem of learning a sampling policy as a Markov decision process. "
+                      "Then, we propose FooRL, an actor-critic algorithm.")
+    assert ("foorl", "uses", "markov decision process") in rels, rels
+    assert not any(r[1] == "uses" and "log" in r[2] for r in rels), rels
+    # "model", "approach" are framing verbs only as verbs ("We approach image harmonization as a style transfer
+    # problem"), not as nouns ("unnormalized models whose variance is the same as the maximum likelihood estimation")
+    rels = _relations(extractor, "Harmonization",
+                      "We propose FooEst, an estimation framework for unnormalized models whose asymptotic variance is "
+                      "the same as the maximum likelihood estimation. We propose FooHarm. We approach image "
+                      "harmonization as a style transfer problem, and FooHarm routes semantic similarity.")
+    assert not any(r[1] == "uses" and "likelihood" in r[2] for r in rels), rels
+    assert any(r[1] == "uses" and r[2] == "style transfer" for r in rels), rels
+    # control: cast as one of a task's methods ("… as a general re-ranking algorithm") it is for that task
+    rels = _relations(extractor, "Efficient Re-Ranking",
+                      "We propose FooRank, a transformer for visual place recognition. We show that FooRank can be "
+                      "regarded as a general re-ranking algorithm for retrieval methods.")
+    assert ("foorank", "addresses", "re-ranking") in rels, rels
+    assert ("foorank", "uses", "re-ranking") not in rels, rels
+    # control: a paper without a contribution addresses the task it treats the question as (the problem it studies)
+    rels = _relations(extractor, "Notes on Learning",
+                      "Text summarization remains a challenging problem. We treat the question as a machine translation task.")
+    assert ("PAPER", "addresses", "machine translation") in rels, rels

@@ -45,23 +45,35 @@ def problem_sentence(cues: RelationCues, paper: Paper, sent: Sentence) -> None:
     main, s_text, a, bounds = paper.main, sent.text, sent.start, sent.bounds
     if not (main is None or sent.end <= paper.main_at):
         return
-    task = False
+    task = framed = False
     for m, e in sent.mentions:  # (a loop, not two generators: this runs for every sentence)
         if m.proposed:
             return
         task = task or e.type == "Task"
+        framed = framed or e.type == "Method"
+    if framed and main is not None and " as " in s_text and cues.authors.search(s_text):
+        for m, e in sent.mentions:
+            if e.type == "Method" and framed_as(cues, s_text, m.start - a, m.end - a):
+                # "We model this as a stochastic multi-armed bandit problem …", before the contribution is named
+                paper.add(main, "uses", e, bounds, "uses-framing")
     if not task:
         return
     verb_end = paper_verb(cues, s_text, cues.paper_task if main is None else cues.study_verbs)
     for m, e in sent.mentions:
         if e.type != "Task":
             continue
-        if verb_end is not None and m.start - a >= verb_end:
-            paper.add(main, "addresses", e, bounds, "addresses-paper" if main is None else "addresses-problem")
-        elif posed_problem(cues, s_text, m.start - a, m.end - a):
-            paper.add(main, "addresses", e, bounds, "addresses-paper-problem" if main is None else "addresses-problem")
-        else:
+        studied = verb_end is not None and m.start - a >= verb_end
+        if not studied and not posed_problem(cues, s_text, m.start - a, m.end - a):
             continue
+        if main is not None and framed_as(cues, s_text, m.start - a, m.end - a):
+            # "We approach this problem as a supervised learning task": the contribution's formulation
+            paper.add(main, "uses", e, bounds, "uses-framing")
+            paper.used_tasks.add(id(e))
+            continue
+        if studied:
+            paper.add(main, "addresses", e, bounds, "addresses-paper" if main is None else "addresses-problem")
+        else:
+            paper.add(main, "addresses", e, bounds, "addresses-paper-problem" if main is None else "addresses-problem")
         if main is None and not posed_topic(e):
             paper.paper_tasks.add(id(e))
 
@@ -111,9 +123,44 @@ class SentenceTasks:
             return  # "our visual alignment module", "a similarity-aware denoising function": a part
         if self.is_eval and evaluation_setting(cues, text, m.start, m.end):
             return  # "improvements (up to 63% …) on Meta world tasks", "across multiple multi-stage tasks": a test bed
+        if framed_as(cues, sent.text, m.start - sent.start, m.end - sent.start):
+            # "Seq2Seq-DU, which formalizes DST as a sequence-to-sequence problem": a formulation it uses
+            paper.add(subj, "uses", e, sent.bounds, "uses-framing")
+            paper.used_tasks.add(id(e))
+            return
         paper.add(subj, "addresses", e, sent.bounds, "addresses")
         if id(subj) not in paper.addressed and not posed_topic(e):
             paper.addressed.add(id(subj))
+
+
+def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
+    """Whether the task at ``at``..``end`` (in the sentence's text) is what a framing verb earlier in the sentence
+    casts a problem as ("we formulate 3D lane detection as a curve propagation problem", "by treating hate speech
+    detection as a few-shot learning task", "models the CPP problem as an asymmetric traveling salesman problem"):
+    "as a"/"as the" and at most two words right before it, a framing verb among the 15 words before that (not "such
+    as", "the same as"); not when a kind noun follows, which describes the contribution as one of the task's methods ("can be
+    regarded as a general re-ranking algorithm", "is formulated as a state estimation approach")."""
+    hit = cues.framed_as.search(s_text, max(0, at - 40), at)
+    if hit is None:
+        return False
+    after = NEXT_WORD.match(s_text, end)
+    if after is not None and after.group(1).lower() in cues.framing_kind_words:
+        return False
+    before = s_text[:hit.start()].lower().split()
+    words = cues.words
+    if before and before[-1] in words.relation_framing_not_before:
+        return False  # "a probabilistic loss, such as the log-loss", "the same as the MLE": no framing
+    # a framing verb that is a noun as often ("unnormalized models and …") is a verb after its subject ("We approach
+    # image harmonization as …") or before the opening of its object ("CFC models the CPP problem as …")
+    window = before[-15:]
+    for k, w in enumerate(window):
+        if w in words.relation_framing_verbs and (
+                w not in words.relation_framing_noun_verbs
+                or k and window[k - 1] in words.relation_framing_verb_subjects
+                or k + 1 < len(window) and (window[k + 1] in words.relation_framing_object_openers
+                                            or window[k + 1].endswith("'"))):
+            return True
+    return False
 
 
 def evaluation_setting(cues: RelationCues, text: str, start: int, end: int) -> bool:
@@ -276,10 +323,34 @@ def used_task(cues: RelationCues, text: str, base: int, use_ends: list[int], sta
     if list_end is not None and USE_LIST_GAP.fullmatch(text, list_end, start):
         return True
     for end in use_ends:
-        gap = text[base + end:start]
-        if 0 <= start - base - end <= 30 and len(gap.split()) <= 2 \
-                and cues.words.rival_breaks.isdisjoint(gap.lower().split()) and not any(c in gap for c in ",;:()"):
+        if not 0 <= start - base - end <= 60:
+            continue
+        # "leverages Gaussian Process (GP) surrogate modeling": an acronym in brackets is part of the modifier
+        gap = _BRACKETED_ACRONYM.sub(" ", text[base + end:start])
+        words = gap.lower().split()
+        if len(words) <= 2 and len(gap) <= 30 and cues.words.rival_breaks.isdisjoint(words) \
+                and not any(c in gap for c in ",;:()"):
             return True
+        if means_gap(cues, words) and not any(c in gap for c in ",;:()"):
+            return True
+    return False
+
+
+#: "(GP)", "(SSL)": an acronym in brackets, which a gap between a use cue and its object may hold
+_BRACKETED_ACRONYM = re.compile(r"\s*\([A-Za-z0-9-]{1,10}\)")
+
+
+def means_gap(cues: RelationCues, words: list[str]) -> bool:
+    """Whether the words between a use cue and a task name a means of the task: "the technique of", "ideas from",
+    "classical tools from": an article, at most one modifier, a means noun, "of"/"from", an article and at most one
+    modifier of the task ("is based on the technique of list learning", "building upon ideas from preference-based
+    bandit learning"); not "for" ("utilizes the smoothing technique for federated minimax optimization": for the task)."""
+    nouns = cues.words.relation_task_use_means_nouns
+    for k, w in enumerate(words):
+        if w in nouns and k + 1 < len(words) and words[k + 1] in ("of", "from"):
+            before = [x for x in words[:k] if x not in ("the", "a", "an")]
+            after = [x for x in words[k + 2:] if x not in ("the", "a", "an")]
+            return len(before) <= 1 and len(after) <= 1 and cues.words.rival_breaks.isdisjoint(before + after)
     return False
 
 

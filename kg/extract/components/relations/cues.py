@@ -14,7 +14,7 @@ CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "a
               "uses": 0.6, "uses-contribution": 0.55, "uses-derived-name": 0.8, "outperforms": 0.7,
               "uses-named-description": 0.55, "addresses-paper": 0.5, "uses-designed-part": 0.55, "addresses-opening-task": 0.55,
               "addresses-paper-task": 0.45, "addresses-paper-problem": 0.5,
-              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6,
+              "addresses-problem": 0.6, "addresses-title-task": 0.6, "uses-task": 0.55, "uses-framing": 0.55, "addresses-title-problem": 0.6, "uses-enumerated-part": 0.55, "evaluatedOn-unnamed": 0.6, "name-part": 0.6,
               "uses-phrase": 0.55, "addresses-threat": 0.6}
 #: what a paper can propose: its subjects, a task, and a measure ("QSTS, a novel … similarity measure")
 PROPOSED_TYPES = SUBJECT_TYPES | {"Task", "Metric"}
@@ -202,6 +202,12 @@ class RelationCues:
         self.problem_state = re.compile(r"\s+(?:is|are|was|remains|remain|has\s+been|have\s+been)\s+(?:an?\s+|the\s+)?"
                                         r"(?:[\w-]+\s+){0,3}?(?:" + problem_nouns + r")s?(?![\w-])", re.IGNORECASE)
         self.problem_as = re.compile(r"(?<![\w-])as\s+an?\s+\Z", re.IGNORECASE)
+        #: "as a", "as a special", "as the direct": what ends the text before a task a framing verb casts the problem as
+        means = [w for t in ("Method", "Model") for w in cues["apposition_types"][t] if " " not in w] + ["solution"]
+        #: the kind nouns of a method or model: after a task cast "as a", they describe the contribution as one of the
+        #: task's methods ("can be regarded as a general re-ranking algorithm")
+        self.framing_kind_words = frozenset(means) | frozenset(w + "s" for w in means)
+        self.framed_as = re.compile(r"(?<![\w-])as\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}\Z", re.IGNORECASE)
         #: a dataset in a list after "on"/"across" (``ON_ITEMS``), also one a described collection opens: "on three
         #: long-document reading comprehension tasks: A, B, and C", "across three natural image datasets (i.e., A, B …",
         #: or one dataset an article opens and a comma sets off ("on a publicly available dataset, RESTORE")

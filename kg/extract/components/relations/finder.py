@@ -202,6 +202,11 @@ class RelationFinder(RelationCues):
                 tasks.mention(m, e)
             elif e.type == "Dataset":
                 evaluated.mention(self, paper, sent, subj, m, e, is_eval, cmp_at is not None)
+            elif e.type == "Method" and not e.proposed and (named or self.authors.search(sent.text)) \
+                    and addresses.framed_as(self, sent.text, rel_pos, m.end - sent.start):
+                # "We approach this as a bi-level optimization problem": a formulation the contribution uses (in a
+                # sentence of the authors or naming it; not "Recent works … formulating X as a binary classification task")
+                paper.add(subj, "uses", e, sent.bounds, "uses-framing")
             elif e.type in USE_OBJECT_TYPES and not e.proposed and (subj.type != "Dataset" or named):
                 # (a dataset the sentence only refers to does not use what "we employ": "We employ the Mask R-CNN and
                 # Cascaded Mask R-CNN models … to perform NLB disease segmentation" in a paper presenting data)
