@@ -23,7 +23,8 @@ from spacy.vocab import Vocab
 
 from kg.extract.fastre import word_alternation
 from kg.extract.resources import Resources, load_words
-from kg.extract.state import state
+import kg.extract.state as _state_mod
+from kg.extract.state import DocState, state
 from kg.names import singular
 
 
@@ -50,7 +51,8 @@ def title_end(text: str) -> int:
 
 def doc_text(doc: Doc) -> str:
     """The doc's text, built once (``doc.text`` joins every token on each access, making Token objects)."""
-    st = state(doc)
+    # the state of the doc asked for last is read without the call (~130k calls of these readers per 1,000 docs)
+    st: DocState = _state_mod._last_state if doc is _state_mod._last_doc else state(doc)  # type: ignore[assignment]
     text = st.text
     if text is None:
         toks = tokens(doc)
@@ -68,7 +70,7 @@ def doc_title(doc: Doc) -> str | None:
 
 def sentences(doc: Doc) -> list[Span]:
     """The doc's sentences, computed once (``doc.sents`` re-scans the doc every call)."""
-    st = state(doc)
+    st: DocState = _state_mod._last_state if doc is _state_mod._last_doc else state(doc)  # type: ignore[assignment]
     cached = st.sents
     if cached is None:
         cached = st.sents = list(doc.sents)
@@ -78,8 +80,11 @@ def sentences(doc: Doc) -> list[Span]:
 
 def sentence_at(doc: Doc, char: int) -> Span:
     """The sentence containing character offset ``char``."""
-    sents = sentences(doc)
-    i = bisect.bisect_right(cast("list[int]", state(doc).sent_starts), char) - 1  # sentences() set them
+    st: DocState = _state_mod._last_state if doc is _state_mod._last_doc else state(doc)  # type: ignore[assignment]
+    sents = st.sents
+    if sents is None:
+        sents = sentences(doc)
+    i = bisect.bisect_right(cast("list[int]", st.sent_starts), char) - 1  # sentences() set them
     return sents[max(i, 0)]
 
 
@@ -198,7 +203,7 @@ def _row(vocab: Vocab, orth: int) -> tuple[Lex, str, str, str, bool, bool]:
 
 def tokens(doc: Doc) -> Tokens:
     """The doc's :class:`Tokens`, built on first use."""
-    st = state(doc)
+    st: DocState = _state_mod._last_state if doc is _state_mod._last_doc else state(doc)  # type: ignore[assignment]
     toks = st.tokens
     if toks is None:
         # each token's IDX read with its ORTH and SPACY (one more field of the same pass over the tokens; summing the
