@@ -753,3 +753,20 @@ def test_chunk_ranges_read_the_kept_runs_only_for_their_own_resources() -> None:
         assert (chunk_ranges(doc, 0, n, r), chunk_ranges(doc, 2, n - 2, r)) == want[id(r)]
     # positive control: the two resources cut this text differently ("of" is a function word of one only)
     assert want[id(res)][0] != want[id(other)][0]
+
+
+def test_math_memo_gives_what_a_fresh_rewrite_gives():
+    """A math body read a second time (through the memo) is cleaned as the first time; two different bodies still
+    clean differently (positive control on the same texts)."""
+    from kg.clean import markup
+
+    texts = ["We bound the error by $\\mathcal{O}(n^{2})$ with $\\varepsilon$ noise.",
+             "A rate of $\\mathcal{O}(n^{2})$ and $\\varepsilon$ again, then $\\frac{1}{k}$."]
+    markup._MATH_MEMO.clear()
+    first = [markup.clean_markup(t) for t in texts]
+    assert "\\mathcal{O}(n^{2})" in markup._MATH_MEMO  # the second text read it from the memo
+    second = [markup.clean_markup(t) for t in texts]
+    markup._MATH_MEMO.clear()
+    assert first == second
+    assert markup._latex_math("\\varepsilon") == "ε" and markup._latex_math("\\frac{1}{k}") != "ε"
+    assert "ε" in first[0] and "1/k" in first[1]

@@ -472,11 +472,23 @@ def _squeezed(s: str) -> str:
     return " ".join(s.split())
 
 
+#: :func:`_latex_math` of a body read before (a pure function of the body; short bodies such as "k", "\\times" or
+#: "\\mathcal{O}(n)" recur across abstracts, and each costs a dozen regex passes). Bounded: a run of many texts
+#: stops adding bodies, it never drops one; a body longer than 200 characters (rarely seen twice) is not kept.
+_MATH_MEMO: dict[str, str] = {}
+_MATH_MEMO_MAX = 20_000
+
+
 def _park_math(m: re.Match[str], park: _Parking) -> str:
     for key in ("d", "i", "p", "b", "e"):
         body = m.group(key)
         if body is not None:
-            ph = park.park(_latex_math(body))
+            text = _MATH_MEMO.get(body)
+            if text is None:
+                text = _latex_math(body)
+                if len(body) <= 200 and len(_MATH_MEMO) < _MATH_MEMO_MAX:
+                    _MATH_MEMO[body] = text
+            ph = park.park(text)
             return ph if key in ("i", "p") else f" {ph} "  # display math stands apart
     return m.group()
 
