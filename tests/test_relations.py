@@ -1291,3 +1291,20 @@ def test_a_short_name_given_to_the_contribution_joins_it(extractor):
     assert ("foonet", "outperforms", "bert") in rels, rels
     assert not any(p == "proposes" and o in ("convolutional neural networks", "convolutional neural network", "rnn",
                                              "rnns") for _s, p, o in rels), rels
+
+
+def test_a_plain_title_name_the_abstract_proposes_is_the_contribution(extractor):
+    """"Helios: Learning …" and "we propose Helios, an in-network … system": a plain capitalised title name that the
+    abstract proposes right after a contribution verb is the contribution, even with a second proposal after it;
+    not a title name the abstract never proposes ("Position: …" and no "propose Position")."""
+    rels = _relations(extractor, "Foxglove: Learning Matching Rules for Malicious Traffic Detection",
+                      "In this paper, we propose Foxglove, an in-network malicious traffic detection system. First, we "
+                      "design a novel Supervised Mixture Prototypical Learning (SMPL) method. Foxglove outperforms "
+                      "NetBeacon on CICIDS2017.")
+    assert ("PAPER", "proposes", "foxglove") in rels, rels
+    assert ("foxglove", "outperforms", "netbeacon") in rels, rels
+    rels = _relations(extractor, "Position: Malicious Traffic Detection Needs Rules",
+                      "We argue that rules matter. We propose a novel Supervised Mixture Prototypical Learning (SMPL) "
+                      "method.")
+    assert ("PAPER", "proposes", "supervised mixture prototypical learning") in rels, rels
+    assert ("PAPER", "proposes", "position") not in rels, rels
