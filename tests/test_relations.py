@@ -1262,3 +1262,49 @@ def test_a_problem_framed_as_another_is_a_formulation_used_not_a_task_addressed(
     rels = _relations(extractor, "Notes on Learning",
                       "Text summarization remains a challenging problem. We treat the question as a machine translation task.")
     assert ("PAPER", "addresses", "machine translation") in rels, rels
+
+
+def test_a_short_name_given_to_the_contribution_joins_it(extractor):
+    """The contribution's short name, in its forms: an apposed name that abbreviates the capitalised words after it
+    ("we introduce Foop, Fast Object Occupancy Pretraining, which …"), a name after "or" ("which we term "Adaptive
+    Radial Gradient Descent" or AdaRad"), a "2" that doubles a capital ("Graph Advantage Actor-Critic (GA2C)"), and an
+    acronym ending in a capital S ("Multi-level Summarizer (MLS)", no plural of "ML"). Each result sentence naming
+    the short form links the one contribution; an alternative after "or" that abbreviates nothing stays apart."""
+    cases = [
+        ("Modeling Caption Diversity", "In this work, we introduce Foop, Fast Object Occupancy Pretraining, which "
+         "models occupancy. We show that Foop outperforms SigLIP on ImageNet.", "fast object occupancy pretraining"),
+        ("Nonparametric Networks", "We employ a novel optimization algorithm, which we term \"Adaptive Radial Gradient "
+         "Descent\" or AdaRad, and obtain promising results. AdaRad outperforms SigLIP on ImageNet.",
+         "adaptive radial gradient descent"),
+        ("Graph Contrastive Learning", "We design a Graph Advantage Actor-Critic (GA2C) model. Results show that GA2C "
+         "outperforms SigLIP on ImageNet.", "graph advantage actor-critic"),
+        ("Attention for Summarization", "We propose Multi-level Summarizer (MLS), a supervised method. Results show "
+         "that MLS outperforms SigLIP on ImageNet.", "multi-level summarizer"),
+    ]
+    for title, abstract, key in cases:
+        rels = _relations(extractor, title, abstract)
+        assert ("PAPER", "proposes", key) in rels, rels
+        assert (key, "outperforms", "siglip") in rels, rels
+        assert (key, "evaluatedOn", "imagenet") in rels, rels
+    rels = _relations(extractor, "Foo", "We propose FooNet, a text classification model. We train Convolutional "
+                      "Neural Networks or RNNs. FooNet outperforms BERT.")
+    assert ("foonet", "outperforms", "bert") in rels, rels
+    assert not any(p == "proposes" and o in ("convolutional neural networks", "convolutional neural network", "rnn",
+                                             "rnns") for _s, p, o in rels), rels
+
+
+def test_a_plain_title_name_the_abstract_proposes_is_the_contribution(extractor):
+    """"Helios: Learning …" and "we propose Helios, an in-network … system": a plain capitalised title name that the
+    abstract proposes right after a contribution verb is the contribution, even with a second proposal after it;
+    not a title name the abstract never proposes ("Position: …" and no "propose Position")."""
+    rels = _relations(extractor, "Foxglove: Learning Matching Rules for Malicious Traffic Detection",
+                      "In this paper, we propose Foxglove, an in-network malicious traffic detection system. First, we "
+                      "design a novel Supervised Mixture Prototypical Learning (SMPL) method. Foxglove outperforms "
+                      "NetBeacon on CICIDS2017.")
+    assert ("PAPER", "proposes", "foxglove") in rels, rels
+    assert ("foxglove", "outperforms", "netbeacon") in rels, rels
+    rels = _relations(extractor, "Position: Malicious Traffic Detection Needs Rules",
+                      "We argue that rules matter. We propose a novel Supervised Mixture Prototypical Learning (SMPL) "
+                      "method.")
+    assert ("PAPER", "proposes", "supervised mixture prototypical learning") in rels, rels
+    assert ("PAPER", "proposes", "position") not in rels, rels

@@ -36,6 +36,12 @@ _LAST_WORD_MAX = 21
 
 
 _REPEAT = re.compile(r"([A-Za-z])([3-9])(?![0-9])")  # "2" between letters means "to" (T2I)
+# "… Gradient Descent" or AdaRad,': a capitalised name (2-8 words, maybe quoted), "or", a short name closing the clause
+_OR_ALIAS = re.compile(r'((?:[A-Z][\w-]*\s+){1,7}[A-Z][\w-]*)["\u201d\']*,?\s+or\s+["\u201c]?([A-Za-z][\w-]*[A-Z][\w-]*)'
+                       r'(?=["\u201d]?[\s,.;:)])')
+# "we introduce Llip, Latent Language Image Pretraining, which …": a name, then the capitalised words it abbreviates
+_APPOSED_ALIAS = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9-]{2,15}), ((?:[A-Z][\w-]*\s+){1,7}[A-Z][\w-]*)(?=[,(])")
+_TWICE = re.compile(r"([A-Z])2(?=[A-Z])")
 def best_long_form(short: str, long: str) -> str | None:
     """Schwartz-Hearst: the long form (a suffix of ``long``) that ``short`` abbreviates.
 
@@ -48,6 +54,12 @@ def best_long_form(short: str, long: str) -> str | None:
     if found is None and _REPEAT.search(short):
         repeated = _REPEAT.sub(lambda m: m.group(1) * int(m.group(2)), short)
         found = _long_form(repeated, long, True) or _long_form(repeated, long)
+    if found is None and _TWICE.search(short):
+        # "Graph Advantage Actor-Critic (GA2C)", "A2C": a "2" that does not read "to" doubles the capital before it
+        # (only in a capitalised name: "T2I" reads "text-to-image" through the plain match above)
+        found = _long_form(_TWICE.sub(lambda m: m.group(1) * 2, short), long, True)
+        if found is not None and not all(w[:1].isupper() for w in found.split()):
+            found = None  # a name's capitals only: "I2I" in "unpaired image-to-image" reads "to"
     return found
 
 
@@ -152,10 +164,51 @@ class AcronymFinder:
                     c.type, c.confidence = "Dataset", max(c.confidence, conf)
             start = lf_start
 
+    def _aliases(self, text: str, out: list[Candidate]) -> None:
+        """A capitalised name given a short name without brackets: with "or" ("which we term "Adaptive Radial-Angular
+        Gradient Descent" or AdaRad", "Multi-Resolution Diffusion, or mr-Diff"), or apposed before it ("we introduce
+        Llip, Latent Language Image Pretraining, which …"). The short name must abbreviate the name (so "CNN or RNN",
+        "Adam or SGD" are left alone: alternatives, not a name and its short form)."""
+        # (from each " or " and ", " before a capital: the patterns tried at every capital cost ~65 µs an abstract)
+        at = text.find(" or ")
+        while at >= 0:
+            lo = max(0, at - 120)
+            m = _OR_ALIAS.search(text, lo, at + 40)
+            while m is not None and m.start() < at:
+                if m.start(2) > at:
+                    self._alias(out, m.group(2), m.start(2), m.group(1), m.start(1), True)
+                    break
+                m = _OR_ALIAS.search(text, m.start() + 1, at + 40)
+            at = text.find(" or ", at + 4)
+        at = text.find(", ")
+        while at >= 0:
+            if text[at + 2:at + 3].isupper():
+                m = _APPOSED_ALIAS.match(text, text.rfind(" ", 0, at) + 1)
+                if m is not None and m.end(1) == at:
+                    self._alias(out, m.group(1), m.start(1), m.group(2), m.start(2), False)
+            at = text.find(", ", at + 2)
+
+    def _alias(self, out: list[Candidate], short: str, s_start: int, long: str, l_start: int,
+               suffix: bool) -> None:
+        """``short`` names ``long`` when it abbreviates it: with ``suffix``, a name that ends ``long`` (which may
+        open on other capitalised words: "We term Adaptive …"); else all of ``long``."""
+        if suffix and not is_acronym(short) and not (short[0].islower() and "-" in short
+                                                      and any(c.isupper() for c in short)):
+            return
+        lf = best_long_form(short, long)
+        if not lf or len(lf.split()) < 2 or lf.lower() == short.lower() or not suffix and lf != long:
+            return
+        lf_start = l_start + long.rfind(lf)
+        typ, conf = _type_of(lf, self.res, self.kind_nouns)
+        out.append(Candidate(lf_start, lf_start + len(lf), typ, Finder.ACRONYM, conf, "", lf))
+        out.append(Candidate(s_start, s_start + len(short), typ, Finder.ACRONYM, conf, "", lf))
+
     def __call__(self, doc: Doc) -> Doc:
         st = state(doc)
         out = st.candidates
         text = doc_text(doc)
+        if " or " in text or ", " in text:
+            self._aliases(text, out)
         if "(" not in text:
             return doc  # most abstracts define nothing: skip the per-sentence work
         # a long form the lexicon knows ("grammatical error correction" is a Task) types its acronym too

@@ -741,8 +741,8 @@ class Merger:
                 # decided before the merged candidate is built: most rejected spans are generic words
                 low = surface.lower()
                 if conf < self.min_confidence or low in generic_terms \
-                        or low.endswith("s") and low[:-1] in generic_terms:
-                    continue
+                        or surface.endswith("s") and low[:-1] in generic_terms:
+                    continue  # (a plural "s" is lower-case: "MLS", "Multi-level Summarizer", is no plural of "ML")
             # the component of the most trusted candidate, the first non-empty value of each field
             best = max(cands, key=_trust) if len(cands) > 1 else cands[0]
             canonical, long_form, source_id = "", "", ""

@@ -278,6 +278,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
             self._passive_named(doc, by_start, out, unnamed[0][0].start if unnamed else len(doc))
         if not any(map(_PROPOSED, out)):
             self._rare_name_apposition(doc, by_start, out)
+        self._title_name_proposed(doc, by_start, out)
         self._repeat_new_names(doc, by_start, out)
         self._typed_by_apposition(doc, by_start, out)
         if any(map(_PROPOSED, out)):

@@ -179,6 +179,37 @@ class TitleReader(ReaderBase):
             self.last_title_phrases = (title, phrases)
         return phrases
 
+    def _verb_names(self, text: str, name: str, after: int) -> bool:
+        """Whether the abstract (from ``after``) names ``name`` right after a contribution verb ("we propose Helios,
+        an …", "we present Mustango: a …"), the name closing there (a comma, colon, bracket or full stop after it)."""
+        pos = text.find(name, after)
+        while pos >= 0:
+            before = text[max(0, pos - 20):pos].split()
+            if before and before[-1].lower() in self.past_verbs | self.verbs and text[pos + len(name):pos + len(name) + 1] in (",", ":", "(", "."):
+                return True
+            pos = text.find(name, pos + 1)
+        return False
+
+    def _title_name_proposed(self, doc: Doc, by_start, out: list[Candidate]) -> None:
+        """"Helios: Learning and Adaptation of …" and "In this paper, we propose Helios, an in-network …": a title's
+        name before the colon that no finder read anywhere (a plain capitalised word), which the abstract proposes
+        right after a contribution verb. Run after the other readers: a name they read keeps their type."""
+        text, head = doc_text(doc), doc_title(doc)
+        if head is None or ":" not in head:
+            return
+        name = head[:head.index(":")].strip()
+        words = name.split()
+        if not words or len(words) > 2 or not all(w[:1].isupper() for w in words) \
+                or words[0].lower() in self.title_openers or not self._verb_names(text, name, len(head)):
+            return
+        if any(c.end - c.start == len(name) and text.startswith(name, c.start) for c in out):
+            return
+        start = text.find(name)
+        cand = Candidate(start, start + len(name), "Method", Finder.CONTRIBUTION, 0.85, proposed=True)
+        out.append(cand)
+        by_start.setdefault(start, []).append(cand)
+        self.new_names.append(cand)
+
     def _title_name(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """A title "DiffAug: Enhance …" names the paper's contribution before the colon.
 
