@@ -1308,3 +1308,17 @@ def test_a_plain_title_name_the_abstract_proposes_is_the_contribution(extractor)
                       "method.")
     assert ("PAPER", "proposes", "supervised mixture prototypical learning") in rels, rels
     assert ("PAPER", "proposes", "position") not in rels, rels
+
+
+def test_a_task_named_in_the_titles_means_is_not_addressed(extractor):
+    """"FooBot: Scaling Collision Detection for Object Rearrangement with Procedural Scene Generation": the title's
+    means (from "with" to the end) is how the contribution works; its purpose after "for" is addressed. Control:
+    "with applications to" opens a purpose, and a task named before the means is addressed."""
+    abstract = "Rearranging objects is hard. We propose FooBot, a collision checker. FooBot works in clutter."
+    rels = _relations(extractor, "FooBot: Collision Checking for Object Rearrangement with Procedural Scene Generation",
+                      abstract)
+    assert ("foobot", "addresses", "object rearrangement") in rels, rels  # positive control
+    assert ("foobot", "addresses", "procedural scene generation") not in rels, rels
+    rels = _relations(extractor, "FooBot: Collision Checking with Applications to Procedural Scene Generation",
+                      abstract)
+    assert ("foobot", "addresses", "procedural scene generation") in rels, rels

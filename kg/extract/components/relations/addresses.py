@@ -118,6 +118,9 @@ class SentenceTasks:
         self.task_end = None
         if m.end <= paper.purpose_at:
             return
+        for lo, hi in paper.title_means:
+            if lo <= m.start and m.end <= hi:
+                return  # "CabiNet: … for Object Rearrangement with Procedural Scene Generation": the title's means
         after = NEXT_WORD.match(text, m.end)
         if after is not None and after.group(1).lower() in cues.words.relation_part_nouns:
             return  # "our visual alignment module", "a similarity-aware denoising function": a part
@@ -161,6 +164,26 @@ def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
                                             or window[k + 1].endswith("'"))):
             return True
     return False
+
+
+#: "with applications to/in": a title's purpose, not its means
+_APPLICATIONS = re.compile(r"\s+(?:an\s+)?applications?\s+(?:to|in)\b", re.IGNORECASE)
+
+
+def title_means_spans(cues: RelationCues, text: str, title_end: int) -> list[tuple[int, int]]:
+    """Where the title names the contribution's means: from each means word ("via", "using", "with", "based on" …) to
+    the next "for" or the title's end ("CoCA: Regaining Safety-awareness of … with Constitutional Calibration",
+    "Sequential Recommendation with Probabilistic Logical Reasoning"; "AERO: Enhancing … via Deep Reinforcement
+    Learning for Account Migration" ends the means before "for": the account migration is its purpose)."""
+    if title_end <= 0:
+        return []
+    out = []
+    for hit in cues.title_means.finditer(text, 0, title_end):
+        if _APPLICATIONS.match(text, hit.end()):
+            continue  # "… Reduction with Applications to Text Classification": a purpose
+        purpose = cues.title_for.search(text, hit.end(), title_end)
+        out.append((hit.end(), purpose.start() if purpose is not None else title_end))
+    return out
 
 
 def evaluation_setting(cues: RelationCues, text: str, start: int, end: int) -> bool:

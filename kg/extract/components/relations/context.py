@@ -55,6 +55,10 @@ class Paper:
     norms: list[str]
     #: where a title's purpose ("… for …") begins (-1: none): what stands before is the contribution's description
     purpose_at: int
+    #: the title's stretches that name its means: from each means word ("via", "using", "with" …) to the next "for" or
+    #: the title's end ("… for Object Rearrangement with Procedural Scene Generation", "CoCA: … with Constitutional
+    #: Calibration"): a task named there is how the contribution works, not what it is for
+    title_means: list[tuple[int, int]] = field(default_factory=list)
     rels: list[RelationCandidate] = field(default_factory=list)
     #: noun phrases no entity names that a relation points at, in the order found, proposed to the merge as entities:
     #: compared rivals (``outperforms.rival``), the title's problem (``addresses.title_problem``), used phrases

@@ -50,12 +50,14 @@ class RelationFinder(RelationCues):
         sent_starts, sent_ends = sentence_offsets(doc)
         # "CAMIL: Context-Aware Multiple Instance Learning for Cancer Detection …": what a title names before its
         # purpose ("for") is the contribution's own description, not a task it addresses
-        title_purpose = self.title_for.search(text, 0, max(text_title_end(text), 0))
+        title_stop = max(text_title_end(text), 0)
+        title_purpose = self.title_for.search(text, 0, title_stop)
         paper = Paper(doc=doc, text=text, ents=ents, spans=spans, span_starts=[m.start for m, _e in spans],
                       proposed=proposed, main=main,
                       main_at=min(m.start for m in main.mentions if m.proposed) if main is not None else 0,
                       sents=sentences(doc), sent_starts=sent_starts, sent_ends=sent_ends, lower=toks.lower,
-                      norms=toks.norm, purpose_at=title_purpose.start() if title_purpose is not None else -1)
+                      norms=toks.norm, purpose_at=title_purpose.start() if title_purpose is not None else -1,
+                      title_means=addresses.title_means_spans(self, text, title_stop))
         if main is not None:
             # "… Given the connection to information entropy, we name our method InfoMatch.": the method is named
             # after it is described; the authors' sentences before the name are about it
