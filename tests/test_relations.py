@@ -1322,3 +1322,14 @@ def test_a_task_named_in_the_titles_means_is_not_addressed(extractor):
     rels = _relations(extractor, "FooBot: Collision Checking with Applications to Procedural Scene Generation",
                       abstract)
     assert ("foobot", "addresses", "procedural scene generation") in rels, rels
+
+
+def test_a_class_of_tasks_told_by_a_qualifier_is_not_addressed(extractor):
+    """"shares commonalities with the upstream tasks", "for solving such long-horizon problems": a plural setting noun
+    a qualifier modifies is no task the contribution is for. Control: "citation tasks" (a task's name) is addressed."""
+    rels = _relations(extractor, "Continual Learning",
+                      "We propose FooCL, a prompt tuning method. FooCL avoids forgetting of upstream tasks.")
+    assert not {r for r in rels if r[1] == "addresses" and r[2] == "upstream tasks"}, rels
+    rels = _relations(extractor, "Scholarly Writing",
+                      "We propose FooCite, a writing assistant. FooCite solves citation tasks within one model.")
+    assert ("foocite", "addresses", "citation tasks") in rels, rels  # positive control

@@ -150,6 +150,7 @@ class Words:
     relation_part_nouns: frozenset[str]
     relation_setting_nouns: frozenset[str]
     relation_setting_preps: frozenset[str]
+    relation_setting_qualifiers: frozenset[str]
     relation_part_cues: tuple[str, ...]
     relation_title_means: tuple[str, ...]
     relation_task_use_skips: frozenset[str]

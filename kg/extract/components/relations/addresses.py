@@ -14,7 +14,7 @@ import re
 from kg.extract.components.relations.context import Node, Paper, Proposed, Sentence
 from kg.extract.components.relations.cues import EXAMPLE_BEFORE, EXAMPLE_GAP, NEXT_WORD, OPENING, USE_LIST_GAP, RelationCues, stems
 from kg.extract.state import Candidate, LocalEntity
-from kg.extract.text import TITLE_WORD, LowerRegex, head_type, norm_word, sentence_chars
+from kg.extract.text import TITLE_WORD, LowerRegex, head_type, is_describing_adjective, norm_word, sentence_chars
 from kg.names import entity_key
 from kg.types import Finder
 
@@ -126,6 +126,8 @@ class SentenceTasks:
             return  # "our visual alignment module", "a similarity-aware denoising function": a part
         if self.is_eval and evaluation_setting(cues, text, m.start, m.end):
             return  # "improvements (up to 63% …) on Meta world tasks", "across multiple multi-stage tasks": a test bed
+        if unnamed_plural_task(cues, m.surface):
+            return  # "avoids forgetting of upstream tasks", "solving instances of convex optimization problems"
         if framed_as(cues, sent.text, m.start - sent.start, m.end - sent.start):
             # "Seq2Seq-DU, which formalizes DST as a sequence-to-sequence problem": a formulation it uses
             paper.add(subj, "uses", e, sent.bounds, "uses-framing")
@@ -168,6 +170,24 @@ def framed_as(cues: RelationCues, s_text: str, at: int, end: int) -> bool:
 
 #: "with applications to/in": a title's purpose, not its means
 _APPLICATIONS = re.compile(r"\s+(?:an\s+)?applications?\s+(?:to|in)\b", re.IGNORECASE)
+
+
+def unnamed_plural_task(cues: RelationCues, surface: str) -> bool:
+    """Whether a task mention is a plural setting noun ("tasks", "problems") that a qualifier, not a task's name,
+    modifies: a class of tasks told by its place or how it is ("upstream tasks", "benchmark tasks", "long-horizon
+    problems", "non-linear least-squares problems": an adjective, a compound or a ``relation_setting_qualifiers``
+    word), not a task the contribution is for; not "reasoning tasks", "citation tasks", "loco-manipulation tasks"."""
+    words = surface.split()
+    if len(words) < 2 or words[-1].lower() not in cues.words.relation_setting_nouns:
+        return False
+    modifier = words[-2]
+    head = modifier.rsplit("-", 1)[-1]
+    found = head_type(head, cues.res)
+    if found is not None and found[0] == "Task" or norm_word(head) in cues.res.noun_ing:
+        return False
+    low = modifier.lower()
+    return low in cues.words.relation_setting_qualifiers or "-" in low and low.replace("-", "").isalpha() \
+        or is_describing_adjective(modifier, cues.res)
 
 
 def title_means_spans(cues: RelationCues, text: str, title_end: int) -> list[tuple[int, int]]:
