@@ -1333,3 +1333,14 @@ def test_a_class_of_tasks_told_by_a_qualifier_is_not_addressed(extractor):
     rels = _relations(extractor, "Scholarly Writing",
                       "We propose FooCite, a writing assistant. FooCite solves citation tasks within one model.")
     assert ("foocite", "addresses", "citation tasks") in rels, rels  # positive control
+
+
+def test_a_task_other_work_relies_on_is_no_motivation_of_the_remedy(extractor):
+    """"current methods rely mainly on supervised learning. To address this, we propose FooScore": the means of other
+    work in the sentence before a remedy is not what the contribution addresses. Control: the problem that sentence
+    poses is."""
+    rels = _relations(extractor, "Speech Quality Estimation",
+                      "Continual learning suffers from catastrophic forgetting, and current methods rely mainly on "
+                      "supervised learning. To address this, we propose FooScore, a self-supervised method.")
+    assert ("fooscore", "addresses", "catastrophic forgetting") in rels, rels  # positive control
+    assert ("fooscore", "addresses", "supervised learning") not in rels, rels

@@ -84,8 +84,18 @@ def motivation(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEnti
     if sent.index == 0 or not cues.remedy.match(sent.text):
         return
     prev = paper.sent_starts[sent.index - 1], paper.sent_ends[sent.index - 1]
+    examples: set[tuple[int, int]] | None = None
+    use_ends: list[int] | None = None
     for m, e in paper.spans:
         if e.type == "Task" and prev[0] <= m.start and m.end <= prev[1]:
+            if examples is None:
+                examples = example_mentions(paper)
+                use_ends = [u.end() - prev[0] for u in cues.use.finditer(paper.text, prev[0], prev[1])
+                            if u.group(1).lower() not in cues.words.relation_task_use_skips]
+            if (m.start, m.end) in examples or used_task(cues, paper.text, prev[0], use_ends or [], m.start, None):
+                # "… hinders progress in areas such as access control", "current approaches typically rely on
+                # clustering": an example of where the problem shows, a means of other work; not the problem
+                continue
             paper.add(subj, "addresses", e, prev, "addresses-motivation")
             if not posed_topic(e):
                 paper.addressed.add(id(subj))
