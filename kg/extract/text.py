@@ -19,6 +19,7 @@ from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
+from spacy.strings import StringStore
 from spacy.vocab import Vocab
 
 from kg.extract.fastre import word_alternation
@@ -179,6 +180,10 @@ class Tokens:
     joinable: list[int]  # the tokens that are a joiner character ("-", "/", "–"), glued or not
     orth: list[int]  # each token's ORTH (``doc.to_array(ORTH)``)
     punct: list[bool]  # each token's ``is_punct`` (what the sentencizer reads)
+    #: each token's NORM id (its ``norm`` added to :data:`norm_strings`, the StringStore kg_normalizer writes to)
+    norm_id: list[int]
+    capital: list[bool]  # a capitalised word, "Buffet" (:data:`CAPITALISED_WORD`): a name word's first test
+    subject: list[bool]  # a subject pronoun ("we", "They": see content_flags)
 
     def end_char(self, i: int) -> int:
         """Character offset after token ``i``."""
@@ -186,16 +191,29 @@ class Tokens:
 
 
 _JOINER_TEXTS = frozenset(("-", "/", "–"))
+#: a capitalised word ("Buffet"; not "NLP", "A", "TruFor"): the first test of a word of a Title Case name (kg_coined)
+CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{1,}")
+#: subject pronouns: the first content word after one (over adverbs, function words) is its verb
+_SUBJECTS = frozenset(("we", "We", "they", "They"))
+#: the StringStore the ``norm_id`` of the rows are added to: the first vocab's that :func:`tokens` reads (a doc of
+#: another vocab has its norms added to its own store by kg_normalizer)
+norm_strings: list[StringStore] = []
+
+_Row = tuple[Lex, str, str, str, bool, bool, int, bool, bool]
+#: by ORTH hash: a token's :class:`Lex`, its text, lower, norm, whether it is a joiner character and punctuation, its
+#: norm's id, whether it is a capitalised word and a subject pronoun, for :func:`tokens` to split into its lists with
+#: one ``zip`` (an ``attrgetter`` per token and list cost ~4x as much; so did a ``map`` over the tokens of the doc for
+#: each of the last three, by the component that reads them)
+_rows: dict[int, _Row] = {}
 
 
-#: by ORTH hash: a token's :class:`Lex`, its text, lower, norm, whether it is a joiner character and punctuation, for
-#: :func:`tokens` to split into its lists with one ``zip`` (an ``attrgetter`` per token and list cost ~4x as much)
-_rows: dict[int, tuple[Lex, str, str, str, bool, bool]] = {}
-
-
-def _row(vocab: Vocab, orth: int) -> tuple[Lex, str, str, str, bool, bool]:
+def _row(vocab: Vocab, orth: int) -> _Row:
     lx = _lex_cache.get(orth) or _new_lex(vocab, orth)
-    out = (lx, lx.text, lx.lower, lx.norm, lx.text in _JOINER_TEXTS, lx.is_punct)
+    if not norm_strings:
+        norm_strings.append(vocab.strings)
+    text = lx.text
+    out = (lx, text, lx.lower, lx.norm, text in _JOINER_TEXTS, lx.is_punct, norm_strings[0].add(lx.norm),
+           "A" <= text[:1] <= "Z" and CAPITALISED_WORD.fullmatch(text) is not None, text in _SUBJECTS)
     if len(_rows) < 500_000:
         _rows[orth] = out
     return out
@@ -215,16 +233,16 @@ def tokens(doc: Doc) -> Tokens:
             for i in compress(range(len(rows)), map(not_, rows)):
                 rows[i] = _row(vocab, orths[i])
         if rows:
-            lex, text, lower, norm, joiner, punct = map(list, zip(*rows))
+            lex, text, lower, norm, joiner, punct, norm_id, capital, subject = map(list, zip(*rows))
         else:
-            lex, text, lower, norm, joiner, punct = [], [], [], [], [], []
+            lex, text, lower, norm, joiner, punct, norm_id, capital, subject = [], [], [], [], [], [], [], [], []
         ws = spaces  # SPACY's 0 and 1 (a list of bools made of them cost ~3% of this function)
         # is_joiner: a joiner character, not first or last, no space before or after it
         n = len(text)
         joinable = list(compress(range(n), joiner))
         for i in joinable:
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
-        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct)
+        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct, norm_id, capital, subject)
         st.tokens = toks
     return toks
 
@@ -310,16 +328,13 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
                 flags[h - 1] = True
             if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
                 flags[h + 1] = True
-    # the pronouns' positions in one C pass (a set lookup per token), not eight list scans
-    subjects = list(compress(range(n), map(_SUBJECTS.__contains__, text)))
+    # the pronouns' positions, flagged by tokens() with the rest of each token's row
+    subjects = list(compress(range(n), toks.subject))
     if subjects:
         _verb_after_subject(text, ws, flags, res.words.contribution_adverbs, subjects)
     st.content = (res, flags)
     return flags
 
-
-#: subject pronouns: the first content word after one (over adverbs, function words) is its verb
-_SUBJECTS = frozenset(("we", "We", "they", "They"))
 
 
 def _verb_after_subject(text: list[str], ws: list[int], flags: list[bool], adverbs: frozenset[str],
