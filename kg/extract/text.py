@@ -23,7 +23,7 @@ from spacy.strings import StringStore
 from spacy.vocab import Vocab
 
 from kg.extract.fastre import word_alternation
-from kg.extract.resources import Resources, load_words
+from kg.extract.resources import Resources, load_resources, load_words
 import kg.extract.state as _state_mod
 from kg.extract.state import DocState, state
 from kg.names import singular
@@ -184,6 +184,9 @@ class Tokens:
     norm_id: list[int]
     capital: list[bool]  # a capitalised word, "Buffet" (:data:`CAPITALISED_WORD`): a name word's first test
     subject: list[bool]  # a subject pronoun ("we", "They": see content_flags)
+    #: :func:`is_content` by the token's text alone for the shipped function words (:data:`row_function_words`), as
+    #: content_flags starts from
+    content: list[bool]
 
     def end_char(self, i: int) -> int:
         """Character offset after token ``i``."""
@@ -198,10 +201,14 @@ _SUBJECTS = frozenset(("we", "We", "they", "They"))
 #: the StringStore the ``norm_id`` of the rows are added to: the first vocab's that :func:`tokens` reads (a doc of
 #: another vocab has its norms added to its own store by kg_normalizer)
 norm_strings: list[StringStore] = []
+#: the function words the rows' content flags are read against: the shipped data's (content_flags reads the flags of
+#: other sets token by token)
+row_function_words: list[set[str]] = []
 
-_Row = tuple[Lex, str, str, str, bool, bool, int, bool, bool]
+_Row = tuple[Lex, str, str, str, bool, bool, int, bool, bool, bool]
 #: by ORTH hash: a token's :class:`Lex`, its text, lower, norm, whether it is a joiner character and punctuation, its
-#: norm's id, whether it is a capitalised word and a subject pronoun, for :func:`tokens` to split into its lists with
+#: norm's id, whether it is a capitalised word and a subject pronoun, its content flag (see ``row_function_words``),
+#: for :func:`tokens` to split into its lists with
 #: one ``zip`` (an ``attrgetter`` per token and list cost ~4x as much; so did a ``map`` over the tokens of the doc for
 #: each of the last three, by the component that reads them)
 _rows: dict[int, _Row] = {}
@@ -211,9 +218,12 @@ def _row(vocab: Vocab, orth: int) -> _Row:
     lx = _lex_cache.get(orth) or _new_lex(vocab, orth)
     if not norm_strings:
         norm_strings.append(vocab.strings)
+    if not row_function_words:
+        row_function_words.append(load_resources().function_words)
     text = lx.text
     out = (lx, text, lx.lower, lx.norm, text in _JOINER_TEXTS, lx.is_punct, norm_strings[0].add(lx.norm),
-           "A" <= text[:1] <= "Z" and CAPITALISED_WORD.fullmatch(text) is not None, text in _SUBJECTS)
+           "A" <= text[:1] <= "Z" and CAPITALISED_WORD.fullmatch(text) is not None, text in _SUBJECTS,
+           _content_kind(lx, row_function_words[0]) == _CONTENT)
     if len(_rows) < 500_000:
         _rows[orth] = out
     return out
@@ -233,16 +243,18 @@ def tokens(doc: Doc) -> Tokens:
             for i in compress(range(len(rows)), map(not_, rows)):
                 rows[i] = _row(vocab, orths[i])
         if rows:
-            lex, text, lower, norm, joiner, punct, norm_id, capital, subject = map(list, zip(*rows))
+            lex, text, lower, norm, joiner, punct, norm_id, capital, subject, content = map(list, zip(*rows))
         else:
-            lex, text, lower, norm, joiner, punct, norm_id, capital, subject = [], [], [], [], [], [], [], [], []
+            lex, text, lower, norm, joiner, punct, norm_id, capital, subject, content = [], [], [], [], [], [], [], [], \
+                [], []
         ws = spaces  # SPACY's 0 and 1 (a list of bools made of them cost ~3% of this function)
         # is_joiner: a joiner character, not first or last, no space before or after it
         n = len(text)
         joinable = list(compress(range(n), joiner))
         for i in joinable:
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
-        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct, norm_id, capital, subject)
+        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct, norm_id, capital, subject,
+                      content)
         st.tokens = toks
     return toks
 
@@ -312,14 +324,17 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
     toks = tokens(doc)
     text, ws, joiner, lex = toks.text, toks.ws, toks.joiner, toks.lex
     n = len(text)
-    memo = _content_memos.get(id(res.function_words))
-    if memo is None or memo.function_words is not res.function_words:
-        memo = _content_memos[id(res.function_words)] = _ContentFlags(res.function_words)
-    try:
-        flags = list(map(memo.__getitem__, text))
-    except KeyError:  # a text whose Lex the cache of tokens() no longer keeps (it is full)
-        flags = [memo[t] if t in memo else _content_kind(lx, res.function_words) == _CONTENT
-                 for t, lx in zip(text, lex)]
+    if row_function_words and row_function_words[0] is res.function_words:
+        flags = toks.content.copy()  # read by tokens() with each token's row
+    else:
+        memo = _content_memos.get(id(res.function_words))
+        if memo is None or memo.function_words is not res.function_words:
+            memo = _content_memos[id(res.function_words)] = _ContentFlags(res.function_words)
+        try:
+            flags = list(map(memo.__getitem__, text))
+        except KeyError:  # a text whose Lex the cache of tokens() no longer keeps (it is full)
+            flags = [memo[t] if t in memo else _content_kind(lx, res.function_words) == _CONTENT
+                     for t, lx in zip(text, lex)]
     for h in toks.joinable:
         if joiner[h]:
             flags[h] = True
