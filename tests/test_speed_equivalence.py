@@ -193,8 +193,9 @@ def test_relation_cue_lower_regexes_are_the_ignorecase_searches() -> None:
         lo, hi = sorted(rng.randint(0, len(text)) for _ in range(2))
         assert [m.span() for m in NEGATION.finditer(text, lo, hi)] == [m.span() for m in plain_neg.finditer(text, lo, hi)]
         assert [m.span() for m in NEGATION.finditer(text)] == [m.span() for m in plain_neg.finditer(text)]
+        # (paper_subject is a CueScan: where its first match ends, or that there is none, is what its callers read)
         got, want = cues.paper_subject.search(text), plain_subj.search(text)
-        assert (got and got.span()) == (want and want.span()), text
+        assert (got and got.end()) == (want and want.end()), text
 
 
 def test_a_title_phrase_introduced_in_other_letter_case_is_still_found(extractor) -> None:

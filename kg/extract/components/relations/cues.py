@@ -102,7 +102,8 @@ def _cue_alternatives(phrases: list[str], adverbs: bool = False) -> list[str]:
 
 
 class CueScan:
-    """The use cues' :func:`_cue_regex`, scanned for the matches' group 1 and end only (``Sentence.use_hits``).
+    """A cue regex ``(?<![\\w-])(cue|…)(?![\\w-])``, scanned for its matches' group 1 and end only: the use cues
+    (``Sentence.use_hits``) and the paper's subjects (``addresses.paper_verb``, ``posed_problem``).
 
     ``(?<![\\w-])(cue|…)(?![\\w-])`` opens with a look-behind that ``sre`` tries at every character whose letter
     opens a cue (half the letters of a text); the same cues read after the character before them, a non-word
@@ -133,6 +134,16 @@ class CueScan:
         if first is None:
             return after.finditer(low)
         return itertools.chain((first,), after.finditer(low, first.end()))
+
+    def search(self, text: str) -> re.Match | None:
+        """The first match (None: none), as :meth:`finditer` reads it."""
+        low = self.regex._lowered(text)
+        if low is None:
+            return self.regex.search(text)
+        first = self.at_start.match(low)
+        if first is not None:
+            return first
+        return (self.after_ascii if low.isascii() else self.after_any).search(low)
 
 
 def _cue_scan(phrases: list[str], adverbs: bool = False) -> LowerRegex | CueScan:
@@ -277,7 +288,11 @@ class RelationCues:
         self.title_remedy = re.compile(r"(?:^|:\s*)(?:" + _alternation((), words.relation_title_remedies)
                                        + r")\s+(?:the\s+)?", re.IGNORECASE)
         self.title_problem_cuts = frozenset(cues["title_cuts"]) | words.relation_title_problem_cuts
-        self.paper_subject = LowerRegex(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])")
+        # (scanned for where the first one ends, or whether there is one)
+        subjects = sorted([re.escape(w) for w in words.paper_subjects], key=len, reverse=True)  # as _alternation
+        paper_subject = LowerRegex(r"(?<![\w-])(?:" + "|".join(subjects) + r")(?![\w-])")
+        self.paper_subject = CueScan(paper_subject, subjects) \
+            if all(a[:1].isalpha() and a[:1].islower() for a in subjects) else paper_subject
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?"
