@@ -103,7 +103,8 @@ def _cue_alternatives(phrases: list[str], adverbs: bool = False) -> list[str]:
 
 class CueScan:
     """A cue regex ``(?<![\\w-])(cue|…)(?![\\w-])``, scanned for its matches' group 1 and end only: the use cues
-    (``Sentence.use_hits``) and the paper's subjects (``addresses.paper_verb``, ``posed_problem``).
+    (``Sentence.use_hits``), the outperform cues (``outperforms.comparison``) and the paper's subjects
+    (``addresses.paper_verb``, ``posed_problem``).
 
     ``(?<![\\w-])(cue|…)(?![\\w-])`` opens with a look-behind that ``sre`` tries at every character whose letter
     opens a cue (half the letters of a text); the same cues read after the character before them, a non-word
@@ -159,7 +160,7 @@ class RelationCues:
     def __init__(self, res: Resources):
         self.res = res
         cues = res.cues
-        self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
+        self.outperform = _cue_scan([c for c in cues["outperform_cues"] if c != "over"])  # (where its first match ends)
         words = self.words = res.words
         self.over = LowerRegex(r"(?<![\w-])(" + _alternation(words.over_cue_stems, words.over_cue_words)
                                + r")\b[^.;]{0,60}?\bover\b")
