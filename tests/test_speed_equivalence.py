@@ -568,6 +568,23 @@ def test_use_cue_scan_finds_the_regex_matches() -> None:
         assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text)] == want, text
         hits += len(want)
     assert hits > 500
+    # kg_phrases' metric cues (no look-ahead after a cue): the same on texts built of its cues and words around them
+    phrases = next(proc for name, proc in shipped_nlp().pipeline if name == "kg_phrases")
+    metric = phrases._metric_cue_rx
+    assert isinstance(metric, CueScan)
+    cue_words = [c for c in metric.regex.lower.pattern.split("(")[2].split(")")[0].split("|")][:12]
+    words = [w.replace("\\", "") for w in cue_words] + ["Metrics", "metricsX", "-metrics", "x", ",", "terms", "of", "é"]
+    hits = 0
+    for _ in range(2_000):
+        text = rng.choice(["", " ", "-"]).join(rng.choice(words) for _ in range(rng.randint(0, 8)))
+        want = [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text)]
+        assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text)] == want, text
+        hits += len(want)
+    assert hits > 300
+    # a cue ending in punctuation right before the next one
+    for text in ["metrics:metrics: x", "Metrics:metrics (a)", "metrics, e.g.,metrics:", "x metrics (metrics:"]:
+        want = [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text)]
+        assert len(want) == 2 and [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text)] == want, text
 
 
 def test_ascii_twins_of_the_result_patterns_find_the_same() -> None:

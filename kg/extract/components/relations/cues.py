@@ -3,13 +3,11 @@ the fixed regexes, and :class:`RelationCues`, the regexes built once from the sh
 (``cues.json``, ``cue_words.toml``: the words themselves are data, listed in ``kg/extract/data/README.md``)."""
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Iterator
 
 from kg.extract.resources import Resources
 from kg.extract.state import SUBJECT_TYPES
-from kg.extract.text import LowerRegex, Modifiers, enumeration_labels, key_words, norm_word
+from kg.extract.text import CueScan, LowerRegex, Modifiers, enumeration_labels, key_words, norm_word, scannable
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
@@ -101,57 +99,11 @@ def _cue_alternatives(phrases: list[str], adverbs: bool = False) -> list[str]:
     return alts
 
 
-class CueScan:
-    """A cue regex ``(?<![\\w-])(cue|…)(?![\\w-])``, scanned for its matches' group 1 and end only: the use cues
-    (``Sentence.use_hits``), the outperform cues (``outperforms.comparison``) and the paper's subjects
-    (``addresses.paper_verb``, ``posed_problem``).
-
-    ``(?<![\\w-])(cue|…)(?![\\w-])`` opens with a look-behind that ``sre`` tries at every character whose letter
-    opens a cue (half the letters of a text); the same cues read after the character before them, a non-word
-    character (``[^\\w-](cue|…)``, plus a match at the text's start), are tried only after a space or punctuation:
-    ~40% of the scan's cost. The matches are those of the regex, and their group 1 and ``end()`` the same (a match
-    after a cue starts after the character that follows it, which the look-ahead says is no word character); their
-    ``start()`` and group 0 hold that character. Text the lower-cased twin of ``regex`` does not read is scanned by
-    ``regex`` itself.
-    """
-
-    def __init__(self, regex: LowerRegex, alternatives: list[str]):
-        self.regex = regex
-        groups: dict[str, list[str]] = {}
-        for alt in alternatives:  # by first letter, in order (cues opening with another letter never match there)
-            groups.setdefault(alt[0], []).append(alt[1:])
-        cues = "|".join(c + (rests[0] if len(rests) == 1 else "(?:" + "|".join(rests) + ")")
-                        for c, rests in groups.items())
-        self.at_start = re.compile("(" + cues + r")(?![\w-])")
-        self.after_ascii = re.compile(r"[^a-z0-9_\-](" + cues + r")(?![\w-])")  # lower-cased ASCII: \w is [a-z0-9_]
-        self.after_any = re.compile(r"[^\w-](" + cues + r")(?![\w-])")
-
-    def finditer(self, text: str) -> Iterator[re.Match]:
-        low = self.regex._lowered(text)
-        if low is None:
-            return self.regex.finditer(text)
-        after = self.after_ascii if low.isascii() else self.after_any
-        first = self.at_start.match(low)
-        if first is None:
-            return after.finditer(low)
-        return itertools.chain((first,), after.finditer(low, first.end()))
-
-    def search(self, text: str) -> re.Match | None:
-        """The first match (None: none), as :meth:`finditer` reads it."""
-        low = self.regex._lowered(text)
-        if low is None:
-            return self.regex.search(text)
-        first = self.at_start.match(low)
-        if first is not None:
-            return first
-        return (self.after_ascii if low.isascii() else self.after_any).search(low)
-
-
 def _cue_scan(phrases: list[str], adverbs: bool = False) -> LowerRegex | CueScan:
-    """:func:`_cue_regex` as a :class:`CueScan` (every cue opens with a letter; else the regex)."""
+    """:func:`_cue_regex` as a :class:`CueScan` (see :func:`scannable`; else the regex)."""
     alts = _cue_alternatives(phrases, adverbs)
     regex = LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
-    return CueScan(regex, alts) if all(a[:1].isalpha() and a[:1].islower() for a in alts) else regex
+    return CueScan(regex, alts) if scannable(alts) else regex
 
 
 class RelationCues:
@@ -292,8 +244,7 @@ class RelationCues:
         # (scanned for where the first one ends, or whether there is one)
         subjects = sorted([re.escape(w) for w in words.paper_subjects], key=len, reverse=True)  # as _alternation
         paper_subject = LowerRegex(r"(?<![\w-])(?:" + "|".join(subjects) + r")(?![\w-])")
-        self.paper_subject = CueScan(paper_subject, subjects) \
-            if all(a[:1].isalpha() and a[:1].islower() for a in subjects) else paper_subject
+        self.paper_subject = CueScan(paper_subject, subjects) if scannable(subjects) else paper_subject
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?"
