@@ -567,6 +567,9 @@ def test_use_cue_scan_finds_the_regex_matches() -> None:
         want = [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text)]
         assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text)] == want, text
         hits += len(want)
+        pos = rng.randint(0, len(text))  # from a position: the character before it read as the look-behind does
+        assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text, pos)] \
+            == [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text, pos)], (text, pos)
     assert hits > 500
     # kg_phrases' metric cues (no look-ahead after a cue): the same on texts built of its cues and words around them
     phrases = next(proc for name, proc in shipped_nlp().pipeline if name == "kg_phrases")
@@ -580,6 +583,9 @@ def test_use_cue_scan_finds_the_regex_matches() -> None:
         want = [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text)]
         assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text)] == want, text
         hits += len(want)
+        pos = rng.randint(0, len(text))
+        assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text, pos)] \
+            == [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text, pos)], (text, pos)
     assert hits > 300
     # a cue ending in punctuation right before the next one
     for text in ["metrics:metrics: x", "Metrics:metrics (a)", "metrics, e.g.,metrics:", "x metrics (metrics:"]:

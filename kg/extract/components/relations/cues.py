@@ -137,7 +137,7 @@ class RelationCues:
         self.by_not_use = words.relation_by_not_use
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
-        self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
+        self.self_ref = _cue_scan(cues["self_reference"] + list(words.relation_self_reference_extra))  # (read by group 1 and end)
         self.modifiers = Modifiers(res)
         #: "we (further) design/devise/develop/introduce …" once the contribution is named: its direct object is a part
         self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
