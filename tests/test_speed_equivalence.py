@@ -193,8 +193,9 @@ def test_relation_cue_lower_regexes_are_the_ignorecase_searches() -> None:
         lo, hi = sorted(rng.randint(0, len(text)) for _ in range(2))
         assert [m.span() for m in NEGATION.finditer(text, lo, hi)] == [m.span() for m in plain_neg.finditer(text, lo, hi)]
         assert [m.span() for m in NEGATION.finditer(text)] == [m.span() for m in plain_neg.finditer(text)]
+        # (paper_subject is a CueScan: where its first match ends, or that there is none, is what its callers read)
         got, want = cues.paper_subject.search(text), plain_subj.search(text)
-        assert (got and got.span()) == (want and want.span()), text
+        assert (got and got.end()) == (want and want.end()), text
 
 
 def test_a_title_phrase_introduced_in_other_letter_case_is_still_found(extractor) -> None:
@@ -508,6 +509,88 @@ def test_token_lists_are_the_per_token_values() -> None:
         assert toks.joiner == [t.text in ("-", "/", "–") and 0 < t.i < n - 1 and not doc[t.i - 1].whitespace_
                                and not t.whitespace_ for t in doc]
     assert tokens(shipped_nlp().make_doc("x/y z / w")).joiner == [False, True, False, False, False, False]
+
+
+def test_row_flags_are_what_the_components_read_token_by_token() -> None:
+    """The norm ids, capitalised-word, subject and content flags ``tokens()`` reads with each token's row are what
+    kg_normalizer's store, kg_coined's capital test (with the function-word test it adds), the subject pronouns and
+    ``content_flags`` (before its neighbour rules) give token by token; a doc read with other function words gets its
+    flags from them."""
+    from dataclasses import replace
+
+    from kg.extract.components.coined import _CapitalisedWords
+    from kg.extract.resources import load_resources
+    from kg.extract.text import _CONTENT, _SUBJECTS, _content_kind, norm_strings, row_function_words
+
+    nlp = shipped_nlp()
+    res = load_resources()
+    capitalised = _CapitalisedWords(res.function_words)
+    seen = {"capital": False, "subject": False, "content": False, "function": False}
+    for text in TEXTS + ["We and They: Buffet of the X-Y, naïve café — They say we ſo İt.", "", "The A Ab ÉCOLE"]:
+        doc = nlp.make_doc(text)
+        toks = tokens(doc)
+        assert norm_strings[0] is doc.vocab.strings and row_function_words[0] is res.function_words
+        assert toks.norm_id == [nlp.vocab.strings.add(n) for n in toks.norm]
+        assert [c and lw not in res.function_words for c, lw in zip(toks.capital, toks.lower)] \
+            == [capitalised[t] for t in toks.text]
+        assert toks.subject == [t in _SUBJECTS for t in toks.text]
+        assert toks.content == [_content_kind(lx, res.function_words) == _CONTENT for lx in toks.lex]
+        seen["capital"] |= any(toks.capital)
+        seen["subject"] |= any(toks.subject)
+        seen["content"] |= any(toks.content)
+        seen["function"] |= not all(toks.content)
+    assert all(seen.values()), seen
+    # other function words: the flags of that set ("of" made a content word), not the rows'
+    other = replace(res, function_words=set(res.function_words) - {"of"})
+    doc = nlp.make_doc("the cost of training")
+    assert content_flags(doc, other) == [False, True, True, True]
+    doc = nlp.make_doc("the cost of training")
+    assert content_flags(doc, res) == [False, True, False, True]
+
+
+def test_use_cue_scan_finds_the_regex_matches() -> None:
+    """``CueScan`` (the use cues after a non-word character) gives the matches of the use-cue regex: each one's group
+    1, its start and its end, on texts with mixed case, hyphens, cues at the start and end, cues side by side and
+    characters beyond ASCII (which fold apart or not)."""
+    from kg.extract.components.relations.cues import CueScan, RelationCues
+    from kg.extract.resources import load_resources
+
+    cues = RelationCues(load_resources())
+    scan = cues.use
+    assert isinstance(scan, CueScan)
+    words = ["using", "Using", "USES", "by", "relies on", "relies solely on", "based on", "non-using", "use-case",
+             "with", "-with", "with-", "via", "x", ",", "(", "café", "İt", "ſo", "abuse", "byte", "b", "on", "Leverages"]
+    rng = random.Random(36)
+    hits = 0
+    for _ in range(2_000):
+        text = rng.choice(["", " ", "-"]).join(rng.choice(words) for _ in range(rng.randint(0, 10)))
+        want = [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text)]
+        assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text)] == want, text
+        hits += len(want)
+        pos = rng.randint(0, len(text))  # from a position: the character before it read as the look-behind does
+        assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text, pos)] \
+            == [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text, pos)], (text, pos)
+    assert hits > 500
+    # kg_phrases' metric cues (no look-ahead after a cue): the same on texts built of its cues and words around them
+    phrases = next(proc for name, proc in shipped_nlp().pipeline if name == "kg_phrases")
+    metric = phrases._metric_cue_rx
+    assert isinstance(metric, CueScan)
+    cue_words = [c for c in metric.regex.lower.pattern.split("(")[2].split(")")[0].split("|")][:12]
+    words = [w.replace("\\", "") for w in cue_words] + ["Metrics", "metricsX", "-metrics", "x", ",", "terms", "of", "é"]
+    hits = 0
+    for _ in range(2_000):
+        text = rng.choice(["", " ", "-"]).join(rng.choice(words) for _ in range(rng.randint(0, 8)))
+        want = [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text)]
+        assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text)] == want, text
+        hits += len(want)
+        pos = rng.randint(0, len(text))
+        assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text, pos)] \
+            == [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text, pos)], (text, pos)
+    assert hits > 300
+    # a cue ending in punctuation right before the next one
+    for text in ["metrics:metrics: x", "Metrics:metrics (a)", "metrics, e.g.,metrics:", "x metrics (metrics:"]:
+        want = [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text)]
+        assert len(want) == 2 and [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text)] == want, text
 
 
 def test_ascii_twins_of_the_result_patterns_find_the_same() -> None:

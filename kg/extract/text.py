@@ -8,6 +8,7 @@ another: what two of them need lives here (or, for records, in :mod:`kg.extract.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -19,10 +20,11 @@ from typing import cast
 
 from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span, Token
+from spacy.strings import StringStore
 from spacy.vocab import Vocab
 
 from kg.extract.fastre import word_alternation
-from kg.extract.resources import Resources, load_words
+from kg.extract.resources import Resources, load_resources, load_words
 import kg.extract.state as _state_mod
 from kg.extract.state import DocState, state
 from kg.names import singular
@@ -179,6 +181,13 @@ class Tokens:
     joinable: list[int]  # the tokens that are a joiner character ("-", "/", "–"), glued or not
     orth: list[int]  # each token's ORTH (``doc.to_array(ORTH)``)
     punct: list[bool]  # each token's ``is_punct`` (what the sentencizer reads)
+    #: each token's NORM id (its ``norm`` added to :data:`norm_strings`, the StringStore kg_normalizer writes to)
+    norm_id: list[int]
+    capital: list[bool]  # a capitalised word, "Buffet" (:data:`CAPITALISED_WORD`): a name word's first test
+    subject: list[bool]  # a subject pronoun ("we", "They": see content_flags)
+    #: :func:`is_content` by the token's text alone for the shipped function words (:data:`row_function_words`), as
+    #: content_flags starts from
+    content: list[bool]
 
     def end_char(self, i: int) -> int:
         """Character offset after token ``i``."""
@@ -186,16 +195,36 @@ class Tokens:
 
 
 _JOINER_TEXTS = frozenset(("-", "/", "–"))
+#: a capitalised word ("Buffet"; not "NLP", "A", "TruFor"): the first test of a word of a Title Case name (kg_coined)
+CAPITALISED_WORD = re.compile(r"[A-Z][a-z]{1,}")
+#: subject pronouns: the first content word after one (over adverbs, function words) is its verb
+_SUBJECTS = frozenset(("we", "We", "they", "They"))
+#: the StringStore the ``norm_id`` of the rows are added to: the first vocab's that :func:`tokens` reads (a doc of
+#: another vocab has its norms added to its own store by kg_normalizer)
+norm_strings: list[StringStore] = []
+#: the function words the rows' content flags are read against: the shipped data's (content_flags reads the flags of
+#: other sets token by token)
+row_function_words: list[set[str]] = []
+
+_Row = tuple[Lex, str, str, str, bool, bool, int, bool, bool, bool]
+#: by ORTH hash: a token's :class:`Lex`, its text, lower, norm, whether it is a joiner character and punctuation, its
+#: norm's id, whether it is a capitalised word and a subject pronoun, its content flag (see ``row_function_words``),
+#: for :func:`tokens` to split into its lists with
+#: one ``zip`` (an ``attrgetter`` per token and list cost ~4x as much; so did a ``map`` over the tokens of the doc for
+#: each of the last three, by the component that reads them)
+_rows: dict[int, _Row] = {}
 
 
-#: by ORTH hash: a token's :class:`Lex`, its text, lower, norm, whether it is a joiner character and punctuation, for
-#: :func:`tokens` to split into its lists with one ``zip`` (an ``attrgetter`` per token and list cost ~4x as much)
-_rows: dict[int, tuple[Lex, str, str, str, bool, bool]] = {}
-
-
-def _row(vocab: Vocab, orth: int) -> tuple[Lex, str, str, str, bool, bool]:
+def _row(vocab: Vocab, orth: int) -> _Row:
     lx = _lex_cache.get(orth) or _new_lex(vocab, orth)
-    out = (lx, lx.text, lx.lower, lx.norm, lx.text in _JOINER_TEXTS, lx.is_punct)
+    if not norm_strings:
+        norm_strings.append(vocab.strings)
+    if not row_function_words:
+        row_function_words.append(load_resources().function_words)
+    text = lx.text
+    out = (lx, text, lx.lower, lx.norm, text in _JOINER_TEXTS, lx.is_punct, norm_strings[0].add(lx.norm),
+           "A" <= text[:1] <= "Z" and CAPITALISED_WORD.fullmatch(text) is not None, text in _SUBJECTS,
+           _content_kind(lx, row_function_words[0]) == _CONTENT)
     if len(_rows) < 500_000:
         _rows[orth] = out
     return out
@@ -215,16 +244,18 @@ def tokens(doc: Doc) -> Tokens:
             for i in compress(range(len(rows)), map(not_, rows)):
                 rows[i] = _row(vocab, orths[i])
         if rows:
-            lex, text, lower, norm, joiner, punct = map(list, zip(*rows))
+            lex, text, lower, norm, joiner, punct, norm_id, capital, subject, content = map(list, zip(*rows))
         else:
-            lex, text, lower, norm, joiner, punct = [], [], [], [], [], []
+            lex, text, lower, norm, joiner, punct, norm_id, capital, subject, content = [], [], [], [], [], [], [], [], \
+                [], []
         ws = spaces  # SPACY's 0 and 1 (a list of bools made of them cost ~3% of this function)
         # is_joiner: a joiner character, not first or last, no space before or after it
         n = len(text)
         joinable = list(compress(range(n), joiner))
         for i in joinable:
             joiner[i] = 0 < i < n - 1 and not ws[i - 1] and not ws[i]
-        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct)
+        toks = Tokens(lex, text, lower, norm, idx, ws, joiner, joinable, orths, punct, norm_id, capital, subject,
+                      content)
         st.tokens = toks
     return toks
 
@@ -294,14 +325,17 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
     toks = tokens(doc)
     text, ws, joiner, lex = toks.text, toks.ws, toks.joiner, toks.lex
     n = len(text)
-    memo = _content_memos.get(id(res.function_words))
-    if memo is None or memo.function_words is not res.function_words:
-        memo = _content_memos[id(res.function_words)] = _ContentFlags(res.function_words)
-    try:
-        flags = list(map(memo.__getitem__, text))
-    except KeyError:  # a text whose Lex the cache of tokens() no longer keeps (it is full)
-        flags = [memo[t] if t in memo else _content_kind(lx, res.function_words) == _CONTENT
-                 for t, lx in zip(text, lex)]
+    if row_function_words and row_function_words[0] is res.function_words:
+        flags = toks.content.copy()  # read by tokens() with each token's row
+    else:
+        memo = _content_memos.get(id(res.function_words))
+        if memo is None or memo.function_words is not res.function_words:
+            memo = _content_memos[id(res.function_words)] = _ContentFlags(res.function_words)
+        try:
+            flags = list(map(memo.__getitem__, text))
+        except KeyError:  # a text whose Lex the cache of tokens() no longer keeps (it is full)
+            flags = [memo[t] if t in memo else _content_kind(lx, res.function_words) == _CONTENT
+                     for t, lx in zip(text, lex)]
     for h in toks.joinable:
         if joiner[h]:
             flags[h] = True
@@ -310,16 +344,13 @@ def content_flags(doc: Doc, res: Resources) -> list[bool]:
                 flags[h - 1] = True
             if h + 1 < n and not ws[h] and _content_kind(lex[h + 1], res.function_words) == _FUNCTION:
                 flags[h + 1] = True
-    # the pronouns' positions in one C pass (a set lookup per token), not eight list scans
-    subjects = list(compress(range(n), map(_SUBJECTS.__contains__, text)))
+    # the pronouns' positions, flagged by tokens() with the rest of each token's row
+    subjects = list(compress(range(n), toks.subject))
     if subjects:
         _verb_after_subject(text, ws, flags, res.words.contribution_adverbs, subjects)
     st.content = (res, flags)
     return flags
 
-
-#: subject pronouns: the first content word after one (over adverbs, function words) is its verb
-_SUBJECTS = frozenset(("we", "We", "they", "They"))
 
 
 def _verb_after_subject(text: list[str], ws: list[int], flags: list[bool], adverbs: frozenset[str],
@@ -695,6 +726,74 @@ class LowerRegex:
         if low is not None:
             return self.lower.finditer(low, pos, endpos)
         return self.folded.finditer(text, pos, endpos)
+
+
+class CueScan:
+    """A cue regex ``(?<![\\w-])(cue|…)(?![\\w-])``, scanned for its matches' group 1 and end only: kg_relations'
+    use cues (``Sentence.use_hits``), outperform cues (``outperforms.comparison``) and the paper's subjects
+    (``addresses.paper_verb``, ``posed_problem``); kg_phrases' metric cues (without the look-ahead).
+
+    ``(?<![\\w-])(cue|…)(?![\\w-])`` opens with a look-behind that ``sre`` tries at every character whose letter
+    opens a cue (half the letters of a text); the same cues read after the character before them, a non-word
+    character (``[^\\w-](cue|…)``, plus a match at the text's start), are tried only after a space or punctuation:
+    ~40% of the scan's cost. The matches are those of the regex, and their group 1 and ``end()`` the same (a match
+    after a cue starts after the character that follows it, which the look-ahead says is no word character); their
+    ``start()`` and group 0 hold that character. Text the lower-cased twin of ``regex`` does not read is scanned by
+    ``regex`` itself.
+    """
+
+    def __init__(self, regex: LowerRegex, alternatives: list[str], tail: str = r"(?![\w-])"):
+        """``regex``: ``(?<![\\w-])(`` the ``alternatives`` ``)`` then ``tail`` (see :func:`scannable`)."""
+        self.regex = regex
+        groups: dict[str, list[str]] = {}
+        for alt in alternatives:  # by first letter, in order (cues opening with another letter never match there)
+            groups.setdefault(alt[0], []).append(alt[1:])
+        cues = "|".join(c + (rests[0] if len(rests) == 1 else "(?:" + "|".join(rests) + ")")
+                        for c, rests in groups.items())
+        self.at_start = re.compile("(" + cues + ")" + tail)
+        self.after_ascii = re.compile(r"[^a-z0-9_\-](" + cues + ")" + tail)  # lower-cased ASCII: \w is [a-z0-9_]
+        self.after_any = re.compile(r"[^\w-](" + cues + ")" + tail)
+        #: every cue ends in a letter or digit: the character before a match never lies inside the one before
+        self.word_ends = all(a[-1:].isalnum() for a in alternatives)
+
+    def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match]:
+        """The matches from ``pos`` on (the character before ``pos`` read as the regex's look-behind reads it)."""
+        low = self.regex._lowered(text)
+        if low is None:
+            return self.regex.finditer(text, pos)
+        after = self.after_ascii if low.isascii() else self.after_any
+        first = self.at_start.match(low) if pos == 0 else None
+        if self.word_ends:  # a match never follows the one before right where it ends
+            if first is None:
+                return after.finditer(low, max(pos - 1, 0))
+            return itertools.chain((first,), after.finditer(low, first.end()))
+        return self._each(low, after, first, pos)
+
+    @staticmethod
+    def _each(low: str, after: re.Pattern[str], m: re.Match | None, pos: int) -> Iterator[re.Match]:
+        """The matches one search at a time, each from the last character of the one before: a cue that ends in
+        punctuation ("metrics:") may stand right before the next one, after that character."""
+        if m is None:
+            m = after.search(low, max(pos - 1, 0))
+        while m is not None:
+            yield m
+            m = after.search(low, m.end() - 1)
+
+    def search(self, text: str) -> re.Match | None:
+        """The first match (None: none), as :meth:`finditer` reads it."""
+        low = self.regex._lowered(text)
+        if low is None:
+            return self.regex.search(text)
+        first = self.at_start.match(low)
+        if first is not None:
+            return first
+        return (self.after_ascii if low.isascii() else self.after_any).search(low)
+
+
+def scannable(alternatives: list[str]) -> bool:
+    """Whether :class:`CueScan` reads a regex: every alternative opens with a lower-case letter (the scan groups them
+    by it)."""
+    return all(a[:1].isalpha() and a[:1].islower() for a in alternatives)
 
 
 _ACRO = re.compile(r"^(?=.*[A-Z])[A-Za-z][A-Za-z0-9\-\.&+/]{0,11}$")

@@ -19,8 +19,8 @@ from spacy.tokens import Doc, Span
 from kg.extract.fastre import necessary
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import GUESS, Candidate, contract, state
-from kg.extract.text import (Tokens, char_token_range, doc_text, head_type, is_coined, norm_word, sentence_at,
-                             sentence_norms, sentences, tokens, with_norms)
+from kg.extract.text import (CAPITALISED_WORD, Tokens, char_token_range, doc_text, head_type, is_coined, norm_word,
+                             sentence_at, sentence_norms, sentences, tokens, with_norms)
 from kg.extract.text import title_end as text_title_end
 from kg.types import Finder
 
@@ -85,7 +85,7 @@ _AFTER_VERSION = frozenset({",", ":", ";", "(", ".", "is", "achieves", "outperfo
 #: not millions: "DigiFace-1M", "LAION-400M" are datasets)
 _MODEL_SIZE = re.compile(r"(?<=[\-_])\d+(?:\.\d+)?[Bb](?![A-Za-z0-9])")
 _PLURAL_CAPS = re.compile(r"[A-Z0-9\-]+s")
-_CAPITALISED = re.compile(r"[A-Z][a-z]{1,}")
+_CAPITALISED = CAPITALISED_WORD  # (tokens() flags the words it matches)
 #: "TruFor", "PaliGemma", "DiagramGLIGEN": a capital after a run of lower-case letters inside one word spells a
 #: name, not an abbreviation of common words ("NLP", "SDP") or a unit ("30ms")
 _INNER_CAPITAL = re.compile(r"^[A-Z][A-Za-z]*[a-z]{2}[A-Z]")
@@ -970,7 +970,11 @@ class CoinedNameFinder:
         text = doc_text(doc)
         title_end = text_title_end(text)  # the title (when there is one) is all capitalised
         found: list[tuple[int, int, str, str]] = []
-        capitalised = list(map(self._capitalised.__getitem__, toks.text))
+        # capitalised words (flagged by tokens()) that are no function word: as ``self._capitalised`` says of each
+        capitalised = [False] * len(toks.text)
+        function_words, tok_lower = self.res.function_words, toks.lower
+        for i in compress(range(len(capitalised)), toks.capital):
+            capitalised[i] = tok_lower[i] not in function_words
         ws, lex, tok_text = toks.ws, toks.lex, toks.text
 
         def trimmed(k: int) -> int:

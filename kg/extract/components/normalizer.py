@@ -12,7 +12,7 @@ from spacy.strings import StringStore
 from spacy.tokens import Doc
 
 from kg.extract.state import state
-from kg.extract.text import tokens
+from kg.extract.text import norm_strings, tokens
 
 
 class _NormIds(dict[str, int]):
@@ -41,12 +41,16 @@ class Normalizer:
         self.ids = _NormIds(strings)
 
     def __call__(self, doc: Doc) -> Doc:
-        norms = tokens(doc).norm
+        toks = tokens(doc)
+        norms = toks.norm
         if norms:
-            if self.ids.strings is not doc.vocab.strings:  # a doc of another vocab (not this pipeline's)
-                self.ids = _NormIds(doc.vocab.strings)
-            ids = self.ids
-            norm_ids = list(map(ids.__getitem__, norms))
+            strings = doc.vocab.strings
+            if norm_strings and norm_strings[0] is strings:
+                norm_ids = toks.norm_id  # added to this store by tokens(), with the rest of each token's row
+            else:  # a doc of another vocab than the one tokens() adds the norms to
+                if self.ids.strings is not strings:
+                    self.ids = _NormIds(strings)
+                norm_ids = list(map(self.ids.__getitem__, norms))
             values = numpy.fromiter(norm_ids, dtype=numpy.uint64, count=len(norms))
             doc.from_array([NORM], values)  # type: ignore[arg-type]  # a 1-d array is what spaCy takes for one attr
             state(doc).norm_ids = norm_ids  # what ``doc.to_array(NORM)`` now gives, kept for kg_lexicon

@@ -19,10 +19,10 @@ from spacy.tokens import Doc
 
 from kg.extract.resources import SHIPPED, Resources
 from kg.extract.state import DATASETS_OF, Candidate, contract, state
-from kg.extract.text import (_MISSING, LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
+from kg.extract.text import (_MISSING, CueScan, LowerRegex, Modifiers, Tokens, char_token_range, chunk_ranges, doc_text,
                              ends_as_superlative, head_type, is_coined, is_describing_adjective, is_one_word, key_words,
-                             may_contain, norm_word, sentence_at, sentence_norms, sentences, span_text, tokens,
-                             with_norms, word_ranges, qualifier_words, round3)
+                             may_contain, norm_word, positions, sentence_at, sentence_norms, sentences, span_text, tokens,
+                             with_norms, word_ranges, qualifier_words, round3, scannable)
 from kg.types import Finder
 
 #: the finders as module constants: ``Finder.X`` goes through ``EnumType``'s ``__getattr__`` slot (Python 3.11),
@@ -144,8 +144,10 @@ class PhraseFinder:
         cues = res.cues["metric_list_cues"] + res.cues["measure_cues"]
         #: the first long word of each cue ("terms", "metrics"): an abstract with none has no cue (a cheap test)
         self._metric_cue_words = key_words(next(w for w in c.split() if len(w) > 3) for c in cues)
-        self._metric_cue_rx = LowerRegex(r"(?<![\w-])(?:" + "|".join(
-            re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)) + r")")
+        metric_cues = [re.escape(c.lower()) for c in sorted(cues, key=len, reverse=True)]
+        metric_cue_rx = LowerRegex(r"(?<![\w-])(" + "|".join(metric_cues) + ")")
+        #: (read by group 1: a CueScan's match holds the character before the cue)
+        self._metric_cue_rx = CueScan(metric_cue_rx, metric_cues, tail="") if scannable(metric_cues) else metric_cue_rx
         self._metric_glue = frozenset(res.cues["metric_list_glue"])
         #: "interpretability", "robustness": a property's head after a measure cue (see ``_metric_lists``)
         self._property_endings = tuple(res.cues.get("measure_property_endings", ()))
@@ -691,9 +693,11 @@ class PhraseFinder:
         # "finetuning performance", which says when it was measured)
         heads = self.res.words.measured_heads
         n = len(toks.lower)
-        metrics += [(toks.idx[i], toks.end_char(i), True)  # the few head words, found in C
-                    for i in compress(range(n), map(heads.__contains__, toks.lower))
-                    if not (i + 1 < n and toks.joiner[i])]
+        # the few head words, found in C: by a scan of the words for each (``list.index``) where they are one or two, a
+        # comparison per token, about half the cost of a set lookup per token through ``map``
+        at = sorted(i for w in heads for i in positions(toks.lower, w)) if len(heads) <= 2 \
+            else compress(range(n), map(heads.__contains__, toks.lower))
+        metrics += [(toks.idx[i], toks.end_char(i), True) for i in at if not (i + 1 < n and toks.joiner[i])]
         if not metrics:
             return
         tasks = {c.end: c for c in out if c.type == "Task" and c.finder in (_LEXICON, _PHRASE)}
@@ -805,12 +809,12 @@ class PhraseFinder:
         """
         known: list[Candidate] | None = None
         for m in self._metric_cue_rx.finditer(text):
-            named = m.group().lower() in self._metric_cues
+            named = m.group(1).lower() in self._metric_cues
             # a trade-off or balance is often between goals ("between flexibility and accuracy"): a property's
             # head alone makes no measure there
-            properties = self._property_endings if not m.group().lower().endswith("between") else ()
-            sent = sentence_at(doc, m.start())
-            cue = char_token_range(toks, m.start(), m.end())
+            properties = self._property_endings if not m.group(1).lower().endswith("between") else ()
+            sent = sentence_at(doc, m.start(1))
+            cue = char_token_range(toks, m.start(1), m.end())
             if cue is None:
                 continue
             pos = cue[1]

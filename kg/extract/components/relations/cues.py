@@ -7,7 +7,7 @@ import re
 
 from kg.extract.resources import Resources
 from kg.extract.state import SUBJECT_TYPES
-from kg.extract.text import LowerRegex, Modifiers, enumeration_labels, key_words, norm_word
+from kg.extract.text import CueScan, LowerRegex, Modifiers, enumeration_labels, key_words, norm_word, scannable
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
@@ -88,10 +88,22 @@ VERSION_OF = re.compile(r"\s*(?:\([^()]{1,30}\))?\s*,\s*(?:an?|the)\s+(?:[\w-]+\
 def _cue_regex(phrases: list[str], adverbs: bool = False) -> LowerRegex:
     """The phrases as whole words; with ``adverbs``, an adverb may stand inside a phrase of several words ("relies
     solely on", "is built directly upon")."""
+    return LowerRegex(r"(?<![\w-])(" + "|".join(_cue_alternatives(phrases, adverbs)) + r")(?![\w-])")
+
+
+def _cue_alternatives(phrases: list[str], adverbs: bool = False) -> list[str]:
+    """The alternatives of :func:`_cue_regex`, longest first."""
     alts = sorted({re.escape(p.lower()) for p in phrases}, key=len, reverse=True)
     if adverbs:
         alts = [a.replace(r"\ ", r"\s+(?:[a-z]+ly\s+)?") for a in alts]
-    return LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
+    return alts
+
+
+def _cue_scan(phrases: list[str], adverbs: bool = False) -> LowerRegex | CueScan:
+    """:func:`_cue_regex` as a :class:`CueScan` (see :func:`scannable`; else the regex)."""
+    alts = _cue_alternatives(phrases, adverbs)
+    regex = LowerRegex(r"(?<![\w-])(" + "|".join(alts) + r")(?![\w-])")
+    return CueScan(regex, alts) if scannable(alts) else regex
 
 
 class RelationCues:
@@ -100,7 +112,7 @@ class RelationCues:
     def __init__(self, res: Resources):
         self.res = res
         cues = res.cues
-        self.outperform = _cue_regex([c for c in cues["outperform_cues"] if c != "over"])
+        self.outperform = _cue_scan([c for c in cues["outperform_cues"] if c != "over"])  # (where its first match ends)
         words = self.words = res.words
         self.over = LowerRegex(r"(?<![\w-])(" + _alternation(words.over_cue_stems, words.over_cue_words)
                                + r")\b[^.;]{0,60}?\bover\b")
@@ -117,7 +129,7 @@ class RelationCues:
         self.threat_words = key_words(list(words.against_threat_words))
         self.comparison_words = key_words(list(cues["outperform_cues"]) + list(words.comparison_key_words))
         self.eval_openers = words.relation_eval_openers
-        self.use = _cue_regex(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
+        self.use = _cue_scan(cues["use_cues"] + list(words.relation_use_extra), adverbs=True)
         self.apply_cues = words.relation_apply_cues
         #: the heads of a used phrase (``uses.used_phrases``), as substrings: a sentence holding none has none
         self.used_head_words = key_words(words.relation_used_phrase_heads)
@@ -125,7 +137,7 @@ class RelationCues:
         self.by_not_use = words.relation_by_not_use
         self.parts = _cue_regex(list(words.relation_part_cues))
         self.evaluation = {norm_word(w) for w in cues["evaluation_cues"]}
-        self.self_ref = _cue_regex(cues["self_reference"] + list(words.relation_self_reference_extra))
+        self.self_ref = _cue_scan(cues["self_reference"] + list(words.relation_self_reference_extra))  # (read by group 1 and end)
         self.modifiers = Modifiers(res)
         #: "we (further) design/devise/develop/introduce …" once the contribution is named: its direct object is a part
         self.design = LowerRegex(r"(?<![\w-])we\s+(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
@@ -229,7 +241,10 @@ class RelationCues:
         self.title_remedy = re.compile(r"(?:^|:\s*)(?:" + _alternation((), words.relation_title_remedies)
                                        + r")\s+(?:the\s+)?", re.IGNORECASE)
         self.title_problem_cuts = frozenset(cues["title_cuts"]) | words.relation_title_problem_cuts
-        self.paper_subject = LowerRegex(r"(?<![\w-])(?:" + _alternation((), words.paper_subjects) + r")(?![\w-])")
+        # (scanned for where the first one ends, or whether there is one)
+        subjects = sorted([re.escape(w) for w in words.paper_subjects], key=len, reverse=True)  # as _alternation
+        paper_subject = LowerRegex(r"(?<![\w-])(?:" + "|".join(subjects) + r")(?![\w-])")
+        self.paper_subject = CueScan(paper_subject, subjects) if scannable(subjects) else paper_subject
         # "a new PnP framework, called SNORE": the description before a naming cue
         self.named_description = re.compile(r"(?<![\w-])(?:an?|the|our)\s+([^,.;()]{0,100}?)\s*\b(?:"
                                             + "|".join(re.escape(w) for w in type_nouns) + r")s?"

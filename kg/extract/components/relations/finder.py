@@ -165,7 +165,7 @@ class RelationFinder(RelationCues):
         if hit.group(1).lower() not in pronouns or any(h.group(1).lower() not in pronouns
                                                         for h in self.self_ref.finditer(sent.text, hit.end())):
             return True
-        return self.concession.match(sent.text, 0, hit.start()) is None
+        return self.concession.match(sent.text, 0, hit.start(1)) is None
 
     def _evaluated_ref(self, s_text: str, ref) -> bool:
         """Whether a self-reference to a method ("our method", "the proposed approach") stands as what is evaluated,

@@ -35,10 +35,14 @@ def comparison(cues: RelationCues, s_text: str) -> int | None:
     """Where the first comparison cue ends, if any."""
     if not may_contain(s_text, cues.comparison_words):
         return None  # most sentences compare nothing: skip both case-insensitive scans
-    hits = [m.end() for m in cues.outperform.finditer(s_text)]
-    hits += [m.end() for m in cues.over.finditer(s_text)]
-    hits += [m.end() for m in cues.than.finditer(s_text)]
-    hits += [m.end() for m in cues.against.finditer(s_text) if not withstood(cues, s_text, m.end())]
+    # the first match of each cue regex only: a regex's matches do not overlap, so its first one ends first (the
+    # scans stop there, and the use cues are read as CueScan does)
+    hits = [m.end() for m in (cues.outperform.search(s_text), cues.over.search(s_text), cues.than.search(s_text))
+            if m is not None]
+    for m in cues.against.finditer(s_text):
+        if not withstood(cues, s_text, m.end()):
+            hits.append(m.end())
+            break
     return min(hits) if hits else None
 
 
