@@ -223,6 +223,11 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                                     and not text.startswith(("-based", " based"), c.end) and not any(
                                         k.finder is Finder.LEXICON and k.end == c.end for k in by_start.get(c.start, ())))]
                         if not any(c.proposed for c in out[before:]):
+                            if self._said_new_after(lower, i, sent, not self.named_only):
+                                # "we utilize the properties of CNNs to develop a new detection method", "we
+                                # incorporate model-based estimation to develop the first doubly robust estimator":
+                                # an object called new is the paper's own, described (read when nothing is named)
+                                unnamed.append((sent, i))
                             continue
                     if not any(c.proposed for c in out[before:]):
                         if not (lower[v] in self.words.promise_verbs and "will" in lower[max(sent.start, v - 3):v]):
@@ -356,6 +361,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     # "we establish a functional central limit theorem for …": the result of a theory paper that makes
                     # nothing else
                     self.bare = next((c for c in (self._proposed_result(doc, sent, i) for sent, i in unnamed) if c), None)
+
+    @staticmethod
+    def _said_new_after(lower: list[str], i: int, sent: Span, new_only: bool) -> bool:
+        """Whether the object of the contribution verb at ``i`` opens on "a new", "a novel" or "the first" ("… to
+        develop a new detection method"), or unless ``new_only`` on "a"/"an" ("we build upon this observation to develop
+        an estimator of …": what "we" did something for; not "this inspires us to develop a recognition model with
+        …", generic)."""
+        return i + 3 < sent.end and (lower[i + 1:i + 3] in (["a", "new"], ["a", "novel"], ["the", "first"])
+                                     or (not new_only and lower[i + 1] in ("a", "an")))
 
     def _described_data(self, doc: Doc, unnamed: list[tuple[Span, int]], by_start, out: list[Candidate]) -> None:
         """"We propose MoMaRT, a teleoperation framework …, and collect a first-of-its-kind large scale dataset",
