@@ -60,3 +60,13 @@ def test_a_purpose_infinitive_proposes_what_it_calls_new(extractor):
 ])
 def test_a_bare_kind_noun_keeps_its_purpose(extractor, abstract, name):
     assert set(_proposed(extractor, abstract)) == {name}, _proposed(extractor, abstract)
+
+
+def test_a_quoted_describing_word_inside_a_described_phrase(extractor):
+    # 'alternative “big batch” SGD schemes': the phrase goes on past the quotes, named without them
+    got = _proposed(extractor, "We propose alternative “big batch” SGD schemes that adaptively grow the batch size "
+                               "over time.")
+    assert got == {"big batch SGD schemes": "Method"}, got
+    # the control: a phrase quoted whole is read as before ('a “token dropping” method' is named by the quotes)
+    got = _proposed(extractor, "We propose a simple but effective “token dropping” method that accelerates pretraining.")
+    assert got == {"token dropping": "Method"}, got

@@ -217,6 +217,14 @@ class DescribedReader(ReaderBase):
                 k += 1
             if k == comma + 1:
                 lead_start = None  # a describing word right after the comma: the phrase starts there
+        quoted = False  # a word in quotes inside the phrase: 'a new "joint" control variate'
+        if k + 2 < sent.end and toks.lex[k].is_quote and toks.lex[k + 1].is_alpha and text[k + 1].islower():
+            close = next((t for t in range(k + 2, min(sent.end - 1, k + 5)) if toks.lex[t].is_quote), None)
+            # (the phrase goes on past the closing quote: not "a 'cloning procedure' that …", a quoted phrase whole)
+            if close is not None and toks.lex[close + 1].is_alpha and lower[close + 1] not in self.words.described_breaks \
+                    and lower[close + 1] not in self.clause_stops:
+                k += 1
+                quoted = True
         first, kind = k, None
         if lead_start is not None and k < sent.end and toks.norm[k] in self.type_words:
             # "a theoretically grounded, lightweight regularizer": only weak words after the last comma, so the
@@ -242,6 +250,10 @@ class DescribedReader(ReaderBase):
                 break
             if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
                 k += 1  # "a novel SO(3) representation": a bracket glued to its word belongs to it
+                continue
+            if quoted and toks.lex[k].is_quote and k > first and kind is None:
+                k += 1  # 'a new "joint" control variate': the closing quote of a describing word
+                quoted = False
                 continue
             if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
                     and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
@@ -325,8 +337,11 @@ class DescribedReader(ReaderBase):
                 out.append(Candidate(toks.idx[first], last.end, typ, Finder.PHRASE, 0.75, proposed=True,
                                      rule=DESCRIBED))
                 return True
+        span_text = doc_text(doc)[toks.idx[first]:toks.end_char(kind)]
+        unquoted = " ".join("".join(ch for ch in span_text if ch not in "\"“”").split()) \
+            if any(toks.lex[t].is_quote for t in range(first, kind)) else ""
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
-                             rule="described-kind"))
+                             name=unquoted, rule="described-kind"))
         return True
 
     def _of_object(self, doc: Doc, sent: Span, first: int, kind: int, out: list[Candidate]) -> bool:
