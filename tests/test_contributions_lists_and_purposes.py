@@ -70,3 +70,13 @@ def test_a_quoted_describing_word_inside_a_described_phrase(extractor):
     # the control: a phrase quoted whole is read as before ('a “token dropping” method' is named by the quotes)
     got = _proposed(extractor, "We propose a simple but effective “token dropping” method that accelerates pretraining.")
     assert got == {"token dropping": "Method"}, got
+
+
+def test_a_known_model_designed_with_its_parts_after_a_described_contribution_is_a_part_of_it(extractor):
+    abstract = ("In this paper, we propose a novel Deepfake detection method that does not depend on identifying the "
+                "synthesized artifacts. Specifically, we design a neural network with an encoder-decoder structure to "
+                "embed messages.")
+    assert _proposed(extractor, abstract) == {"Deepfake detection method": "Method"}, _proposed(extractor, abstract)
+    # the control: alone, what "we design" is the answer
+    got = _proposed(extractor, "We design a neural network with an encoder-decoder structure to embed messages.")
+    assert got == {"neural network": "Model"}, got

@@ -965,7 +965,9 @@ class DescribedReader(ReaderBase):
             return False  # a model concept ("a neural network"), not a described method ("a primal-dual algorithm")
         name = text[new[0].start:new[0].end]
         after = text[new[0].end:new[0].end + 24].split()
-        clause = bool(after) and (after[0] in self.words.clause_openers
+        # (… or what it has or is for: "Specifically, we design a neural network with an encoder-decoder structure to
+        # embed messages …" after "we propose a novel Deepfake detection method that …")
+        clause = bool(after) and (after[0] in self.words.clause_openers or after[0] in ("with", "to")
                                   or (after[0] == "and" and len(after) > 1 and after[1].lower() in self.verbs))
         return name.islower() and len(name.split()) <= 2 and clause \
             and any(c.finder in (Finder.LEXICON, Finder.PHRASE) and c.end == new[0].end
