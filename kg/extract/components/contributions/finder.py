@@ -223,7 +223,8 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                                     and not text.startswith(("-based", " based"), c.end) and not any(
                                         k.finder is Finder.LEXICON and k.end == c.end for k in by_start.get(c.start, ())))]
                         if not any(c.proposed for c in out[before:]):
-                            if self._said_new_after(lower, i, sent, not self.named_only):
+                            if self._said_new_after(lower, i, sent, not self.named_only) \
+                                    and lower[i] not in self.training_verbs:  # ("… to train a … tagger": trained)
                                 # "we utilize the properties of CNNs to develop a new detection method", "we
                                 # incorporate model-based estimation to develop the first doubly robust estimator":
                                 # an object called new is the paper's own, described (read when nothing is named)
