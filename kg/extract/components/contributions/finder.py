@@ -188,6 +188,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self.naming_at[j] = j - n
         naming.sort()
         unnamed: list[tuple[Span, int]] = []  # contribution verbs whose object holds no name
+        purposes: list[tuple[Span, int]] = []  # … those of a purpose infinitive ("we … to develop a new …")
         self.unnamed = unnamed
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
@@ -228,7 +229,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                                 # "we utilize the properties of CNNs to develop a new detection method", "we
                                 # incorporate model-based estimation to develop the first doubly robust estimator":
                                 # an object called new is the paper's own, described (read when nothing is named)
-                                unnamed.append((sent, i))
+                                purposes.append((sent, i))  # (read only as the answer of a paper naming nothing)
                             continue
                     if not any(c.proposed for c in out[before:]):
                         if not (lower[v] in self.words.promise_verbs and "will" in lower[max(sent.start, v - 3):v]):
@@ -290,6 +291,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         if any(map(_PROPOSED, out)):
             self._described_data(doc, unnamed, by_start, out)
         if not any(map(_PROPOSED, out)):  # only when the paper names no contribution of its own
+            if purposes:
+                unnamed.extend(purposes)
+                unnamed.sort(key=lambda u: u[1])
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
