@@ -125,6 +125,8 @@ class ReaderBase:
         #: the second to fifth labels of a numbered list ("…, and (2) MuLMS-Img"): the later enumerated new names
         self.later_enumerators = frozenset(label for labels in enumeration_labels(words.relation_roman_numerals).values()
                                            for label in labels[1:5])
+        #: a numbered list's labels in order, by its first label ("i": "i", "ii", …)
+        self.enumerations = enumeration_labels(words.relation_roman_numerals)
         self.past_verbs = set(cues["contribution_verbs_past"])
         #: verbs that make only data ("we collect a corpus of …"): their object counts only as a Dataset
         self.collection_verbs = frozenset(cues["contribution_verbs_collection"]) \

@@ -217,6 +217,14 @@ class DescribedReader(ReaderBase):
                 k += 1
             if k == comma + 1:
                 lead_start = None  # a describing word right after the comma: the phrase starts there
+        quoted = False  # a word in quotes inside the phrase: 'a new "joint" control variate'
+        if k + 2 < sent.end and toks.lex[k].is_quote and toks.lex[k + 1].is_alpha and text[k + 1].islower():
+            close = next((t for t in range(k + 2, min(sent.end - 1, k + 5)) if toks.lex[t].is_quote), None)
+            # (the phrase goes on past the closing quote: not "a 'cloning procedure' that …", a quoted phrase whole)
+            if close is not None and toks.lex[close + 1].is_alpha and lower[close + 1] not in self.words.described_breaks \
+                    and lower[close + 1] not in self.clause_stops:
+                k += 1
+                quoted = True
         first, kind = k, None
         if lead_start is not None and k < sent.end and toks.norm[k] in self.type_words:
             # "a theoretically grounded, lightweight regularizer": only weak words after the last comma, so the
@@ -242,6 +250,10 @@ class DescribedReader(ReaderBase):
                 break
             if text[k] == ")" and k > first and not toks.ws[k - 1] and "(" in text[k - 1]:
                 k += 1  # "a novel SO(3) representation": a bracket glued to its word belongs to it
+                continue
+            if quoted and toks.lex[k].is_quote and k > first and kind is None:
+                k += 1  # 'a new "joint" control variate': the closing quote of a describing word
+                quoted = False
                 continue
             if lower[k] == "based" and kind is None and k > first and k + 1 < sent.end and text[k - 1][-1:].isalnum() \
                     and lower[k + 1] not in self.words.described_breaks and not toks.lex[k + 1].is_punct:
@@ -325,8 +337,11 @@ class DescribedReader(ReaderBase):
                 out.append(Candidate(toks.idx[first], last.end, typ, Finder.PHRASE, 0.75, proposed=True,
                                      rule=DESCRIBED))
                 return True
+        span_text = doc_text(doc)[toks.idx[first]:toks.end_char(kind)]
+        unquoted = " ".join("".join(ch for ch in span_text if ch not in "\"“”").split()) \
+            if any(toks.lex[t].is_quote for t in range(first, kind)) else ""
         out.append(Candidate(toks.idx[first], toks.end_char(kind), typ, Finder.CONTRIBUTION, 0.8, proposed=True,
-                             rule="described-kind"))
+                             name=unquoted, rule="described-kind"))
         return True
 
     def _of_object(self, doc: Doc, sent: Span, first: int, kind: int, out: list[Candidate]) -> bool:
@@ -376,8 +391,10 @@ class DescribedReader(ReaderBase):
         toks = tokens(doc)
         lower, text = toks.lower, toks.text
         n = 0
+        first = j
         while j < sent.end and n < limit and text[j] not in (",", ";", ".", ":", "(") \
                 and (lower[j] not in self.words.complement_stops or toks.joiner[j - 1]  # ("video-based" goes on)
+                     or (j == first and lower[j] == "using")  # ("a method for using deep networks to …")
                      or self._joined_describers(toks, sent, j)):  # ("robust and generalizable pivoting skills")
             n += toks.lex[j].is_alpha and not toks.joiner[j - 1]  # "summary-worthy" is one word
             j += 1
@@ -423,7 +440,11 @@ class DescribedReader(ReaderBase):
             # ("… to learn rewards more efficiently in the absence of humans" is cut below)
             whole, still_long = self._complement_end(doc, sent, k + 1, LONG_COMPLEMENT)
             if not still_long and whole < sent.end and toks.text[whole] != "(" and (
-                    lower[whole] not in self.words.coordination_glue or toks.text[whole] == ",") and not any(lower[t] in self.words.complement_anaphora or (
+                    lower[whole] not in self.words.coordination_glue or toks.text[whole] == ","
+                    # ("a new method to estimate the underlying graphical model under MTP2 and show that …": the
+                    # subject's second verb ends it)
+                    or (lower[whole] == "and" and whole + 1 < sent.end
+                        and lower[whole + 1] in self.words.clause_second_verbs)) and not any(lower[t] in self.words.complement_anaphora or (
                     lower[t] in self.words.complement_cuts and lower[t] != "of" and not toks.joiner[t - 1])
                     for t in range(k + 2, whole)):
                 j, long = whole, False
@@ -944,7 +965,9 @@ class DescribedReader(ReaderBase):
             return False  # a model concept ("a neural network"), not a described method ("a primal-dual algorithm")
         name = text[new[0].start:new[0].end]
         after = text[new[0].end:new[0].end + 24].split()
-        clause = bool(after) and (after[0] in self.words.clause_openers
+        # (… or what it has or is for: "Specifically, we design a neural network with an encoder-decoder structure to
+        # embed messages …" after "we propose a novel Deepfake detection method that …")
+        clause = bool(after) and (after[0] in self.words.clause_openers or after[0] in ("with", "to")
                                   or (after[0] == "and" and len(after) > 1 and after[1].lower() in self.verbs))
         return name.islower() and len(name.split()) <= 2 and clause \
             and any(c.finder in (Finder.LEXICON, Finder.PHRASE) and c.end == new[0].end
@@ -963,6 +986,11 @@ class DescribedReader(ReaderBase):
             if noun is None:
                 # "We propose two approaches to achieve this goal: data augmentation by back-translation and …"
                 colon = next((t for t in range(verb + 3, min(sent.end - 3, verb + 10)) if text[t] == ":"), None)
+                if colon is None:
+                    # "We propose two methods to this aim, offering improved … across multiple languages: 1) …": a
+                    # numbered list goes further
+                    colon = next((t for t in range(verb + 10, min(sent.end - 3, verb + 30)) if text[t] == ":"
+                                  and self._labelled_items(doc, sent, t + 1)), None)
                 noun = next((t for t in range(verb + 1, colon or verb) if lower[t] in self.words.complement_cuts
                              or lower[t] == "for"), colon or verb + 1) - 1 if colon else None
             if noun is None or toks.norm[noun] == lower[noun] or not (
@@ -979,7 +1007,12 @@ class DescribedReader(ReaderBase):
                 continue
             typ = self.type_words.get(toks.norm[noun], "Method")
             found: list[tuple[int, int]] = []
-            while k < sent.end:
+            if colon or text[noun + 1] == ":":
+                # "We introduce two strategies to tackle this: (i) Positional Information Pre-training and (ii) …",
+                # "two methods …: 1) Multi-SentAugment, and 2) LayerAgg": a numbered list's items, named in any case
+                found = self._labelled_items(doc, sent, k)
+            labelled = bool(found)
+            while not labelled and k < sent.end:
                 j, n = k, 0
                 while j < sent.end and n < 6 and (toks.joiner[j] or (text[j].islower() and is_content(doc[j], self.res)) or (
                         # "data augmentation by back-translation": a preposition between content words
@@ -1001,6 +1034,45 @@ class DescribedReader(ReaderBase):
                                      Finder.CONTRIBUTION, 0.8, proposed=True, rule="named-list"))
             return True
         return False
+
+    def _label_at(self, toks: Tokens, sent: Span, t: int, label: str) -> int:
+        """The token after the list label ``label`` written at token ``t`` ("(ii)", "2)"), or 0 if none is."""
+        text, lower = toks.text, toks.lower
+        if t + 2 < sent.end and text[t] == "(" and lower[t + 1] == label and text[t + 2] == ")":
+            return t + 3
+        if t + 1 < sent.end and lower[t] == label and text[t + 1] == ")" and not toks.joiner[t]:
+            return t + 2
+        return 0
+
+    def _labelled_items(self, doc: Doc, sent: Span, k: int) -> list[tuple[int, int]]:
+        """The items of a numbered list opening at token ``k`` ("(i) A and (ii) B", "1) A, and 2) B"): each item's
+        words up to the next label, a comma or a clause word ("Contrastive Learning on PI using …" ends before
+        "using"), 1 to 5 words; [] unless there are at least two."""
+        toks = tokens(doc)
+        lower, text = toks.lower, toks.text
+        labels = next((seq for seq in self.enumerations.values() if self._label_at(toks, sent, k, seq[0])), None)
+        if labels is None:
+            return []
+        items: list[tuple[int, int]] = []
+        start = self._label_at(toks, sent, k, labels[0])
+        for n, label in enumerate(labels[1:], 1):
+            nxt = next(((t, after) for t in range(start + 1, min(sent.end, start + 30))
+                        if (after := self._label_at(toks, sent, t, label))), None)
+            end = nxt[0] if nxt else sent.end
+            j = start
+            while j < end and text[j] not in (",", ";", ".", ":", "(", ")") and (
+                    j == start or toks.joiner[j] or toks.joiner[j - 1] or lower[j] not in self.words.complement_stops):
+                j += 1
+            while j > start and lower[j - 1] in self.words.coordination_glue:
+                j -= 1
+            if not 1 <= len(word_ranges(toks.joiner, start, j)) <= 5 or not text[start][:1].isalnum() \
+                    or lower[start] in self.res.function_words:
+                return []
+            items.append((start, j))
+            if nxt is None or n >= 4:
+                break
+            start = nxt[1]
+        return items if len(items) >= 2 else []
 
     def _passive_subject(self, doc: Doc, by_start, out: list[Candidate]) -> None:
         """"Specifically, a zero-initialized attention mechanism is proposed.", "In this work, a novel modular framework

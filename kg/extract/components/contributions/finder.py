@@ -188,6 +188,7 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     self.naming_at[j] = j - n
         naming.sort()
         unnamed: list[tuple[Span, int]] = []  # contribution verbs whose object holds no name
+        purposes: list[tuple[Span, int]] = []  # … those of a purpose infinitive ("we … to develop a new …")
         self.unnamed = unnamed
         for sent in sentences(doc):
             for i in verbs[bisect_left(verbs, sent.start):bisect_left(verbs, sent.end)]:
@@ -223,6 +224,12 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                                     and not text.startswith(("-based", " based"), c.end) and not any(
                                         k.finder is Finder.LEXICON and k.end == c.end for k in by_start.get(c.start, ())))]
                         if not any(c.proposed for c in out[before:]):
+                            if self._said_new_after(lower, i, sent, not self.named_only) \
+                                    and lower[i] not in self.training_verbs:  # ("… to train a … tagger": trained)
+                                # "we utilize the properties of CNNs to develop a new detection method", "we
+                                # incorporate model-based estimation to develop the first doubly robust estimator":
+                                # an object called new is the paper's own, described (read when nothing is named)
+                                purposes.append((sent, i))  # (read only as the answer of a paper naming nothing)
                             continue
                     if not any(c.proposed for c in out[before:]):
                         if not (lower[v] in self.words.promise_verbs and "will" in lower[max(sent.start, v - 3):v]):
@@ -284,6 +291,9 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
         if any(map(_PROPOSED, out)):
             self._described_data(doc, unnamed, by_start, out)
         if not any(map(_PROPOSED, out)):  # only when the paper names no contribution of its own
+            if purposes:
+                unnamed.extend(purposes)
+                unnamed.sort(key=lambda u: u[1])
             text = doc_text(doc)
             # "we derive …", "we give …" propose only an object ending in a kind noun: no cue to read the title
             cue = any(lower[i] not in self.kind_object_verbs for _s, i in unnamed) or \
@@ -356,6 +366,15 @@ class ContributionFinder(TitleReader, DescribedReader, NameReader):
                     # "we establish a functional central limit theorem for …": the result of a theory paper that makes
                     # nothing else
                     self.bare = next((c for c in (self._proposed_result(doc, sent, i) for sent, i in unnamed) if c), None)
+
+    @staticmethod
+    def _said_new_after(lower: list[str], i: int, sent: Span, new_only: bool) -> bool:
+        """Whether the object of the contribution verb at ``i`` opens on "a new", "a novel" or "the first" ("… to
+        develop a new detection method"), or unless ``new_only`` on "a"/"an" ("we build upon this observation to develop
+        an estimator of …": what "we" did something for; not "this inspires us to develop a recognition model with
+        …", generic)."""
+        return i + 3 < sent.end and (lower[i + 1:i + 3] in (["a", "new"], ["a", "novel"], ["the", "first"])
+                                     or (not new_only and lower[i + 1] in ("a", "an")))
 
     def _described_data(self, doc: Doc, unnamed: list[tuple[Span, int]], by_start, out: list[Candidate]) -> None:
         """"We propose MoMaRT, a teleoperation framework …, and collect a first-of-its-kind large scale dataset",

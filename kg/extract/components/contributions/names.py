@@ -145,7 +145,9 @@ class NameReader(ReaderBase):
         toks = tokens(doc)
         lower, norm, idx = toks.lower, toks.norm, toks.idx
         for j in range(i, min(sent.end - 1, i + 3 * TARGET_WINDOW)):
-            if (lower[j] in self.clause_stops and not toks.joiner[j - 1]) or lower[j] in self.other_work:
+            if (lower[j] in self.clause_stops and not toks.joiner[j - 1] and not (
+                    # "a variational autoencoder based model ege-RoBERTa": "based" before the kind noun goes on
+                    lower[j] == "based" and j > i and norm[j + 1] in self.type_words)) or lower[j] in self.other_work:
                 return False  # "… for two popular datasets, A and B" names someone else's ("easy-to-use" goes on)
             at = by_start.get(idx[j], [])
             if j > i and any(c.finder in NAMES for c in at) and not any(
