@@ -1308,3 +1308,28 @@ def test_a_plain_title_name_the_abstract_proposes_is_the_contribution(extractor)
                       "method.")
     assert ("PAPER", "proposes", "supervised mixture prototypical learning") in rels, rels
     assert ("PAPER", "proposes", "position") not in rels, rels
+
+
+def test_a_list_of_used_methods_goes_on_past_the_use_window(extractor):
+    """"employs four methods to preserve accuracy during compression: A, B, C, and D": every item of a comma list
+    after a use is used, past the cue's window; control: a name after a clause (no list gap) is not."""
+    rels = _relations(extractor, "Deep Gradient Compression",
+                      "We propose FooComp, a gradient compression method. To preserve accuracy during compression, "
+                      "FooComp employs four methods: momentum correction, local gradient clipping, momentum factor "
+                      "masking, and warm-up training, while its results match those of Adam.")
+    assert ("foocomp", "uses", "momentum correction") in rels, rels
+    assert ("foocomp", "uses", "warm-up training") in rels, rels
+    assert ("foocomp", "uses", "adam") not in rels, rels
+
+
+def test_a_variant_of_a_method_uses_it_but_a_variant_of_a_problem_is_no_use(extractor):
+    """"We propose FooInc, an incremental version of RTEC": the contribution builds on what it varies; control: the
+    task a variant of a problem names stays what it addresses."""
+    rels = _relations(extractor, "Incremental Reasoning",
+                      "We propose FooInc, an incremental version of the variational autoencoder, for anomaly detection.")
+    assert ("fooinc", "uses", "variational autoencoder") in rels, rels
+    rels = _relations(extractor, "Weak Oracles",
+                      "We propose FooSearch, a method for content search (a variant of the nearest neighbor search "
+                      "problem).")
+    assert ("foosearch", "uses", "nearest neighbor search") not in rels, rels
+    assert ("foosearch", "addresses", "nearest neighbor search") in rels, rels
