@@ -1333,3 +1333,13 @@ def test_a_variant_of_a_method_uses_it_but_a_variant_of_a_problem_is_no_use(extr
                       "problem).")
     assert ("foosearch", "uses", "nearest neighbor search") not in rels, rels
     assert ("foosearch", "addresses", "nearest neighbor search") in rels, rels
+
+
+def test_a_used_phrase_headed_by_a_layer_or_a_predictor_is_used(extractor):
+    """"To achieve this, we employ a dense 2D-to-3D correspondence predictor", "we compose it with orthogonal layers":
+    an unnamed phrase headed by a component noun after a use cue is a part used; control: a bound's terms are none."""
+    rels = _relations(extractor, "Pose Estimation for Orbital Robotics",
+                      "We propose FooPose, a pose estimation technique. To achieve this, FooPose employs a dense "
+                      "correspondence predictor. FooPose comes with leading-order terms that match the optimal risk.")
+    assert ("foopose", "uses", "dense correspondence predictor") in rels, rels
+    assert not any(o.endswith("terms") for s, p, o in rels if p == "uses"), rels
