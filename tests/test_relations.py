@@ -1343,3 +1343,19 @@ def test_a_used_phrase_headed_by_a_layer_or_a_predictor_is_used(extractor):
                       "correspondence predictor. FooPose comes with leading-order terms that match the optimal risk.")
     assert ("foopose", "uses", "dense correspondence predictor") in rels, rels
     assert not any(o.endswith("terms") for s, p, o in rels if p == "uses"), rels
+
+
+def test_a_compound_of_head_nouns_is_one_used_phrase(extractor):
+    """"we design a grasp pose filter module", "leverages Gaussian primitives": the phrase runs to the last head noun
+    of a compound ("filter module"), a primitive or embedding heads one too; control: the contribution named again
+    without its first words ("With the constructed prompt codebook") is not a part of it."""
+    rels = _relations(extractor, "Grasping in Clutter",
+                      "We propose FooGrasp, a grasp policy. FooGrasp employs a grasp pose filter module and leverages "
+                      "Gaussian primitives.")
+    assert ("foograsp", "uses", "grasp pose filter module") in rels, rels
+    assert ("foograsp", "uses", "gaussian primitives") in rels, rels
+    rels = _relations(extractor, "Prompt Codebooks",
+                      "We propose the hierarchical prompt codebook, a novel prompt learning method. With the "
+                      "constructed prompt codebook, we encode the microenvironment around each mutation.")
+    assert not any(o == "prompt codebook" for s, p, o in rels if p == "uses"), rels
+    assert ("PAPER", "proposes", "hierarchical prompt codebook") in rels, rels

@@ -169,6 +169,8 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
         # the head: the first method or model noun after the first word, where the phrase ends or a participle
         # clause begins ("a … module built from …")
         at = next((k for k in range(1, len(words)) if norm_word(toks.lower[words[k][1] - 1]) in heads), None)
+        while at is not None and at + 1 < len(words) and norm_word(toks.lower[words[at + 1][1] - 1]) in heads:
+            at += 1  # a head noun heads a compound of them: "a grasp pose filter module", "a label embedding component"
         if at is None or at + 1 < len(words) and not toks.lower[words[at + 1][0]].endswith(("ed", "ing")):
             continue
         words = words[:at + 1]
@@ -188,6 +190,8 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
         key = entity_key(surface)
         if not key or any(key in e.keys for e in (subj, *paper.ents)):
             continue
+        if any(m.surface.lower().endswith(" " + surface.lower()) for m in subj.mentions if m.surface):
+            continue  # the contribution named again without its first words: "With the constructed prompt codebook"
         if u in designed and (len(stems(surface) & title_stems(paper)) >= 2
                               or len(kept) == 2 and surface.split()[0].lower().endswith(cues.words.relation_field_modifier_endings)):
             # "we propose an innovative autonomous sparse mean-CVaR portfolio model" under "Autonomous Sparse
