@@ -1359,3 +1359,16 @@ def test_a_compound_of_head_nouns_is_one_used_phrase(extractor):
                       "constructed prompt codebook, we encode the microenvironment around each mutation.")
     assert not any(o == "prompt codebook" for s, p, o in rels if p == "uses"), rels
     assert ("PAPER", "proposes", "hierarchical prompt codebook") in rels, rels
+
+
+def test_at_the_core_of_the_contribution_is_a_part_it_uses(extractor):
+    """"At the core of our method is a robust covariance matrix estimator", "Central to FooCov is a segmentation
+    mechanism": an inverted copula opening a sentence about the contribution names a part; control: one about
+    something else ("Key to the reconstruction from images is the ridge detector") names none."""
+    rels = _relations(extractor, "Robust Covariance",
+                      "We propose FooCov, a robust PCA method. At the core of our method is a robust covariance matrix "
+                      "estimator. Central to FooCov is an uncertainty-based segmentation mechanism. Key to the "
+                      "reconstruction from images is the ridge detector.")
+    assert ("foocov", "uses", "covariance matrix estimator") in rels, rels
+    assert ("foocov", "uses", "segmentation mechanism") in rels, rels
+    assert ("foocov", "uses", "ridge detector") not in rels, rels
