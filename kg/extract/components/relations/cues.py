@@ -7,7 +7,7 @@ import re
 
 from kg.extract.resources import Resources
 from kg.extract.state import SUBJECT_TYPES
-from kg.extract.text import LowerRegex, Modifiers, enumeration_labels, key_words, may_contain, norm_word
+from kg.extract.text import LowerRegex, Modifiers, enumeration_labels, key_words, norm_word
 
 CONFIDENCE = {"proposes": 0.9, "addresses": 0.7, "addresses-main-task": 0.55, "addresses-proposed-task": 0.7,
               "addresses-motivation": 0.5, "uses-own-component": 0.55, "evaluatedOn": 0.75,
@@ -138,10 +138,9 @@ class RelationCues:
         self.part_verb_words = key_words(list(words.relation_part_verbs))
         #: "At the core of our method is …", "Central to CARDS is …": opening a sentence, a few words (no mark) then the
         #: copula, where a use cue ends (what follows is a part of what the words name)
-        self.core_is = LowerRegex(r"^\s*(?:[a-z]+,\s+)?(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
-                                                                 for c in sorted(words.relation_core_cues, key=len, reverse=True))
-                                  + r")\s+[^,.;:()]{1,50}?\s+(?:is|are|lies\s+in)(?![\w-])")
-        self.core_words = key_words([max(c.split(), key=len) for c in words.relation_core_cues])
+        self.core_is = re.compile(r"\s*(?:[a-z]+,\s+)?(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
+                                                         for c in sorted(words.relation_core_cues, key=len, reverse=True))
+                                  + r")\s+[^,.;:()]{1,50}?\s+(?:is|are|lies\s+in)(?![\w-])", re.IGNORECASE)
         #: the prepositions after a comparison cue that name where it is made ("outperforms X on/in/across/for …"):
         #: a task after one is what the subject is for; without one, the task describes the rival
         self.scope_preps = frozenset(words.rival_breaks) - {"with", "without", "using"}
@@ -273,11 +272,10 @@ class RelationCues:
                     continue
                 tight.add(u.end())
             out.append(u.end())
-        if may_contain(sent.text, self.core_words):
-            core = self.core_is.search(sent.text)
-            if core is not None:
-                out.append(core.end())
-                out.sort()
+        core = self.core_is.match(sent.text)  # (anchored: it fails at once on almost every sentence)
+        if core is not None:
+            out.append(core.end())
+            out.sort()
         sent.use_ends = out, tight
         return out, tight
 
