@@ -1372,3 +1372,15 @@ def test_at_the_core_of_the_contribution_is_a_part_it_uses(extractor):
     assert ("foocov", "uses", "covariance matrix estimator") in rels, rels
     assert ("foocov", "uses", "segmentation mechanism") in rels, rels
     assert ("foocov", "uses", "ridge detector") not in rels, rels
+
+
+def test_what_follows_the_core_cue_closely_is_the_part(extractor):
+    """"At the heart of our approach is object-aware retargeting, which enables the humanoid robot …": the part
+    follows the copula closely, not a clause later; control: "At the core of our method is a robust covariance matrix
+    estimator" (two words between)."""
+    rels = _relations(extractor, "Humanoid Imitation",
+                      "We propose FooBot, a imitation framework. At the heart of our approach is object-aware "
+                      "retargeting, which enables the humanoid robot to mimic human motions. At the core of our "
+                      "method is a robust covariance matrix estimator.")
+    assert ("foobot", "uses", "humanoid robot") not in rels, rels
+    assert ("foobot", "uses", "covariance matrix estimator") in rels, rels

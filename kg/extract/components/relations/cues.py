@@ -274,8 +274,11 @@ class RelationCues:
             out.append(u.end())
         core = self.core_is.match(sent.text)  # (anchored: it fails at once on almost every sentence)
         if core is not None:
+            # (its object follows closely, as an "apply" cue's: not "At the heart of our approach is object-aware
+            # retargeting, which enables the humanoid robot …")
             out.append(core.end())
             out.sort()
+            tight.add(core.end())
         sent.use_ends = out, tight
         return out, tight
 
