@@ -1344,3 +1344,79 @@ def test_a_task_other_work_relies_on_is_no_motivation_of_the_remedy(extractor):
                       "supervised learning. To address this, we propose FooScore, a self-supervised method.")
     assert ("fooscore", "addresses", "catastrophic forgetting") in rels, rels  # positive control
     assert ("fooscore", "addresses", "supervised learning") not in rels, rels
+
+
+def test_a_list_of_used_methods_goes_on_past_the_use_window(extractor):
+    """"employs four methods to preserve accuracy during compression: A, B, C, and D": every item of a comma list
+    after a use is used, past the cue's window; control: a name after a clause (no list gap) is not."""
+    rels = _relations(extractor, "Deep Gradient Compression",
+                      "We propose FooComp, a gradient compression method. To preserve accuracy during compression, "
+                      "FooComp employs four methods: momentum correction, local gradient clipping, momentum factor "
+                      "masking, and warm-up training, while its results match those of Adam.")
+    assert ("foocomp", "uses", "momentum correction") in rels, rels
+    assert ("foocomp", "uses", "warm-up training") in rels, rels
+    assert ("foocomp", "uses", "adam") not in rels, rels
+
+
+def test_a_variant_of_a_method_uses_it_but_a_variant_of_a_problem_is_no_use(extractor):
+    """"We propose FooInc, an incremental version of RTEC": the contribution builds on what it varies; control: the
+    task a variant of a problem names stays what it addresses."""
+    rels = _relations(extractor, "Incremental Reasoning",
+                      "We propose FooInc, an incremental version of the variational autoencoder, for anomaly detection.")
+    assert ("fooinc", "uses", "variational autoencoder") in rels, rels
+    rels = _relations(extractor, "Weak Oracles",
+                      "We propose FooSearch, a method for content search (a variant of the nearest neighbor search "
+                      "problem).")
+    assert ("foosearch", "uses", "nearest neighbor search") not in rels, rels
+    assert ("foosearch", "addresses", "nearest neighbor search") in rels, rels
+
+
+def test_a_used_phrase_headed_by_a_layer_or_a_predictor_is_used(extractor):
+    """"To achieve this, we employ a dense 2D-to-3D correspondence predictor", "we compose it with orthogonal layers":
+    an unnamed phrase headed by a component noun after a use cue is a part used; control: a bound's terms are none."""
+    rels = _relations(extractor, "Pose Estimation for Orbital Robotics",
+                      "We propose FooPose, a pose estimation technique. To achieve this, FooPose employs a dense "
+                      "correspondence predictor. FooPose comes with leading-order terms that match the optimal risk.")
+    assert ("foopose", "uses", "dense correspondence predictor") in rels, rels
+    assert not any(o.endswith("terms") for s, p, o in rels if p == "uses"), rels
+
+
+def test_a_compound_of_head_nouns_is_one_used_phrase(extractor):
+    """"we design a grasp pose filter module", "leverages Gaussian primitives": the phrase runs to the last head noun
+    of a compound ("filter module"), a primitive or embedding heads one too; control: the contribution named again
+    without its first words ("With the constructed prompt codebook") is not a part of it."""
+    rels = _relations(extractor, "Grasping in Clutter",
+                      "We propose FooGrasp, a grasp policy. FooGrasp employs a grasp pose filter module and leverages "
+                      "Gaussian primitives.")
+    assert ("foograsp", "uses", "grasp pose filter module") in rels, rels
+    assert ("foograsp", "uses", "gaussian primitives") in rels, rels
+    rels = _relations(extractor, "Prompt Codebooks",
+                      "We propose the hierarchical prompt codebook, a novel prompt learning method. With the "
+                      "constructed prompt codebook, we encode the microenvironment around each mutation.")
+    assert not any(o == "prompt codebook" for s, p, o in rels if p == "uses"), rels
+    assert ("PAPER", "proposes", "hierarchical prompt codebook") in rels, rels
+
+
+def test_at_the_core_of_the_contribution_is_a_part_it_uses(extractor):
+    """"At the core of our method is a robust covariance matrix estimator", "Central to FooCov is a segmentation
+    mechanism": an inverted copula opening a sentence about the contribution names a part; control: one about
+    something else ("Key to the reconstruction from images is the ridge detector") names none."""
+    rels = _relations(extractor, "Robust Covariance",
+                      "We propose FooCov, a robust PCA method. At the core of our method is a robust covariance matrix "
+                      "estimator. Central to FooCov is an uncertainty-based segmentation mechanism. Key to the "
+                      "reconstruction from images is the ridge detector.")
+    assert ("foocov", "uses", "covariance matrix estimator") in rels, rels
+    assert ("foocov", "uses", "segmentation mechanism") in rels, rels
+    assert ("foocov", "uses", "ridge detector") not in rels, rels
+
+
+def test_what_follows_the_core_cue_closely_is_the_part(extractor):
+    """"At the heart of our approach is object-aware retargeting, which enables the humanoid robot …": the part
+    follows the copula closely, not a clause later; control: "At the core of our method is a robust covariance matrix
+    estimator" (two words between)."""
+    rels = _relations(extractor, "Humanoid Imitation",
+                      "We propose FooBot, a imitation framework. At the heart of our approach is object-aware "
+                      "retargeting, which enables the humanoid robot to mimic human motions. At the core of our "
+                      "method is a robust covariance matrix estimator.")
+    assert ("foobot", "uses", "humanoid robot") not in rels, rels
+    assert ("foobot", "uses", "covariance matrix estimator") in rels, rels

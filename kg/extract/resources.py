@@ -148,6 +148,7 @@ class Words:
     relation_superiority_words: tuple[str, ...]
     relation_not_described: frozenset[str]
     relation_part_nouns: frozenset[str]
+    relation_core_cues: tuple[str, ...]
     relation_setting_nouns: frozenset[str]
     relation_setting_preps: frozenset[str]
     relation_setting_qualifiers: frozenset[str]

@@ -148,6 +148,11 @@ class RelationCues:
         self.part_verbs = LowerRegex(r"(?<![\w-])(?:(?:" + "|".join(map(re.escape, words.relation_design_adverbs))
                                      + r")\s+)?(?:" + "|".join(map(re.escape, words.relation_part_verbs)) + r")(?![\w-])")
         self.part_verb_words = key_words(list(words.relation_part_verbs))
+        #: "At the core of our method is …", "Central to CARDS is …": opening a sentence, a few words (no mark) then the
+        #: copula, where a use cue ends (what follows is a part of what the words name)
+        self.core_is = re.compile(r"\s*(?:[a-z]+,\s+)?(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
+                                                         for c in sorted(words.relation_core_cues, key=len, reverse=True))
+                                  + r")\s+[^,.;:()]{1,50}?\s+(?:is|are|lies\s+in)(?![\w-])", re.IGNORECASE)
         #: the prepositions after a comparison cue that name where it is made ("outperforms X on/in/across/for …"):
         #: a task after one is what the subject is for; without one, the task describes the rival
         self.scope_preps = frozenset(words.rival_breaks) - {"with", "without", "using"}
@@ -282,6 +287,13 @@ class RelationCues:
                     continue
                 tight.add(u.end())
             out.append(u.end())
+        core = self.core_is.match(sent.text)  # (anchored: it fails at once on almost every sentence)
+        if core is not None:
+            # (its object follows closely, as an "apply" cue's: not "At the heart of our approach is object-aware
+            # retargeting, which enables the humanoid robot …")
+            out.append(core.end())
+            out.sort()
+            tight.add(core.end())
         sent.use_ends = out, tight
         return out, tight
 

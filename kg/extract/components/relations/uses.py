@@ -35,6 +35,7 @@ class SentenceUses:
         self.parity_ends: list[int] = []  # where "competitive with", "comparable results to" … end
         self.list_end: int | None = None  # where the last listed part ends, while a list of parts goes on
         self.part_ends: list[int] | None = None  # read on first use found: few sentences list parts
+        self.part_list = False  # whether the list going on is one of parts (after a part cue)
         self.appositions: list[tuple[int, int]] | None = None
         self.described: list[tuple[int, int]] = []
 
@@ -61,13 +62,16 @@ class SentenceUses:
             return  # "does not need visual or tactile sensors", "but without masking for self-attention"
         if use_ends and any(0 <= rel_pos - end <= USE_WINDOW and (end not in self.tight_ends or cues.close_object(s_text, end, rel_pos))
                             for end in use_ends) or self.list_end is not None \
-                and USE_LIST_GAP.fullmatch(paper.text, self.list_end, m.start):
+                and (USE_LIST_GAP if self.part_list else USED_LIST_GAP).fullmatch(paper.text, self.list_end, m.start):
             paper.add(subj, "uses", e, bounds, "uses")
-            # "consists of three components, i.e., A, B and C": a list of parts goes on past the window
+            # "consists of three components, i.e., A, B and C": a list of parts goes on past the window, with or
+            # without its commas; a list of used things with them ("employs four methods …: momentum correction,
+            # local gradient clipping, momentum factor masking, and warm-up training")
             if self.list_end is None and self.part_ends is None:
                 self.part_ends = [p.end() for p in cues.parts.finditer(s_text)]
-            part_list = self.list_end is not None or any(0 <= rel_pos - end <= USE_WINDOW for end in self.part_ends or ())
-            self.list_end = m.end if part_list else None
+            if self.list_end is None:
+                self.part_list = any(0 <= rel_pos - end <= USE_WINDOW for end in self.part_ends or ())
+            self.list_end = m.end
             return
         self.list_end = None
         if self.design_ends is None:
@@ -101,6 +105,8 @@ class SentenceUses:
             paper.add(subj, "uses", e, bounds, "uses-contribution")
 
 
+#: between two used things of a list that goes on past the use window: a comma or "and"/"or"
+USED_LIST_GAP = re.compile(r"\s*(?:,|,?\s+(?:and|or))\s*(?:(?:a|an|the)\s+)?")
 USED_PHRASE_GAP = re.compile(r"\s+(?:(?:a|an|the)\s+)?")
 #: between two used phrases of a list, the second with its article: "… mechanism and a …", "… module, a …"
 USED_PHRASE_AND = re.compile(r"\s*(?:,\s*(?:and|or)|,|and|or|as\s+well\s+as)(?=\s+(?:a|an|the)\s)")
@@ -163,6 +169,8 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
         # the head: the first method or model noun after the first word, where the phrase ends or a participle
         # clause begins ("a … module built from …")
         at = next((k for k in range(1, len(words)) if norm_word(toks.lower[words[k][1] - 1]) in heads), None)
+        while at is not None and at + 1 < len(words) and norm_word(toks.lower[words[at + 1][1] - 1]) in heads:
+            at += 1  # a head noun heads a compound of them: "a grasp pose filter module", "a label embedding component"
         if at is None or at + 1 < len(words) and not toks.lower[words[at + 1][0]].endswith(("ed", "ing")):
             continue
         words = words[:at + 1]
@@ -182,6 +190,8 @@ def used_phrases(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEn
         key = entity_key(surface)
         if not key or any(key in e.keys for e in (subj, *paper.ents)):
             continue
+        if any(m.surface.lower().endswith(" " + surface.lower()) for m in subj.mentions if m.surface):
+            continue  # the contribution named again without its first words: "With the constructed prompt codebook"
         if u in designed and (len(stems(surface) & title_stems(paper)) >= 2
                               or len(kept) == 2 and surface.split()[0].lower().endswith(cues.words.relation_field_modifier_endings)):
             # "we propose an innovative autonomous sparse mean-CVaR portfolio model" under "Autonomous Sparse
