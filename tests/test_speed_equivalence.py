@@ -561,7 +561,7 @@ def test_use_cue_scan_finds_the_regex_matches() -> None:
     words = ["using", "Using", "USES", "by", "relies on", "relies solely on", "based on", "non-using", "use-case",
              "with", "-with", "with-", "via", "x", ",", "(", "café", "İt", "ſo", "abuse", "byte", "b", "on", "Leverages"]
     rng = random.Random(36)
-    hits = 0
+    hits = bounded_hits = 0
     for _ in range(2_000):
         text = rng.choice(["", " ", "-"]).join(rng.choice(words) for _ in range(rng.randint(0, 10)))
         want = [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text)]
@@ -570,7 +570,12 @@ def test_use_cue_scan_finds_the_regex_matches() -> None:
         pos = rng.randint(0, len(text))  # from a position: the character before it read as the look-behind does
         assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text, pos)] \
             == [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text, pos)], (text, pos)
+        end = rng.randint(pos, len(text))  # up to an end: the text read as ending there (its look-ahead too)
+        bounded = [(m.start(1), m.end(), m.group(1)) for m in scan.regex.finditer(text, pos, end)]
+        assert [(m.start(1), m.end(), m.group(1)) for m in scan.finditer(text, pos, end)] == bounded, (text, pos, end)
+        bounded_hits += len(bounded) < len([m for m in scan.regex.finditer(text, pos)])
     assert hits > 500
+    assert bounded_hits > 100  # the end cut some matches off (the comparison above is not only of whole texts)
     # kg_phrases' metric cues (no look-ahead after a cue): the same on texts built of its cues and words around them
     phrases = next(proc for name, proc in shipped_nlp().pipeline if name == "kg_phrases")
     metric = phrases._metric_cue_rx
@@ -586,6 +591,9 @@ def test_use_cue_scan_finds_the_regex_matches() -> None:
         pos = rng.randint(0, len(text))
         assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text, pos)] \
             == [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text, pos)], (text, pos)
+        end = rng.randint(pos, len(text))
+        assert [(m.start(1), m.end(), m.group(1)) for m in metric.finditer(text, pos, end)] \
+            == [(m.start(1), m.end(), m.group(1)) for m in metric.regex.finditer(text, pos, end)], (text, pos, end)
     assert hits > 300
     # a cue ending in punctuation right before the next one
     for text in ["metrics:metrics: x", "Metrics:metrics (a)", "metrics, e.g.,metrics:", "x metrics (metrics:"]:

@@ -756,28 +756,29 @@ class CueScan:
         #: every cue ends in a letter or digit: the character before a match never lies inside the one before
         self.word_ends = all(a[-1:].isalnum() for a in alternatives)
 
-    def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match]:
-        """The matches from ``pos`` on (the character before ``pos`` read as the regex's look-behind reads it)."""
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match]:
+        """The matches from ``pos`` on (the character before ``pos`` read as the regex's look-behind reads it), up to
+        ``endpos`` (the text read as ending there, as ``re`` reads it)."""
         low = self.regex._lowered(text)
         if low is None:
-            return self.regex.finditer(text, pos)
+            return self.regex.finditer(text, pos, endpos)
         after = self.after_ascii if low.isascii() else self.after_any
-        first = self.at_start.match(low) if pos == 0 else None
+        first = self.at_start.match(low, 0, endpos) if pos == 0 else None
         if self.word_ends:  # a match never follows the one before right where it ends
             if first is None:
-                return after.finditer(low, max(pos - 1, 0))
-            return itertools.chain((first,), after.finditer(low, first.end()))
-        return self._each(low, after, first, pos)
+                return after.finditer(low, max(pos - 1, 0), endpos)
+            return itertools.chain((first,), after.finditer(low, first.end(), endpos))
+        return self._each(low, after, first, pos, endpos)
 
     @staticmethod
-    def _each(low: str, after: re.Pattern[str], m: re.Match | None, pos: int) -> Iterator[re.Match]:
+    def _each(low: str, after: re.Pattern[str], m: re.Match | None, pos: int, endpos: int) -> Iterator[re.Match]:
         """The matches one search at a time, each from the last character of the one before: a cue that ends in
         punctuation ("metrics:") may stand right before the next one, after that character."""
         if m is None:
-            m = after.search(low, max(pos - 1, 0))
+            m = after.search(low, max(pos - 1, 0), endpos)
         while m is not None:
             yield m
-            m = after.search(low, m.end() - 1)
+            m = after.search(low, m.end() - 1, endpos)
 
     def search(self, text: str) -> re.Match | None:
         """The first match (None: none), as :meth:`finditer` reads it."""

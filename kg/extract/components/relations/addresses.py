@@ -90,7 +90,7 @@ def motivation(cues: RelationCues, paper: Paper, sent: Sentence, subj: LocalEnti
         if e.type == "Task" and prev[0] <= m.start and m.end <= prev[1]:
             if examples is None:
                 examples = example_mentions(paper)
-                use_ends = [u.end() - prev[0] for u in cues.use.finditer(paper.text[:prev[1]], prev[0])
+                use_ends = [u.end() - prev[0] for u in cues.use.finditer(paper.text, prev[0], prev[1])
                             if u.group(1).lower() not in cues.words.relation_task_use_skips]
             if (m.start, m.end) in examples or used_task(cues, paper.text, prev[0], use_ends or [], m.start, None):
                 # "… hinders progress in areas such as access control", "current approaches typically rely on
